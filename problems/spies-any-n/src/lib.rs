@@ -1,0 +1,1 @@
+//! Shared logic for the package programs.
