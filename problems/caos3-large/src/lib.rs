@@ -1,0 +1,1 @@
+//! Generator logic for the `caos3-large` package.
