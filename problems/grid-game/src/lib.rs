@@ -1,0 +1,1 @@
+//! Generator logic for the package (work in progress).
