@@ -1,0 +1,131 @@
+//! External programs of a package that speak the Kattis protocols: output
+//! validators (checkers) and input validators. Their failures are judge
+//! errors, never the submission's.
+
+use std::ffi::OsString;
+use std::path::Path;
+use std::time::Duration;
+
+use crate::compare::{Comparison, Judgement};
+use crate::compile::Executable;
+use crate::sandbox::{RunRequest, Sandbox, Termination};
+use crate::spec::Limits;
+
+/// Kattis: accepted / wrong answer; anything else is a judge error.
+pub const EXIT_ACCEPT: i32 = 42;
+pub const EXIT_REJECT: i32 = 43;
+
+/// Limits for the package's own programs (checkers, validators, generators, references).
+pub const TOOL_LIMITS: Limits = Limits {
+    time: Duration::from_secs(30),
+    wall: Duration::from_secs(60),
+    memory: 2 << 30,
+    output: 256 << 20,
+};
+
+/// Runs `checker input answer feedback_dir/ [args] < output` in `scratch`.
+/// `Err` is a judge error message.
+pub fn run_checker(
+    sandbox: &Sandbox,
+    checker: &Executable,
+    args: &[String],
+    input: &Path,
+    answer: &Path,
+    output: &[u8],
+    scratch: &Path,
+) -> Result<Comparison, String> {
+    let output_file = scratch.join("team_output");
+    let feedback = scratch.join("feedback");
+    std::fs::write(&output_file, output)
+        .map_err(|e| format!("failed to write the output for the checker: {e}"))?;
+    std::fs::create_dir_all(&feedback)
+        .map_err(|e| format!("failed to create the feedback folder: {e}"))?;
+    let mut feedback_arg = feedback.clone().into_os_string();
+    feedback_arg.push("/");
+    let mut args_all: Vec<OsString> = checker.args.clone();
+    args_all.extend([
+        input.as_os_str().to_owned(),
+        answer.as_os_str().to_owned(),
+        feedback_arg,
+    ]);
+    args_all.extend(args.iter().map(OsString::from));
+    let outcome = sandbox
+        .run(&RunRequest {
+            program: checker.program.clone(),
+            args: args_all,
+            stdin: Some(output_file),
+            workdir: scratch.to_path_buf(),
+            limits: TOOL_LIMITS,
+        })
+        .map_err(|e| format!("checker: {e}"))?;
+    let read = |name: &str| {
+        std::fs::read_to_string(feedback.join(name))
+            .ok()
+            .map(|s| s.trim().to_string())
+    };
+    let message = read("judgemessage.txt").filter(|m| !m.is_empty());
+    let judgement = match outcome.termination {
+        Termination::Exited(EXIT_ACCEPT) => Judgement::Accepted,
+        Termination::Exited(EXIT_REJECT) => Judgement::WrongAnswer,
+        other => {
+            let stderr = String::from_utf8_lossy(&outcome.stderr);
+            return Err(format!(
+                "checker {}: {} (expected exit 42 or 43){}",
+                checker.program.display(),
+                crate::verdict::describe_termination(other),
+                if stderr.trim().is_empty() {
+                    String::new()
+                } else {
+                    format!("\n{}", stderr.trim())
+                }
+            ));
+        }
+    };
+    let score = match read("score.txt") {
+        None => None,
+        Some(text) => match text.parse::<f64>() {
+            Ok(score) if score.is_finite() => Some(score),
+            _ => return Err(format!("checker wrote an unreadable score.txt: {text:?}")),
+        },
+    };
+    Ok(Comparison {
+        judgement,
+        difference: None,
+        message,
+        score,
+    })
+}
+
+/// Runs `validator [args] < input`; `Ok(Err(message))` if it rejects the input.
+pub fn run_validator(
+    sandbox: &Sandbox,
+    validator: &Executable,
+    args: &[String],
+    input: &Path,
+    scratch: &Path,
+) -> Result<Result<(), String>, String> {
+    let mut all = validator.args.clone();
+    all.extend(args.iter().map(OsString::from));
+    let outcome = sandbox
+        .run(&RunRequest {
+            program: validator.program.clone(),
+            args: all,
+            stdin: Some(input.to_path_buf()),
+            workdir: scratch.to_path_buf(),
+            limits: TOOL_LIMITS,
+        })
+        .map_err(|e| format!("validator: {e}"))?;
+    match outcome.termination {
+        Termination::Exited(EXIT_ACCEPT) => Ok(Ok(())),
+        other => {
+            let mut why = String::from_utf8_lossy(&outcome.stderr).trim().to_string();
+            if why.is_empty() {
+                why = String::from_utf8_lossy(&outcome.stdout).trim().to_string();
+            }
+            if why.is_empty() {
+                why = crate::verdict::describe_termination(other);
+            }
+            Ok(Err(why))
+        }
+    }
+}

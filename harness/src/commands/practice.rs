@@ -1,0 +1,209 @@
+//! `judge test` (a learner runs one file) and `judge grade` (a grader runs many).
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::Context;
+use crate::cli::ReportArgs;
+use crate::compile::Built;
+use crate::errors::{Error, Result};
+use crate::report::human;
+use crate::runner::{self, Event, RunPlan, Task, TaskReport};
+use crate::spec::ProblemSpec;
+use crate::verdict::Verdict;
+
+fn io(source: std::io::Error) -> Error {
+    Error::Report {
+        what: "the output".into(),
+        source,
+    }
+}
+
+/// Builds one submission file (and the problem's checker) into a task.
+pub(super) fn task_for<'a>(
+    ctx: &mut Context,
+    problem: &'a ProblemSpec,
+    program: &crate::spec::ProgramRef,
+    name: String,
+) -> Task<'a> {
+    let checker = match &problem.compare.mode {
+        crate::spec::CompareMode::Checker(tool) => Some(ctx.builder.build(&tool.program)),
+        _ => None,
+    };
+    let program = match (ctx.builder.build(program), checker.clone()) {
+        (_, Some(Built::CompileError(m) | Built::JudgeError(m))) => Err((
+            Verdict::JudgeError,
+            format!("the checker did not build: {m}"),
+        )),
+        (Built::Ready(exe), _) => Ok(exe),
+        (Built::CompileError(message), _) => Err((Verdict::CompileError, message)),
+        (Built::JudgeError(message), _) => Err((Verdict::JudgeError, message)),
+    };
+    Task {
+        problem,
+        submission: name,
+        program,
+        checker: match checker {
+            Some(Built::Ready(exe)) => Some(exe),
+            _ => None,
+        },
+        tests: problem.tests.iter().collect(),
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+pub(super) fn test(
+    ctx: &mut Context,
+    id: &str,
+    file: &Path,
+    fail_fast: bool,
+    reports: &ReportArgs,
+) -> Result<u8> {
+    let problem = ctx.load_one(id)?;
+    writeln!(
+        ctx.out,
+        "{} — {} ({})",
+        ctx.styles.bold(&problem.id),
+        problem.title,
+        human::limits(&problem)
+    )
+    .map_err(io)?;
+    let program = crate::spec::ProgramRef::File(absolute(file));
+    let task = task_for(ctx, &problem, &program, file_name(file));
+    let plan = RunPlan {
+        tasks: vec![task],
+        stop_at_first_failure: fail_fast,
+        jobs: ctx.jobs,
+    };
+    let width = problem
+        .tests
+        .iter()
+        .map(|t| t.name.len())
+        .max()
+        .unwrap_or(4);
+    let index: BTreeMap<&str, usize> = problem
+        .tests
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.name.as_str(), i))
+        .collect();
+    // Tests finish out of order on several workers; print them in order.
+    let mut waiting = BTreeMap::new();
+    let mut next = 0;
+    let (styles, out) = (ctx.styles, &mut ctx.out);
+    let mut write_error = None;
+    let reports_done = runner::execute(&plan, &ctx.sandbox, ctx.scratch.path(), |event| {
+        if let Event::TestFinished { report, .. } = event {
+            waiting.insert(index[report.test.as_str()], report.clone());
+            while let Some(report) = waiting.remove(&next) {
+                let result = human::test_line(out, &styles, &report, width).and_then(|()| {
+                    if report.verdict != Verdict::Accepted {
+                        human::failure_details(out, &styles, &report)
+                    } else {
+                        Ok(())
+                    }
+                });
+                if let Err(e) = result {
+                    write_error.get_or_insert(e);
+                }
+                next += 1;
+            }
+        }
+    });
+    if let Some(e) = write_error {
+        return Err(io(e));
+    }
+    // Tests skipped by --fail-fast leave gaps: print what is left in order.
+    for report in waiting.into_values() {
+        human::test_line(&mut ctx.out, &ctx.styles, &report, width).map_err(io)?;
+    }
+    let task = &reports_done[0];
+    human::task_summary(&mut ctx.out, &ctx.styles, task).map_err(io)?;
+    ctx.write_reports(reports, "test", &reports_done, Vec::new())?;
+    Ok(ctx.exit_code(task.verdict == Verdict::Accepted))
+}
+
+pub(super) fn grade(
+    ctx: &mut Context,
+    id: &str,
+    files: &[PathBuf],
+    fail_fast: bool,
+    reports: &ReportArgs,
+) -> Result<u8> {
+    let problem = ctx.load_one(id)?;
+    writeln!(
+        ctx.out,
+        "{} — {} ({}), {} submissions",
+        ctx.styles.bold(&problem.id),
+        problem.title,
+        human::limits(&problem),
+        files.len()
+    )
+    .map_err(io)?;
+    let mut tasks = Vec::new();
+    for file in files {
+        let program = crate::spec::ProgramRef::File(absolute(file));
+        tasks.push(task_for(
+            ctx,
+            &problem,
+            &program,
+            file.display().to_string(),
+        ));
+    }
+    let plan = RunPlan {
+        tasks,
+        stop_at_first_failure: fail_fast,
+        jobs: ctx.jobs,
+    };
+    let bar = ctx.progress(0);
+    let results = runner::execute(
+        &plan,
+        &ctx.sandbox,
+        ctx.scratch.path(),
+        |event| match event {
+            Event::Started { total_tests } => bar.set_length(total_tests as u64),
+            Event::TestFinished { .. } => bar.inc(1),
+            Event::TaskFinished { report, .. } => {
+                bar.set_message(format!("{} {}", report.submission, report.verdict))
+            }
+        },
+    );
+    bar.finish_and_clear();
+    print_grades(ctx, &results)?;
+    ctx.write_reports(reports, "grade", &results, Vec::new())?;
+    Ok(ctx.exit_code(results.iter().all(|t| t.verdict == Verdict::Accepted)))
+}
+
+fn print_grades(ctx: &mut Context, results: &[TaskReport]) -> Result<()> {
+    for task in results {
+        human::task_summary(&mut ctx.out, &ctx.styles, task).map_err(io)?;
+        if let Some(test) = task.tests.iter().find(|t| t.verdict != Verdict::Accepted) {
+            let width = test.test.len();
+            human::test_line(&mut ctx.out, &ctx.styles, test, width).map_err(io)?;
+        }
+    }
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for task in results {
+        *counts.entry(task.verdict.short()).or_default() += 1;
+    }
+    let summary: Vec<String> = counts.iter().map(|(v, n)| format!("{n} {v}")).collect();
+    writeln!(
+        ctx.out,
+        "graded {} submissions: {}",
+        results.len(),
+        summary.join(", ")
+    )
+    .map_err(io)?;
+    Ok(())
+}

@@ -1,0 +1,419 @@
+//! `judge verify` (the problem setter's regression run) and `judge generate`
+//! (writing generated inputs and the reference's answers).
+
+use std::io::Write;
+use std::path::Path;
+
+use serde_json::json;
+
+use super::Context;
+use super::practice::task_for;
+use crate::checker::{TOOL_LIMITS, run_validator};
+use crate::cli::ReportArgs;
+use crate::compile::{Built, Executable};
+use crate::errors::{Error, Result};
+use crate::report::human;
+use crate::runner::{self, Event, RunPlan, TaskReport};
+use crate::sandbox::{RunRequest, Termination};
+use crate::spec::{self, ProblemSpec, ProgramRef, SolutionSpec};
+use crate::verdict::Verdict;
+
+fn io(source: std::io::Error) -> Error {
+    Error::Report {
+        what: "the output".into(),
+        source,
+    }
+}
+
+/// Every program a package names.
+fn programs(problem: &ProblemSpec) -> Vec<&ProgramRef> {
+    let mut all: Vec<&ProgramRef> = problem.solutions.iter().map(|s| &s.program).collect();
+    if let spec::CompareMode::Checker(tool) = &problem.compare.mode {
+        all.push(&tool.program);
+    }
+    all.extend(problem.validator.iter().map(|v| &v.program));
+    all.extend(problem.generator.iter().map(|(g, _)| g));
+    all
+}
+
+fn built_or_message(built: Built, what: &str) -> std::result::Result<Executable, String> {
+    match built {
+        Built::Ready(exe) => Ok(exe),
+        Built::CompileError(m) | Built::JudgeError(m) => Err(format!(
+            "the {what} did not build: {}",
+            m.lines().next().unwrap_or_default()
+        )),
+    }
+}
+
+/// Runs `exe` with TOOL_LIMITS in a fresh folder; its stdout, or why not.
+fn run_tool(
+    ctx: &Context,
+    exe: &Executable,
+    stdin: Option<&Path>,
+) -> std::result::Result<Vec<u8>, String> {
+    let workdir = tempfile::tempdir_in(ctx.scratch.path()).map_err(|e| e.to_string())?;
+    let outcome = ctx
+        .sandbox
+        .run(&RunRequest {
+            program: exe.program.clone(),
+            args: exe.args.clone(),
+            stdin: stdin.map(Path::to_path_buf),
+            workdir: workdir.path().to_path_buf(),
+            limits: TOOL_LIMITS,
+        })
+        .map_err(|e| e.to_string())?;
+    match outcome.termination {
+        Termination::Exited(0) => Ok(outcome.stdout),
+        other => Err(format!(
+            "{}: {}{}",
+            exe.program.display(),
+            crate::verdict::describe_termination(other),
+            String::from_utf8_lossy(&outcome.stderr)
+                .lines()
+                .next()
+                .map(|l| format!(": {l}"))
+                .unwrap_or_default()
+        )),
+    }
+}
+
+/// The package's own checks: generators reproduce the committed inputs and
+/// the validator accepts every input. Returns (what passed, what failed).
+fn check_package(ctx: &mut Context, problem: &ProblemSpec) -> (Vec<String>, Vec<String>) {
+    let mut passed = Vec::new();
+    let mut failures = Vec::new();
+    if problem.tests.is_empty() {
+        failures.push("no tests under data/".to_string());
+    }
+    if let Some((generator, tests)) = &problem.generator {
+        match built_or_message(ctx.builder.build(generator), "generator") {
+            Err(message) => failures.push(message),
+            Ok(exe) => {
+                let mut drifted = 0;
+                for test in tests {
+                    let path = problem.dir.join("data").join(format!("{}.in", test.name));
+                    match (
+                        run_tool(ctx, &exe.with_args(&test.args), None),
+                        std::fs::read(&path),
+                    ) {
+                        (Err(message), _) => {
+                            failures.push(format!("generator for {}: {message}", test.name))
+                        }
+                        (Ok(_), Err(_)) => failures.push(format!(
+                            "{} is not generated yet: run `judge generate {}`",
+                            path.display(),
+                            problem.id
+                        )),
+                        (Ok(made), Ok(committed)) if made != committed => {
+                            drifted += 1;
+                            failures.push(format!(
+                                "{}: the generator's output differs from the committed file",
+                                path.display()
+                            ));
+                        }
+                        (Ok(_), Ok(_)) => {}
+                    }
+                }
+                if drifted == 0 && !tests.is_empty() {
+                    passed.push(format!("{} generated inputs reproduced", tests.len()));
+                }
+            }
+        }
+    }
+    if let Some(validator) = &problem.validator {
+        match built_or_message(ctx.builder.build(&validator.program), "validator") {
+            Err(message) => failures.push(message),
+            Ok(exe) => {
+                let mut rejected = 0;
+                for test in &problem.tests {
+                    match run_validator(
+                        &ctx.sandbox,
+                        &exe,
+                        &validator.args,
+                        &test.input,
+                        ctx.scratch.path(),
+                    ) {
+                        Ok(Ok(())) => {}
+                        Ok(Err(why)) => {
+                            rejected += 1;
+                            failures.push(format!(
+                                "validator rejects {}: {}",
+                                test.name,
+                                why.lines().next().unwrap_or_default()
+                            ));
+                        }
+                        Err(message) => failures.push(message),
+                    }
+                }
+                if rejected == 0 {
+                    passed.push(format!("{} inputs valid", problem.tests.len()));
+                }
+            }
+        }
+    }
+    (passed, failures)
+}
+
+fn expectation_holds(solution: &SolutionSpec, report: &TaskReport) -> bool {
+    solution.expect.contains(&report.verdict)
+        && match (solution.score, report.score) {
+            (Some(want), Some(got)) => (want - got).abs() <= 1e-6,
+            (Some(_), None) => false,
+            (None, _) => true,
+        }
+}
+
+pub(super) fn verify(
+    ctx: &mut Context,
+    ids: &[String],
+    all_tests: bool,
+    reports: &ReportArgs,
+) -> Result<u8> {
+    let (problems, broken) = ctx.load_problems(ids)?;
+    let mut ok = broken.is_empty();
+    for error in &broken {
+        writeln!(ctx.out, "{} {error}", ctx.styles.bad("broken package:")).map_err(io)?;
+    }
+    ctx.builder
+        .build_workspace(problems.iter().flat_map(programs))?;
+
+    let mut package_failures = Vec::new();
+    let mut tasks = Vec::new();
+    let mut owners = Vec::new();
+    for problem in &problems {
+        let (passed, failures) = check_package(ctx, problem);
+        package_failures.push((passed, failures));
+        for solution in &problem.solutions {
+            let name = solution.program.display_name();
+            tasks.push(task_for(ctx, problem, &solution.program, name));
+            owners.push(solution);
+        }
+    }
+    let plan = RunPlan {
+        tasks,
+        stop_at_first_failure: !all_tests,
+        jobs: ctx.jobs,
+    };
+    let bar = ctx.progress(0);
+    let results = runner::execute(
+        &plan,
+        &ctx.sandbox,
+        ctx.scratch.path(),
+        |event| match event {
+            Event::Started { total_tests } => bar.set_length(total_tests as u64),
+            Event::TestFinished { .. } => bar.inc(1),
+            Event::TaskFinished { report, .. } => {
+                bar.set_message(format!("{} {}", report.submission, report.verdict))
+            }
+        },
+    );
+    bar.finish_and_clear();
+
+    let width = owners
+        .iter()
+        .map(|s| s.program.display_name().len())
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    let mut expectations = Vec::new();
+    let (mut matched, mut unexpected) = (0, 0);
+    for (problem, (passed, failures)) in problems.iter().zip(&package_failures) {
+        writeln!(
+            ctx.out,
+            "{} — {} ({} tests; {})",
+            ctx.styles.bold(&problem.id),
+            problem.title,
+            problem.tests.len(),
+            human::limits(problem)
+        )
+        .map_err(io)?;
+        if !passed.is_empty() {
+            writeln!(ctx.out, "  {}", ctx.styles.good(&passed.join(", "))).map_err(io)?;
+        }
+        for failure in failures {
+            ok = false;
+            writeln!(ctx.out, "  {} {failure}", ctx.styles.bad("package:")).map_err(io)?;
+        }
+        writeln!(
+            ctx.out,
+            "  {:<width$}  {:<9} {:<4} {:>9} {:>10} {:>7}",
+            "solution", "expected", "got", "max time", "max mem", "tests"
+        )
+        .map_err(io)?;
+        for (report, solution) in results
+            .iter()
+            .zip(&owners)
+            .filter(|(r, _)| r.problem == problem.id)
+        {
+            let holds = expectation_holds(solution, report);
+            if holds {
+                matched += 1
+            } else {
+                unexpected += 1
+            }
+            ok &= holds;
+            let expected: Vec<&str> = solution.expect.iter().map(|v| v.short()).collect();
+            let mut expected = expected.join("|");
+            if let Some(score) = solution.score {
+                expected.push_str(&format!(" {}", human::trim_float(score)));
+            }
+            let mut got = ctx.styles.verdict(report.verdict);
+            if let Some(score) = report.score {
+                got.push_str(&format!(" {}", human::trim_float(score)));
+            }
+            let first_failure = report
+                .tests
+                .iter()
+                .find(|t| t.verdict != Verdict::Accepted)
+                .map(|t| format!(" on {}", t.test))
+                .unwrap_or_default();
+            writeln!(
+                ctx.out,
+                "  {:<width$}  {:<9} {} {:>9} {:>10} {:>3}/{:<3}  {}{}",
+                report.submission,
+                expected,
+                got,
+                human::ms(std::time::Duration::from_millis(report.max_cpu_ms() as u64)),
+                human::size(report.max_memory_kib()),
+                report.tests.len(),
+                report.tests.len() + report.skipped,
+                if holds {
+                    ctx.styles.good("ok")
+                } else {
+                    ctx.styles.bad("UNEXPECTED")
+                },
+                first_failure
+            )
+            .map_err(io)?;
+            if !holds {
+                if let Some(message) = &report.message {
+                    for line in message.lines().take(10) {
+                        writeln!(ctx.out, "      {line}").map_err(io)?;
+                    }
+                }
+                if let Some(test) = report.tests.iter().find(|t| t.verdict != Verdict::Accepted) {
+                    human::test_line(&mut ctx.out, &ctx.styles, test, test.test.len())
+                        .map_err(io)?;
+                    human::failure_details(&mut ctx.out, &ctx.styles, test).map_err(io)?;
+                }
+            }
+            expectations.push(json!({
+                "problem": problem.id,
+                "solution": report.submission,
+                "expected": solution.expect.iter().map(|v| v.short()).collect::<Vec<_>>(),
+                "expected_score": solution.score,
+                "got": report.verdict.short(),
+                "score": report.score,
+                "ok": holds,
+            }));
+        }
+    }
+    let broken_count = broken.len()
+        + package_failures
+            .iter()
+            .filter(|(_, f)| !f.is_empty())
+            .count();
+    let summary = format!(
+        "verify: {} problems, {} solutions: {matched} as expected, {unexpected} unexpected; {broken_count} packages with problems",
+        problems.len() + broken.len(),
+        matched + unexpected
+    );
+    writeln!(
+        ctx.out,
+        "{}",
+        if ok {
+            ctx.styles.good(&summary)
+        } else {
+            ctx.styles.bad(&summary)
+        }
+    )
+    .map_err(io)?;
+    let extra = vec![
+        ("expectations".to_string(), json!(expectations)),
+        (
+            "package_errors".to_string(),
+            json!(
+                broken
+                    .iter()
+                    .map(ToString::to_string)
+                    .chain(package_failures.iter().flat_map(|(_, f)| f.iter().cloned()))
+                    .collect::<Vec<_>>()
+            ),
+        ),
+    ];
+    ctx.write_reports(reports, "verify", &results, extra)?;
+    Ok(ctx.exit_code(ok))
+}
+
+pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
+    let mut ok = true;
+    for id in ids {
+        let problem = ctx.load_one(id)?;
+        ctx.builder.build_workspace(programs(&problem))?;
+        let mut written = 0;
+        if let Some((generator, tests)) = &problem.generator {
+            let exe = built_or_message(ctx.builder.build(generator), "generator")
+                .map_err(Error::Usage)?;
+            for test in tests {
+                let bytes =
+                    run_tool(ctx, &exe.with_args(&test.args), None).map_err(Error::Usage)?;
+                let path = problem.dir.join("data").join(format!("{}.in", test.name));
+                write_file(&path, &bytes)?;
+                written += 1;
+            }
+        }
+        // The answers come from the reference: the first solution that must be AC.
+        let problem = ctx.load_one(id)?;
+        let Some(reference) = problem
+            .solutions
+            .iter()
+            .find(|s| s.expect == [Verdict::Accepted])
+        else {
+            return Err(Error::Usage(format!(
+                "{id}: no [[solution]] with expect = \"AC\" to write answers with"
+            )));
+        };
+        let exe = built_or_message(ctx.builder.build(&reference.program), "reference")
+            .map_err(Error::Usage)?;
+        let mut answers = 0;
+        for test in problem.tests.iter().filter(|t| !t.is_sample()) {
+            match run_tool(ctx, &exe, Some(&test.input)) {
+                Ok(bytes) => {
+                    write_file(&test.answer, &bytes)?;
+                    answers += 1;
+                }
+                Err(message) => {
+                    ok = false;
+                    writeln!(
+                        ctx.out,
+                        "{} {}: {message}",
+                        ctx.styles.bad("reference failed on"),
+                        test.name
+                    )
+                    .map_err(io)?;
+                }
+            }
+        }
+        writeln!(
+            ctx.out,
+            "{id}: {written} inputs generated, {answers} answers written by {}",
+            reference.program.display_name()
+        )
+        .map_err(io)?;
+    }
+    Ok(ctx.exit_code(ok))
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|source| Error::Report {
+            what: parent.display().to_string(),
+            source,
+        })?;
+    }
+    std::fs::write(path, bytes).map_err(|source| Error::Report {
+        what: path.display().to_string(),
+        source,
+    })
+}

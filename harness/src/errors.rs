@@ -1,0 +1,111 @@
+//! Errors of the harness itself. Messages are lowercase fragments that name
+//! the file, program or command involved.
+
+use std::io;
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+use crate::exit_codes;
+
+#[derive(Debug, Error)]
+pub enum SpecError {
+    #[error("failed to read {}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    #[error("{}: {message}", path.display())]
+    Parse { path: PathBuf, message: String },
+    #[error("{}:{line}: key `{key}`: {message}", path.display())]
+    Invalid {
+        path: PathBuf,
+        line: usize,
+        key: String,
+        message: String,
+    },
+    #[error("{}: test input has no matching .ans file", input.display())]
+    MissingAnswer { input: PathBuf },
+    #[error("no problems folder at {}", path.display())]
+    NoProblemsDir { path: PathBuf },
+    #[error("no problem `{id}` under {}", dir.display())]
+    UnknownProblem { id: String, dir: PathBuf },
+    #[error("{}: languages table: {message}", path.display())]
+    Languages { path: PathBuf, message: String },
+}
+
+#[derive(Debug, Error)]
+pub enum SandboxError {
+    #[error("failed to start {}: {source}", program.display())]
+    Spawn {
+        program: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    #[error("failed to {what}: {source}")]
+    Io {
+        what: String,
+        #[source]
+        source: io::Error,
+    },
+    #[error("interrupted")]
+    Interrupted,
+}
+
+#[derive(Debug, Error)]
+pub enum BuildError {
+    #[error("failed to run `{command}`: {source}")]
+    Spawn {
+        command: String,
+        #[source]
+        source: io::Error,
+    },
+    #[error("cargo build failed:\n{stderr}")]
+    Cargo { stderr: String },
+    #[error("no language for {} (known extensions: {known})", path.display())]
+    UnknownLanguage { path: PathBuf, known: String },
+    #[error("compiler `{tool}` for {language} is not installed")]
+    ToolMissing { tool: String, language: String },
+    #[error("no binary `{name}` in the workspace")]
+    NoSuchBinary { name: String },
+    #[error("failed to {what}: {source}")]
+    Io {
+        what: String,
+        #[source]
+        source: io::Error,
+    },
+    #[error(transparent)]
+    Sandbox(#[from] SandboxError),
+}
+
+#[derive(Debug, Error)]
+pub enum Error {
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error(transparent)]
+    Build(#[from] BuildError),
+    #[error(transparent)]
+    Sandbox(#[from] SandboxError),
+    #[error("failed to write {what}: {source}")]
+    Report {
+        what: String,
+        #[source]
+        source: io::Error,
+    },
+    #[error("{0}")]
+    Usage(String),
+}
+
+impl Error {
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Spec(_) => exit_codes::SPEC_ERROR,
+            Error::Build(_) => exit_codes::BUILD_ERROR,
+            Error::Sandbox(_) | Error::Report { .. } => exit_codes::INTERNAL,
+            Error::Usage(_) => exit_codes::USAGE,
+        }
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,168 @@
+//! Output for people: per-test lines with the first difference, per-task
+//! summaries, and the verify table.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use super::Styles;
+use crate::runner::{TaskReport, TestReport};
+use crate::spec::ProblemSpec;
+use crate::verdict::Verdict;
+
+pub fn ms(duration: Duration) -> String {
+    let ms = duration.as_secs_f64() * 1000.0;
+    if ms >= 1000.0 {
+        format!("{:.2} s", ms / 1000.0)
+    } else {
+        format!("{ms:.0} ms")
+    }
+}
+
+pub fn size(kib: u64) -> String {
+    if kib >= 1024 {
+        format!("{:.1} MiB", kib as f64 / 1024.0)
+    } else {
+        format!("{kib} KiB")
+    }
+}
+
+pub fn limits(problem: &ProblemSpec) -> String {
+    format!(
+        "{} CPU, {} memory, {} output",
+        ms(problem.limits.time),
+        size(problem.limits.memory / 1024),
+        size(problem.limits.output / 1024)
+    )
+}
+
+/// `  WA   secret/02        12 ms    3.1 MiB   line 1, token 1: expected `1`, got `-1``
+pub fn test_line(
+    out: &mut dyn Write,
+    styles: &Styles,
+    test: &TestReport,
+    width: usize,
+) -> io::Result<()> {
+    let mut note = String::new();
+    if let Some(score) = test.score {
+        note.push_str(&format!("score {score}  "));
+    }
+    if let Some(d) = &test.difference {
+        if d.token > 0 {
+            note.push_str(&format!(
+                "line {}, token {}: expected {}, got {}",
+                d.line, d.token, d.expected, d.actual
+            ));
+        } else {
+            note.push_str(&format!(
+                "line {}: expected {}, got {}",
+                d.line, d.expected, d.actual
+            ));
+        }
+    } else if let Some(detail) = &test.detail {
+        if test.verdict != Verdict::Accepted || test.score.is_some() {
+            note.push_str(detail.lines().next().unwrap_or_default());
+        }
+    }
+    writeln!(
+        out,
+        "  {} {:<width$} {:>9} {:>10}   {}",
+        styles.verdict(test.verdict),
+        test.test,
+        ms(test.metrics.cpu),
+        size(test.metrics.peak_memory_kib),
+        note
+    )
+}
+
+/// The diff and stderr under a failed test, indented.
+pub fn failure_details(out: &mut dyn Write, styles: &Styles, test: &TestReport) -> io::Result<()> {
+    if let Some(d) = &test.difference {
+        for line in d.diff.lines() {
+            writeln!(out, "      {}", styles.dim(line))?;
+        }
+    }
+    if let Some(detail) = &test.detail {
+        if detail.lines().count() > 1 {
+            for line in detail.lines().take(12) {
+                writeln!(out, "      {line}")?;
+            }
+        }
+    }
+    if !test.stderr.trim().is_empty() && test.verdict != Verdict::Accepted {
+        writeln!(out, "      stderr:")?;
+        for line in test.stderr.lines().take(8) {
+            writeln!(out, "      | {line}")?;
+        }
+    }
+    Ok(())
+}
+
+/// `verdict: WA on secret/02 · 7 of 12 tests run · max 15 ms · max 3.1 MiB`
+pub fn task_summary(out: &mut dyn Write, styles: &Styles, task: &TaskReport) -> io::Result<()> {
+    let first_failure = task.tests.iter().find(|t| t.verdict != Verdict::Accepted);
+    let mut line = format!(
+        "{} {}",
+        styles.bold(&format!("{}:", task.submission)),
+        styles.verdict(task.verdict).trim_end()
+    );
+    if let Some(test) = first_failure {
+        line.push_str(&format!(" on {}", test.test));
+    }
+    if let Some(score) = task.score {
+        line.push_str(&format!(" · score {}", trim_float(score)));
+    }
+    let run = task.tests.len();
+    line.push_str(&format!(
+        " · {run} of {} tests run · max {} · max {}",
+        run + task.skipped,
+        ms(Duration::from_millis(task.max_cpu_ms() as u64)),
+        size(task.max_memory_kib())
+    ));
+    writeln!(out, "{line}")?;
+    if let Some(message) = &task.message {
+        for text in message.lines().take(30) {
+            writeln!(out, "  {text}")?;
+        }
+    }
+    Ok(())
+}
+
+pub fn trim_float(value: f64) -> String {
+    let text = format!("{value:.6}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+pub fn list(out: &mut dyn Write, problems: &[ProblemSpec]) -> io::Result<()> {
+    let width = problems
+        .iter()
+        .map(|p| p.id.len())
+        .max()
+        .unwrap_or(2)
+        .max(2);
+    writeln!(
+        out,
+        "{:<width$}  {:>6} {:>6}  {:>8} {:>9} {:>9}  compare  title",
+        "id", "sample", "secret", "time", "memory", "output"
+    )?;
+    for p in problems {
+        let samples = p.tests.iter().filter(|t| t.is_sample()).count();
+        let mode = match &p.compare.mode {
+            crate::spec::CompareMode::Tokens(_) => "tokens",
+            crate::spec::CompareMode::Exact => "exact",
+            crate::spec::CompareMode::Checker(_) => "checker",
+        };
+        writeln!(
+            out,
+            "{:<width$}  {:>6} {:>6}  {:>8} {:>9} {:>9}  {:<7}  {}",
+            p.id,
+            samples,
+            p.tests.len() - samples,
+            ms(p.limits.time),
+            size(p.limits.memory / 1024),
+            size(p.limits.output / 1024),
+            mode,
+            p.title
+        )?;
+    }
+    Ok(())
+}

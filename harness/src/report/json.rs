@@ -1,0 +1,63 @@
+//! The JSON report (schema in README "JSON report"): one document per
+//! command, versioned, with every submission and every test.
+
+use std::io::Write;
+
+use serde_json::{Value, json};
+
+use crate::runner::{TaskReport, TestReport};
+
+pub const SCHEMA_VERSION: u32 = 1;
+
+pub fn test_json(test: &TestReport) -> Value {
+    json!({
+        "test": test.test,
+        "group": test.group,
+        "verdict": test.verdict.short(),
+        "cpu_ms": test.metrics.cpu.as_millis() as u64,
+        "wall_ms": test.metrics.wall.as_millis() as u64,
+        "memory_kib": test.metrics.peak_memory_kib,
+        "output_bytes": test.metrics.output_bytes,
+        "score": test.score,
+        "detail": test.detail,
+        "first_difference": test.difference.as_ref().map(|d| json!({
+            "line": d.line,
+            "token": d.token,
+            "expected": d.expected,
+            "actual": d.actual,
+        })),
+    })
+}
+
+pub fn task_json(task: &TaskReport) -> Value {
+    json!({
+        "problem": task.problem,
+        "submission": task.submission,
+        "verdict": task.verdict.short(),
+        "score": task.score,
+        "message": task.message,
+        "skipped_tests": task.skipped,
+        "tests": task.tests.iter().map(test_json).collect::<Vec<_>>(),
+    })
+}
+
+/// `extra` holds command-specific fields (verify adds expectations).
+pub fn write(
+    out: &mut dyn Write,
+    command: &str,
+    tasks: &[TaskReport],
+    extra: Vec<(String, Value)>,
+    interrupted: bool,
+) -> std::io::Result<()> {
+    let mut document = json!({
+        "version": SCHEMA_VERSION,
+        "command": command,
+        "interrupted": interrupted,
+        "submissions": tasks.iter().map(task_json).collect::<Vec<_>>(),
+    });
+    if let Value::Object(map) = &mut document {
+        map.extend(extra);
+    }
+    serde_json::to_writer_pretty(&mut *out, &document)?;
+    writeln!(out)
+}

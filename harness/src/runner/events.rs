@@ -1,0 +1,75 @@
+//! What the runner tells reporters, and the reports it assembles.
+
+use serde::Serialize;
+
+use crate::compare::FirstDifference;
+use crate::sandbox::Metrics;
+use crate::verdict::Verdict;
+
+/// The result of one submission on one test.
+#[derive(Debug, Clone)]
+pub struct TestReport {
+    /// The test's path under `data/` without extension.
+    pub test: String,
+    pub group: String,
+    pub verdict: Verdict,
+    pub metrics: Metrics,
+    /// The checker's score, on scored problems.
+    pub score: Option<f64>,
+    /// How the run ended, a checker's message, or a judge error.
+    pub detail: Option<String>,
+    pub difference: Option<FirstDifference>,
+    /// The start of the submission's stderr.
+    pub stderr: String,
+}
+
+/// The result of one submission on one problem.
+#[derive(Debug, Clone, Serialize)]
+pub struct TaskReport {
+    pub problem: String,
+    pub submission: String,
+    /// The verdict of the first test that was not accepted (Kattis order), or AC.
+    pub verdict: Verdict,
+    /// Scored problems: sum of group scores (each group aggregated by sum or min).
+    pub score: Option<f64>,
+    /// Compile errors and judge errors that stopped the submission before any test.
+    pub message: Option<String>,
+    #[serde(skip)]
+    pub tests: Vec<TestReport>,
+    /// Tests not run because an earlier one failed (with stop-at-first-failure) or on interrupt.
+    pub skipped: usize,
+}
+
+impl TaskReport {
+    pub fn max_cpu_ms(&self) -> u128 {
+        self.tests
+            .iter()
+            .map(|t| t.metrics.cpu.as_millis())
+            .max()
+            .unwrap_or(0)
+    }
+
+    pub fn max_memory_kib(&self) -> u64 {
+        self.tests
+            .iter()
+            .map(|t| t.metrics.peak_memory_kib)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// The run starts: how many tests will be judged at most.
+    Started {
+        total_tests: usize,
+    },
+    TestFinished {
+        task: usize,
+        report: &'a TestReport,
+    },
+    TaskFinished {
+        task: usize,
+        report: &'a TaskReport,
+    },
+}

@@ -1,0 +1,203 @@
+//! The worker pool: a FIFO queue of (submission, test) jobs shared by
+//! `jobs` scoped threads; results come back over a channel to the calling
+//! thread, which assembles reports and emits events.
+//!
+//! With `stop_at_first_failure`, a job is skipped once an earlier test of
+//! the same submission failed. The verdict is still deterministic: the first
+//! failing test is always run, because every job before it was dequeued
+//! before it and none of those failed.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use super::{Event, TaskReport, TestReport, judge_test};
+use crate::compile::Executable;
+use crate::sandbox::Sandbox;
+use crate::spec::{ProblemSpec, ScoreAggregate, TestCase};
+use crate::verdict::Verdict;
+
+/// One submission to run on the tests of one problem.
+pub struct Task<'a> {
+    pub problem: &'a ProblemSpec,
+    /// A name for reports: the file or binary.
+    pub submission: String,
+    /// The built program, or the verdict (CE, JE) and message that stopped it.
+    pub program: Result<Executable, (Verdict, String)>,
+    /// The problem's built checker, when it has one.
+    pub checker: Option<Executable>,
+    /// The tests to run, in order.
+    pub tests: Vec<&'a TestCase>,
+}
+
+pub struct RunPlan<'a> {
+    pub tasks: Vec<Task<'a>>,
+    pub stop_at_first_failure: bool,
+    pub jobs: usize,
+}
+
+enum Done {
+    Ran(usize, usize, TestReport),
+    Skipped(usize, usize),
+}
+
+/// Runs the plan; `on_event` sees every test and task as it finishes.
+pub fn execute(
+    plan: &RunPlan<'_>,
+    sandbox: &Sandbox,
+    scratch: &Path,
+    mut on_event: impl FnMut(Event<'_>),
+) -> Vec<TaskReport> {
+    let queue: Vec<(usize, usize)> = plan
+        .tasks
+        .iter()
+        .enumerate()
+        .filter(|(_, task)| task.program.is_ok())
+        .flat_map(|(t, task)| (0..task.tests.len()).map(move |k| (t, k)))
+        .collect();
+    on_event(Event::Started {
+        total_tests: queue.len(),
+    });
+
+    let mut results: Vec<Vec<Option<TestReport>>> = plan
+        .tasks
+        .iter()
+        .map(|t| vec![None; t.tests.len()])
+        .collect();
+    let mut pending: Vec<usize> = plan
+        .tasks
+        .iter()
+        .map(|t| if t.program.is_ok() { t.tests.len() } else { 0 })
+        .collect();
+    let mut reports: BTreeMap<usize, TaskReport> = BTreeMap::new();
+
+    let mut finish = |t: usize,
+                      results: &mut Vec<Vec<Option<TestReport>>>,
+                      on_event: &mut dyn FnMut(Event<'_>)| {
+        let report = summarize(&plan.tasks[t], std::mem::take(&mut results[t]));
+        on_event(Event::TaskFinished {
+            task: t,
+            report: &report,
+        });
+        reports.insert(t, report);
+    };
+    for t in 0..plan.tasks.len() {
+        if pending[t] == 0 {
+            finish(t, &mut results, &mut on_event);
+        }
+    }
+
+    let next = AtomicUsize::new(0);
+    let failed: Vec<AtomicBool> = plan.tasks.iter().map(|_| AtomicBool::new(false)).collect();
+    let (sender, receiver) = mpsc::channel::<Done>();
+    std::thread::scope(|scope| {
+        for _ in 0..plan.jobs.max(1).min(queue.len().max(1)) {
+            let sender = sender.clone();
+            let (queue, next, failed) = (&queue, &next, &failed);
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(&(t, k)) = queue.get(index) else {
+                        break;
+                    };
+                    let task = &plan.tasks[t];
+                    let done = if sandbox.is_cancelled()
+                        || (plan.stop_at_first_failure && failed[t].load(Ordering::SeqCst))
+                    {
+                        Done::Skipped(t, k)
+                    } else {
+                        let Ok(exe) = &task.program else {
+                            unreachable!("only built tasks are queued")
+                        };
+                        let report = judge_test(
+                            sandbox,
+                            task.problem,
+                            task.checker.as_ref(),
+                            exe,
+                            task.tests[k],
+                            scratch,
+                        );
+                        if report.verdict != Verdict::Accepted {
+                            failed[t].store(true, Ordering::SeqCst);
+                        }
+                        Done::Ran(t, k, report)
+                    };
+                    if sender.send(done).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for done in receiver {
+            let (t, k) = match done {
+                Done::Ran(t, k, report) => {
+                    on_event(Event::TestFinished {
+                        task: t,
+                        report: &report,
+                    });
+                    results[t][k] = Some(report);
+                    (t, k)
+                }
+                Done::Skipped(t, k) => (t, k),
+            };
+            let _ = k;
+            pending[t] -= 1;
+            if pending[t] == 0 {
+                finish(t, &mut results, &mut on_event);
+            }
+        }
+    });
+    reports.into_values().collect()
+}
+
+/// A submission's verdict is that of its first test that was not accepted
+/// (Kattis); its score, on scored problems, is the sum over groups of each
+/// group's tests aggregated by sum or min (samples excluded).
+fn summarize(task: &Task<'_>, tests: Vec<Option<TestReport>>) -> TaskReport {
+    let skipped = tests.iter().filter(|t| t.is_none()).count();
+    let tests: Vec<TestReport> = tests.into_iter().flatten().collect();
+    let (verdict, message) = match &task.program {
+        Err((verdict, message)) => (*verdict, Some(message.clone())),
+        Ok(_) => (
+            tests
+                .iter()
+                .map(|t| t.verdict)
+                .find(|v| *v != Verdict::Accepted)
+                .unwrap_or(Verdict::Accepted),
+            None,
+        ),
+    };
+    let scored = tests.iter().any(|t| t.score.is_some());
+    let score = scored.then(|| {
+        let mut groups: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+        for test in tests
+            .iter()
+            .filter(|t| !(t.group == "sample" || t.group.starts_with("sample/")))
+        {
+            let score = if test.verdict == Verdict::Accepted {
+                test.score.unwrap_or(0.0)
+            } else {
+                0.0
+            };
+            groups.entry(&test.group).or_default().push(score);
+        }
+        groups
+            .values()
+            .map(|scores| match task.problem.aggregate {
+                ScoreAggregate::Sum => scores.iter().sum::<f64>(),
+                ScoreAggregate::Min => scores.iter().copied().fold(f64::INFINITY, f64::min),
+            })
+            .sum()
+    });
+    TaskReport {
+        problem: task.problem.id.clone(),
+        submission: task.submission.clone(),
+        verdict,
+        score,
+        message,
+        tests,
+        skipped,
+    }
+}

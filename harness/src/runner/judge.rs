@@ -1,0 +1,104 @@
+//! Judging one submission on one test: run it, apply the verdict precedence,
+//! compare its output.
+
+use crate::checker::run_checker;
+use crate::compare::{Comparison, compare_exact, compare_tokens};
+use crate::compile::Executable;
+use crate::sandbox::{RunRequest, STDERR_KEEP, Sandbox};
+use crate::spec::{CompareMode, ProblemSpec, TestCase};
+use crate::verdict::{Verdict, describe_termination};
+
+use super::TestReport;
+
+/// The part of stderr a report keeps.
+const STDERR_SHOWN: usize = 2 << 10;
+
+/// Runs `exe` on `test` in a fresh folder under `scratch_root` and judges it.
+/// `checker` is the problem's built checker when it has one.
+pub fn judge_test(
+    sandbox: &Sandbox,
+    problem: &ProblemSpec,
+    checker: Option<&Executable>,
+    exe: &Executable,
+    test: &TestCase,
+    scratch_root: &std::path::Path,
+) -> TestReport {
+    let mut report = TestReport {
+        test: test.name.clone(),
+        group: test.group.clone(),
+        verdict: Verdict::JudgeError,
+        metrics: Default::default(),
+        score: None,
+        detail: None,
+        difference: None,
+        stderr: String::new(),
+    };
+    let workdir = match tempfile::Builder::new()
+        .prefix("run-")
+        .tempdir_in(scratch_root)
+    {
+        Ok(dir) => dir,
+        Err(e) => {
+            report.detail = Some(format!("failed to create a run folder: {e}"));
+            return report;
+        }
+    };
+    let outcome = match sandbox.run(&RunRequest {
+        program: exe.program.clone(),
+        args: exe.args.clone(),
+        stdin: Some(test.input.clone()),
+        workdir: workdir.path().to_path_buf(),
+        limits: problem.limits,
+    }) {
+        Ok(outcome) => outcome,
+        Err(e) => {
+            report.detail = Some(e.to_string());
+            return report;
+        }
+    };
+    report.metrics = outcome.metrics;
+    report.stderr = String::from_utf8_lossy(
+        &outcome.stderr[..outcome.stderr.len().min(STDERR_SHOWN.min(STDERR_KEEP))],
+    )
+    .into_owned();
+    if let Some(verdict) = Verdict::from_run(&outcome, &problem.limits) {
+        report.verdict = verdict;
+        report.detail = Some(describe_termination(outcome.termination));
+        return report;
+    }
+
+    let comparison: Result<Comparison, String> = match &problem.compare.mode {
+        CompareMode::Checker(tool) => match checker {
+            Some(checker) => run_checker(
+                sandbox,
+                checker,
+                &tool.args,
+                &test.input,
+                &test.answer,
+                &outcome.stdout,
+                workdir.path(),
+            ),
+            None => Err("the checker was not built".into()),
+        },
+        mode => match std::fs::read(&test.answer) {
+            Err(e) => Err(format!("failed to read {}: {e}", test.answer.display())),
+            Ok(answer) => Ok(match mode {
+                CompareMode::Tokens(options) => compare_tokens(&answer, &outcome.stdout, options),
+                _ => compare_exact(&answer, &outcome.stdout),
+            }),
+        },
+    };
+    match comparison {
+        Ok(comparison) => {
+            report.verdict = Verdict::from_comparison(&comparison);
+            report.score = comparison.score;
+            report.detail = comparison.message;
+            report.difference = comparison.difference;
+        }
+        Err(message) => {
+            report.verdict = Verdict::JudgeError;
+            report.detail = Some(message);
+        }
+    }
+    report
+}

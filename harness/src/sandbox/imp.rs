@@ -1,0 +1,316 @@
+//! The run loop: spawn into a fresh process group, drain stdout and stderr
+//! with a cap, watch CPU time and the wall clock, kill the group at any
+//! limit, and always reap the child with its own rusage.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::{AsFd, OwnedFd};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use rustix::event::{PollFd, PollFlags, Timespec, poll};
+use rustix::process::{Pid, PidfdFlags, pidfd_open};
+
+use super::unix::{self, ChildLimits};
+use super::{Metrics, RunOutcome, RunRequest, STDERR_KEEP, Termination};
+use crate::errors::SandboxError;
+
+/// How often a running child's CPU time is checked once it could be near the limit.
+const CPU_POLL: Duration = Duration::from_millis(20);
+
+/// The longest the run loop sleeps before looking at the cancel flag again.
+const CANCEL_POLL: Duration = Duration::from_millis(100);
+
+/// Runs programs under limits. Cheap to share between worker threads.
+#[derive(Debug, Clone, Default)]
+pub struct Sandbox {
+    cancel: Arc<AtomicBool>,
+}
+
+impl Sandbox {
+    pub fn new() -> Sandbox {
+        Sandbox::default()
+    }
+
+    /// The flag that, once set (by a Ctrl-C handler), kills running programs
+    /// and makes every later run fail with `SandboxError::Interrupted`.
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.cancel)
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.load(Ordering::SeqCst)
+    }
+
+    /// One line saying which isolation this sandbox applies.
+    pub fn describe(&self) -> String {
+        "isolation: process group, rlimits (cpu, address space, file size, stack, core, open files), per-child rusage".into()
+    }
+
+    pub fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
+        if self.is_cancelled() {
+            return Err(SandboxError::Interrupted);
+        }
+        let limits = request.limits;
+        let child_limits = ChildLimits {
+            cpu_seconds: limits.time.as_secs() + 2,
+            address_space: Some((limits.memory * 2).max(limits.memory + (256 << 20))),
+            file_size: limits.output,
+            stack: limits.memory,
+            open_files: 256,
+            processes: None,
+        };
+
+        let stdin = match &request.stdin {
+            Some(path) => Stdio::from(File::open(path).map_err(|source| SandboxError::Io {
+                what: format!("open input {}", path.display()),
+                source,
+            })?),
+            None => Stdio::null(),
+        };
+        let mut command = Command::new(&request.program);
+        command
+            .args(&request.args)
+            .current_dir(&request.workdir)
+            .env_clear()
+            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+            .env("HOME", &request.workdir)
+            .env("TMPDIR", &request.workdir)
+            .env("LANG", "C.UTF-8")
+            .stdin(stdin)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        // SAFETY: the closure only makes setrlimit syscalls on values captured
+        // by copy: it neither allocates nor takes locks, so it is safe to run
+        // between fork and exec.
+        unsafe {
+            command.pre_exec(move || child_limits.apply());
+        }
+
+        let start = Instant::now();
+        let child = command.spawn().map_err(|source| SandboxError::Spawn {
+            program: request.program.clone(),
+            source,
+        })?;
+        let pid = child.id() as i32;
+        let watched = watch(child, pid, request, start, &self.cancel);
+        // Whatever happened, nothing of this run may survive it.
+        unix::kill_group(pid);
+        let (termination_by_us, stdout, stderr, output_bytes) = match watched {
+            Ok(result) => result,
+            Err(error) => {
+                let _ = unix::wait4(pid);
+                return Err(error);
+            }
+        };
+        let reaped = unix::wait4(pid).map_err(|source| SandboxError::Io {
+            what: "wait for the child".into(),
+            source,
+        })?;
+        let wall = start.elapsed();
+
+        let status = ExitStatus::from_raw(reaped.status);
+        let termination =
+            termination_by_us.unwrap_or_else(|| match (status.code(), status.signal()) {
+                (Some(code), _) => Termination::Exited(code),
+                (None, Some(signal)) => Termination::Signaled(signal),
+                (None, None) => Termination::Signaled(0),
+            });
+        Ok(RunOutcome {
+            termination,
+            metrics: Metrics {
+                cpu: reaped.cpu,
+                wall,
+                peak_memory_kib: reaped.max_rss_kib,
+                output_bytes,
+            },
+            stdout,
+            stderr,
+        })
+    }
+}
+
+type Watched = (Option<Termination>, Vec<u8>, Vec<u8>, u64);
+
+/// Drains the pipes and waits for the child to exit or pass a limit. Returns
+/// the limit we killed it for, if any. The child is left unreaped.
+fn watch(
+    mut child: Child,
+    pid: i32,
+    request: &RunRequest,
+    start: Instant,
+    cancel: &AtomicBool,
+) -> Result<Watched, SandboxError> {
+    let limits = request.limits;
+    let io_error = |what: &str| {
+        let what = what.to_string();
+        move |source| SandboxError::Io { what, source }
+    };
+    let pidfd = pidfd_open(Pid::from_child(&child), PidfdFlags::empty())
+        .map_err(|e| io_error("open a pidfd")(e.into()))?;
+    // Both pipes as plain files, so one loop can drain either.
+    let mut stdout_pipe = child.stdout.take().map(|p| File::from(OwnedFd::from(p)));
+    let mut stderr_pipe = child.stderr.take().map(|p| File::from(OwnedFd::from(p)));
+    for pipe in [
+        stdout_pipe.as_ref().map(|p| p.as_fd()),
+        stderr_pipe.as_ref().map(|p| p.as_fd()),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        rustix::io::ioctl_fionbio(pipe, true)
+            .map_err(|e| io_error("make a pipe non-blocking")(e.into()))?;
+    }
+
+    let mut stdout = Vec::new();
+    let mut stderr = Vec::new();
+    let mut output_bytes: u64 = 0;
+    let mut exited = false;
+    let mut buffer = vec![0u8; 64 << 10];
+    let wall_deadline = start + limits.wall;
+    // A single thread can't use more CPU than wall time, so checks start near the limit.
+    let first_cpu_check = start + limits.time.mul_f64(0.9);
+
+    loop {
+        // Drain whatever is readable, up to the output cap.
+        for (pipe, keep, kept) in [
+            (&mut stdout_pipe, limits.output as usize, &mut stdout),
+            (&mut stderr_pipe, STDERR_KEEP, &mut stderr),
+        ] {
+            let Some(reader) = pipe.as_mut() else {
+                continue;
+            };
+            loop {
+                match reader.read(&mut buffer) {
+                    Ok(0) => {
+                        *pipe = None;
+                        break;
+                    }
+                    Ok(n) => {
+                        output_bytes += n as u64;
+                        let room = keep.saturating_sub(kept.len()).min(n);
+                        kept.extend_from_slice(&buffer[..room]);
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(io_error("read the child's output")(e)),
+                }
+            }
+        }
+        if output_bytes > limits.output {
+            return Ok((Some(Termination::OutputLimit), stdout, stderr, output_bytes));
+        }
+        if exited {
+            // The child is gone and its group was killed by the caller only
+            // after we return; data it wrote is already in the pipes, and any
+            // descendant still holding them must not keep us waiting.
+            return Ok((None, stdout, stderr, output_bytes));
+        }
+
+        if cancel.load(Ordering::SeqCst) {
+            return Err(SandboxError::Interrupted);
+        }
+        let now = Instant::now();
+        if now >= wall_deadline {
+            return Ok((Some(Termination::WallLimit), stdout, stderr, output_bytes));
+        }
+        if now >= first_cpu_check && unix::cpu_time_so_far(pid).is_some_and(|cpu| cpu > limits.time)
+        {
+            return Ok((Some(Termination::CpuLimit), stdout, stderr, output_bytes));
+        }
+        let mut wake = wall_deadline;
+        if now >= first_cpu_check {
+            wake = wake.min(now + CPU_POLL);
+        } else {
+            wake = wake.min(first_cpu_check);
+        }
+        let timeout = wake.saturating_duration_since(now).min(CANCEL_POLL);
+        let timespec = Timespec {
+            tv_sec: timeout.as_secs() as _,
+            tv_nsec: timeout.subsec_nanos() as _,
+        };
+
+        let mut fds = Vec::with_capacity(3);
+        fds.push(PollFd::new(&pidfd, PollFlags::IN));
+        if let Some(p) = &stdout_pipe {
+            fds.push(PollFd::new(p, PollFlags::IN));
+        }
+        if let Some(p) = &stderr_pipe {
+            fds.push(PollFd::new(p, PollFlags::IN));
+        }
+        match poll(&mut fds, Some(&timespec)) {
+            Ok(_) => {}
+            Err(rustix::io::Errno::INTR) => continue,
+            Err(e) => return Err(io_error("poll the child")(e.into())),
+        }
+        if !fds[0].revents().is_empty() {
+            exited = true;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::Limits;
+
+    fn limits() -> Limits {
+        Limits {
+            time: Duration::from_secs(1),
+            wall: Duration::from_secs(2),
+            memory: 256 << 20,
+            output: 1 << 20,
+        }
+    }
+
+    fn run_sh(script: &str, limits: Limits) -> RunOutcome {
+        let dir = tempfile::tempdir().unwrap();
+        let request = RunRequest {
+            program: "/bin/sh".into(),
+            args: vec!["-c".into(), script.into()],
+            stdin: None,
+            workdir: dir.path().to_path_buf(),
+            limits,
+        };
+        Sandbox::new().run(&request).unwrap()
+    }
+
+    #[test]
+    fn captures_stdout_and_exit_code() {
+        let outcome = run_sh("echo hello; echo oops >&2; exit 3", limits());
+        assert_eq!(outcome.termination, Termination::Exited(3));
+        assert_eq!(outcome.stdout, b"hello\n");
+        assert_eq!(outcome.stderr, b"oops\n");
+        assert_eq!(outcome.metrics.output_bytes, 11);
+    }
+
+    #[test]
+    fn sleeper_hits_the_wall_backstop() {
+        let mut l = limits();
+        l.wall = Duration::from_millis(300);
+        let outcome = run_sh("sleep 5", l);
+        assert_eq!(outcome.termination, Termination::WallLimit);
+        assert!(outcome.metrics.wall < Duration::from_secs(2));
+    }
+
+    #[test]
+    fn busy_loop_hits_the_cpu_limit() {
+        let mut l = limits();
+        l.time = Duration::from_millis(200);
+        l.wall = Duration::from_secs(5);
+        let outcome = run_sh("while :; do :; done", l);
+        assert_eq!(outcome.termination, Termination::CpuLimit);
+        assert!(outcome.metrics.cpu >= Duration::from_millis(200));
+    }
+
+    #[test]
+    fn flood_hits_the_output_limit() {
+        let outcome = run_sh("yes", limits());
+        assert_eq!(outcome.termination, Termination::OutputLimit);
+        assert_eq!(outcome.stdout.len(), 1 << 20);
+    }
+}

@@ -1,0 +1,66 @@
+//! Running one program under limits: what the process did, never what it
+//! means (that is `verdict`). See `imp.rs` for the run loop and `unix.rs` for
+//! what is applied between fork and exec.
+
+mod imp;
+mod unix;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub use imp::Sandbox;
+
+use crate::spec::Limits;
+
+/// How much of stderr is kept for display (all of it counts towards the output limit).
+pub const STDERR_KEEP: usize = 64 << 10;
+
+/// One program run.
+#[derive(Debug, Clone)]
+pub struct RunRequest {
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+    /// The file connected to stdin; `None` connects /dev/null.
+    pub stdin: Option<PathBuf>,
+    /// A fresh folder the program runs in (and may write to).
+    pub workdir: PathBuf,
+    pub limits: Limits,
+}
+
+/// Why the process ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Termination {
+    /// It exited by itself with this code.
+    Exited(i32),
+    /// It was killed by this signal, not by us.
+    Signaled(i32),
+    /// We killed it: its CPU time passed the limit.
+    CpuLimit,
+    /// We killed it: the wall-clock backstop passed.
+    WallLimit,
+    /// We killed it: stdout + stderr passed the output limit.
+    OutputLimit,
+    /// The kernel's memory accounting killed it at the memory limit.
+    MemoryLimit,
+}
+
+/// What a run cost, measured for this child alone.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Metrics {
+    pub cpu: Duration,
+    pub wall: Duration,
+    pub peak_memory_kib: u64,
+    pub output_bytes: u64,
+}
+
+/// What the process did.
+#[derive(Debug, Clone)]
+pub struct RunOutcome {
+    pub termination: Termination,
+    pub metrics: Metrics,
+    /// At most `limits.output` bytes.
+    pub stdout: Vec<u8>,
+    /// The first `STDERR_KEEP` bytes.
+    pub stderr: Vec<u8>,
+}

@@ -1,0 +1,122 @@
+//! What runs in the child between fork and exec, and the raw process calls
+//! std does not offer (wait4 with rusage, reading a live child's CPU time).
+//!
+//! Code in `pre_exec` must be async-signal-safe: it runs in a forked copy of a
+//! multi-threaded process, so it must not allocate or take locks. Everything
+//! it needs is computed before the fork and captured by value.
+
+use std::io;
+use std::time::Duration;
+
+use rustix::process::{Resource, Rlimit, setrlimit};
+
+/// Resource limits applied to the child before exec. Plain numbers, so the
+/// closure that applies them captures no heap data.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ChildLimits {
+    /// RLIMIT_CPU soft limit in whole seconds: a backstop above the real
+    /// limit, which the run loop enforces with finer resolution.
+    pub(crate) cpu_seconds: u64,
+    /// RLIMIT_AS in bytes; `None` when a memory cgroup does the job (an
+    /// address-space limit turns over-allocation into a crash that looks like
+    /// a runtime error).
+    pub(crate) address_space: Option<u64>,
+    /// RLIMIT_FSIZE: the largest file the program may write.
+    pub(crate) file_size: u64,
+    /// RLIMIT_STACK: as on most judges, the stack may use the memory limit.
+    pub(crate) stack: u64,
+    /// RLIMIT_NOFILE.
+    pub(crate) open_files: u64,
+    /// RLIMIT_NPROC; only meaningful when running as a dedicated uid.
+    pub(crate) processes: Option<u64>,
+}
+
+impl ChildLimits {
+    /// Runs in the forked child: no allocation, only syscalls.
+    pub(crate) fn apply(&self) -> io::Result<()> {
+        let set = |resource, value: u64| {
+            setrlimit(
+                resource,
+                Rlimit {
+                    current: Some(value),
+                    maximum: Some(value),
+                },
+            )
+        };
+        setrlimit(
+            Resource::Cpu,
+            Rlimit {
+                current: Some(self.cpu_seconds),
+                // SIGXCPU at the soft limit, SIGKILL one second later.
+                maximum: Some(self.cpu_seconds + 1),
+            },
+        )?;
+        if let Some(bytes) = self.address_space {
+            set(Resource::As, bytes)?;
+        }
+        set(Resource::Fsize, self.file_size)?;
+        set(Resource::Stack, self.stack)?;
+        set(Resource::Core, 0)?;
+        set(Resource::Nofile, self.open_files)?;
+        if let Some(count) = self.processes {
+            set(Resource::Nproc, count)?;
+        }
+        Ok(())
+    }
+}
+
+/// Exit status and resource use of a reaped child.
+pub(crate) struct Reaped {
+    pub(crate) status: libc::c_int,
+    pub(crate) cpu: Duration,
+    pub(crate) max_rss_kib: u64,
+}
+
+/// Reaps `pid` (which must have exited or be about to), returning its own
+/// rusage: not `RUSAGE_CHILDREN`, which mixes runs made in parallel.
+pub(crate) fn wait4(pid: i32) -> io::Result<Reaped> {
+    let mut status: libc::c_int = 0;
+    // SAFETY: rusage is plain old data; all-zero is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: `status` and `usage` are valid, writable and live for the
+        // call; `pid` is our own unreaped child.
+        let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if rc == pid {
+            break;
+        }
+        let error = io::Error::last_os_error();
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error);
+        }
+    }
+    let timeval = |tv: libc::timeval| {
+        Duration::from_secs(tv.tv_sec as u64) + Duration::from_micros(tv.tv_usec as u64)
+    };
+    Ok(Reaped {
+        status,
+        cpu: timeval(usage.ru_utime) + timeval(usage.ru_stime),
+        max_rss_kib: usage.ru_maxrss as u64,
+    })
+}
+
+/// CPU time used so far by a live process (all its threads), from
+/// `/proc/<pid>/stat`; `None` if it is gone.
+pub(crate) fn cpu_time_so_far(pid: i32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name, which is in parentheses and may contain spaces.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let mut fields = rest.split_ascii_whitespace();
+    // rest starts at field 3 (state); utime and stime are fields 14 and 15.
+    let utime: u64 = fields.nth(11)?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    let ticks = rustix::param::clock_ticks_per_second();
+    Some(Duration::from_millis((utime + stime) * 1000 / ticks.max(1)))
+}
+
+/// Kills the whole process group led by `pid`; a group already gone is fine.
+pub(crate) fn kill_group(pid: i32) {
+    if let Some(pid) = rustix::process::Pid::from_raw(pid) {
+        let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+    }
+}

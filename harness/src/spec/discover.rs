@@ -1,0 +1,87 @@
+//! Finds problem packages under `problems/` and pairs each `.in` with its
+//! `.ans` (Kattis layout: `data/sample/*`, `data/secret/[group/]*`).
+
+use std::path::{Path, PathBuf};
+
+use walkdir::WalkDir;
+
+use super::problem::{ProblemSpec, TestCase};
+use super::raw::RawProblem;
+use crate::errors::SpecError;
+
+/// Every package folder below `problems_dir` (one with a `problem.toml`), each
+/// loaded on its own: one broken package never hides the others.
+pub fn discover_problems(
+    problems_dir: &Path,
+) -> Result<Vec<Result<ProblemSpec, SpecError>>, SpecError> {
+    if !problems_dir.is_dir() {
+        return Err(SpecError::NoProblemsDir {
+            path: problems_dir.to_path_buf(),
+        });
+    }
+    let mut dirs: Vec<PathBuf> = WalkDir::new(problems_dir)
+        .min_depth(1)
+        .max_depth(1)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_type().is_dir() && entry.path().join("problem.toml").is_file())
+        .map(|entry| entry.into_path())
+        .collect();
+    dirs.sort();
+    Ok(dirs.iter().map(|dir| load_problem(dir)).collect())
+}
+
+/// Loads and validates one package folder.
+pub fn load_problem(dir: &Path) -> Result<ProblemSpec, SpecError> {
+    let manifest = dir.join("problem.toml");
+    let text = std::fs::read_to_string(&manifest).map_err(|source| SpecError::Read {
+        path: manifest.clone(),
+        source,
+    })?;
+    let raw: RawProblem = toml::from_str(&text).map_err(|error| SpecError::Parse {
+        path: manifest.clone(),
+        message: error.to_string(),
+    })?;
+    let tests = find_tests(&dir.join("data"))?;
+    ProblemSpec::from_raw(raw, dir, &manifest, &text, tests)
+}
+
+/// Test cases under `data/`: samples first, then the rest, each in
+/// lexicographic path order (the order Kattis runs them in).
+fn find_tests(data: &Path) -> Result<Vec<TestCase>, SpecError> {
+    let mut tests = Vec::new();
+    if !data.is_dir() {
+        return Ok(tests);
+    }
+    for entry in WalkDir::new(data).sort_by_file_name() {
+        let entry = entry.map_err(|e| SpecError::Read {
+            path: e.path().unwrap_or(data).to_path_buf(),
+            source: e.into(),
+        })?;
+        let path = entry.path();
+        if !entry.file_type().is_file() || path.extension().is_none_or(|ext| ext != "in") {
+            continue;
+        }
+        let answer = path.with_extension("ans");
+        if !answer.is_file() {
+            return Err(SpecError::MissingAnswer {
+                input: path.to_path_buf(),
+            });
+        }
+        let relative = path.strip_prefix(data).unwrap_or(path).with_extension("");
+        let name = relative.to_string_lossy().replace('\\', "/");
+        let group = relative
+            .parent()
+            .map(|p| p.to_string_lossy().replace('\\', "/"))
+            .unwrap_or_default();
+        tests.push(TestCase {
+            name,
+            group,
+            input: path.to_path_buf(),
+            answer,
+        });
+    }
+    tests.sort_by(|a, b| (!a.is_sample(), &a.name).cmp(&(!b.is_sample(), &b.name)));
+    Ok(tests)
+}

@@ -1,0 +1,12 @@
+//! Problem packages: the raw `problem.toml` mirror, the validated spec, and
+//! discovery of packages and their test cases on disk.
+
+mod discover;
+mod problem;
+mod raw;
+
+pub use discover::{discover_problems, load_problem};
+pub use problem::{
+    CompareMode, CompareSpec, GeneratedTest, Limits, ProblemSpec, ProgramRef, ScoreAggregate,
+    SolutionSpec, TestCase, ToolSpec,
+};

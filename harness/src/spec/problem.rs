@@ -1,0 +1,352 @@
+//! The validated problem spec: every default applied, every cross-key rule
+//! checked. Nothing past this module sees raw TOML.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::raw::{RawAggregate, RawCompareMode, RawProblem, RawTool};
+use crate::compare::TokenOptions;
+use crate::errors::SpecError;
+use crate::verdict::Verdict;
+
+pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
+pub const DEFAULT_MEMORY: u64 = 256 << 20;
+pub const DEFAULT_OUTPUT: u64 = 64 << 20;
+
+#[derive(Debug, Clone)]
+pub struct ProblemSpec {
+    pub id: String,
+    pub title: String,
+    pub source: Option<String>,
+    /// The package folder.
+    pub dir: PathBuf,
+    pub limits: Limits,
+    pub compare: CompareSpec,
+    pub validator: Option<ToolSpec>,
+    pub generator: Option<(ProgramRef, Vec<GeneratedTest>)>,
+    pub aggregate: ScoreAggregate,
+    pub solutions: Vec<SolutionSpec>,
+    /// Samples first, then secret cases, each in lexicographic path order.
+    pub tests: Vec<TestCase>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// CPU time: decides TLE.
+    pub time: Duration,
+    /// Wall-clock backstop for programs that sleep or block.
+    pub wall: Duration,
+    /// Peak memory in bytes: decides MLE.
+    pub memory: u64,
+    /// stdout + stderr in bytes: decides OLE.
+    pub output: u64,
+}
+
+impl Limits {
+    /// The wall backstop when none is given: max(2×time, time+1s).
+    pub fn default_wall(time: Duration) -> Duration {
+        (time * 2).max(time + Duration::from_secs(1))
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum CompareMode {
+    Tokens(TokenOptions),
+    Exact,
+    Checker(ToolSpec),
+}
+
+#[derive(Debug, Clone)]
+pub struct CompareSpec {
+    pub mode: CompareMode,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ProgramRef {
+    /// A binary built from the Cargo workspace.
+    Bin(String),
+    /// A source file, compiled through the language table.
+    File(PathBuf),
+}
+
+impl ProgramRef {
+    pub fn display_name(&self) -> String {
+        match self {
+            ProgramRef::Bin(name) => name.clone(),
+            ProgramRef::File(path) => path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into(),
+            ),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct ToolSpec {
+    pub program: ProgramRef,
+    pub args: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct GeneratedTest {
+    /// Path under `data/` without extension, e.g. `secret/random/01`.
+    pub name: String,
+    pub args: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScoreAggregate {
+    Sum,
+    Min,
+}
+
+#[derive(Debug, Clone)]
+pub struct SolutionSpec {
+    pub program: ProgramRef,
+    pub expect: Vec<Verdict>,
+    pub score: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestCase {
+    /// Path under `data/` without extension: `sample/1`, `secret/large/03`.
+    pub name: String,
+    /// The folder under `data/`: `sample`, `secret`, `secret/large`.
+    pub group: String,
+    pub input: PathBuf,
+    pub answer: PathBuf,
+}
+
+impl TestCase {
+    pub fn is_sample(&self) -> bool {
+        self.group == "sample" || self.group.starts_with("sample/")
+    }
+}
+
+impl ProblemSpec {
+    /// Validates a parsed `problem.toml`. `text` is the file's contents, for
+    /// turning spans into line numbers.
+    pub(crate) fn from_raw(
+        raw: RawProblem,
+        dir: &Path,
+        manifest: &Path,
+        text: &str,
+        tests: Vec<TestCase>,
+    ) -> Result<ProblemSpec, SpecError> {
+        let at = |span: std::ops::Range<usize>, key: &str, message: String| SpecError::Invalid {
+            path: manifest.to_path_buf(),
+            line: line_of(text, span.start),
+            key: key.to_string(),
+            message,
+        };
+        let folder = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+        if folder.as_deref() != Some(raw.id.get_ref().as_str()) {
+            return Err(at(
+                raw.id.span(),
+                "id",
+                format!(
+                    "id `{}` must equal the folder name `{}`",
+                    raw.id.get_ref(),
+                    folder.unwrap_or_default()
+                ),
+            ));
+        }
+
+        let time = raw.limits.time.unwrap_or(DEFAULT_TIME);
+        let limits = Limits {
+            time,
+            wall: raw
+                .limits
+                .wall
+                .unwrap_or_else(|| Limits::default_wall(time)),
+            memory: raw.limits.memory.unwrap_or(DEFAULT_MEMORY),
+            output: raw.limits.output.unwrap_or(DEFAULT_OUTPUT),
+        };
+        if limits.wall < limits.time {
+            return Err(SpecError::Invalid {
+                path: manifest.to_path_buf(),
+                line: line_of_key(text, "wall"),
+                key: "limits.wall".into(),
+                message: "the wall backstop must not be shorter than the CPU time limit".into(),
+            });
+        }
+
+        let tool = |raw: RawTool, key: &str| -> Result<ToolSpec, SpecError> {
+            let program =
+                program_ref(raw.bin, raw.file, dir).map_err(|message| SpecError::Invalid {
+                    path: manifest.to_path_buf(),
+                    line: line_of_key(text, &format!("[{key}]")),
+                    key: key.to_string(),
+                    message,
+                })?;
+            Ok(ToolSpec {
+                program,
+                args: raw.args,
+            })
+        };
+
+        let compare = &raw.compare;
+        let tolerance = |value: &Option<toml::Spanned<f64>>, key: &str| match value {
+            Some(v) if !(v.get_ref().is_finite() && *v.get_ref() >= 0.0) => Err(at(
+                v.span(),
+                key,
+                "a tolerance must be a finite number ≥ 0".into(),
+            )),
+            Some(v) => Ok(Some(*v.get_ref())),
+            None => Ok(None),
+        };
+        let mut abs = tolerance(
+            &compare.float_absolute_tolerance,
+            "compare.float-absolute-tolerance",
+        )?;
+        let mut rel = tolerance(
+            &compare.float_relative_tolerance,
+            "compare.float-relative-tolerance",
+        )?;
+        if let Some(both) = tolerance(&compare.float_tolerance, "compare.float-tolerance")? {
+            if abs.is_some() || rel.is_some() {
+                let span = compare
+                    .float_tolerance
+                    .as_ref()
+                    .map(toml::Spanned::span)
+                    .unwrap_or_default();
+                return Err(at(
+                    span,
+                    "compare.float-tolerance",
+                    "float-tolerance sets both tolerances; do not combine it with float-absolute-tolerance or float-relative-tolerance".into(),
+                ));
+            }
+            abs = Some(both);
+            rel = Some(both);
+        }
+        let token_options = TokenOptions {
+            case_sensitive: compare.case_sensitive,
+            space_change_sensitive: compare.space_change_sensitive,
+            float_absolute: abs,
+            float_relative: rel,
+        };
+        let has_checker = raw.checker.is_some();
+        let mode_span = compare
+            .mode
+            .as_ref()
+            .map(toml::Spanned::span)
+            .unwrap_or_default();
+        let mode = match compare.mode.as_ref().map(|m| *m.get_ref()) {
+            None | Some(RawCompareMode::Tokens) => CompareMode::Tokens(token_options),
+            Some(RawCompareMode::Exact) => CompareMode::Exact,
+            Some(RawCompareMode::Checker) => match raw.checker {
+                Some(checker) => CompareMode::Checker(tool(checker, "checker")?),
+                None => {
+                    return Err(at(
+                        mode_span,
+                        "compare.mode",
+                        "mode = \"checker\" needs a [checker] table".into(),
+                    ));
+                }
+            },
+        };
+        if !matches!(mode, CompareMode::Checker(_)) && has_checker {
+            return Err(SpecError::Invalid {
+                path: manifest.to_path_buf(),
+                line: line_of_key(text, "[checker]"),
+                key: "checker".into(),
+                message: "a [checker] is only used with compare.mode = \"checker\"".into(),
+            });
+        }
+
+        let validator = raw.validator.map(|v| tool(v, "validator")).transpose()?;
+        let generator = match raw.generator {
+            None => None,
+            Some(generator) => {
+                let program =
+                    program_ref(generator.bin, generator.file, dir).map_err(|message| {
+                        SpecError::Invalid {
+                            path: manifest.to_path_buf(),
+                            line: line_of_key(text, "[generator]"),
+                            key: "generator".into(),
+                            message,
+                        }
+                    })?;
+                let mut tests = Vec::new();
+                for test in generator.tests {
+                    let span = test.span();
+                    let test = test.into_inner();
+                    if test.name.is_empty()
+                        || test.name.contains("..")
+                        || test.name.starts_with('/')
+                        || !(test.name.starts_with("sample/") || test.name.starts_with("secret/"))
+                    {
+                        return Err(at(
+                            span,
+                            "generator.tests.name",
+                            format!(
+                                "test name `{}` must be a path under data/ starting with sample/ or secret/",
+                                test.name
+                            ),
+                        ));
+                    }
+                    tests.push(GeneratedTest {
+                        name: test.name,
+                        args: test.args,
+                    });
+                }
+                Some((program, tests))
+            }
+        };
+
+        let mut solutions = Vec::new();
+        for solution in raw.solutions {
+            let span = solution.span();
+            let solution = solution.into_inner();
+            let program = program_ref(solution.bin, solution.file, dir)
+                .map_err(|message| at(span.clone(), "solution", message))?;
+            solutions.push(SolutionSpec {
+                program,
+                expect: solution.expect,
+                score: solution.score,
+            });
+        }
+
+        Ok(ProblemSpec {
+            title: raw.title.unwrap_or_else(|| raw.id.get_ref().clone()),
+            id: raw.id.into_inner(),
+            source: raw.source,
+            dir: dir.to_path_buf(),
+            limits,
+            compare: CompareSpec { mode },
+            validator,
+            generator,
+            aggregate: match raw.scoring.aggregate {
+                Some(RawAggregate::Min) => ScoreAggregate::Min,
+                Some(RawAggregate::Sum) | None => ScoreAggregate::Sum,
+            },
+            solutions,
+            tests,
+        })
+    }
+}
+
+fn program_ref(
+    bin: Option<String>,
+    file: Option<PathBuf>,
+    dir: &Path,
+) -> Result<ProgramRef, String> {
+    match (bin, file) {
+        (Some(bin), None) if !bin.is_empty() => Ok(ProgramRef::Bin(bin)),
+        (None, Some(file)) => Ok(ProgramRef::File(dir.join(file))),
+        (Some(_), Some(_)) => Err("give either `bin` or `file`, not both".into()),
+        _ => Err("needs `bin = \"<workspace binary>\"` or `file = \"<source path>\"`".into()),
+    }
+}
+
+/// 1-based line of a byte offset.
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// 1-based line where `needle` first starts a line (a key or table header), or 1.
+fn line_of_key(text: &str, needle: &str) -> usize {
+    text.lines()
+        .position(|line| line.trim_start().starts_with(needle))
+        .map_or(1, |i| i + 1)
+}
