@@ -1,1 +1,473 @@
-//! Generator logic for the `caos3` package.
+//! Test data for CAOS3 ("CAO Stage-3"): board makers, the input format, the
+//! validator's rules and a small Grundy oracle used to pick boards on which the
+//! known wrong heuristics fail. Shared with `caos3-large-tools`, which only
+//! changes the limits.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Input limits of one tier.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_cases: usize,
+    pub max_side: usize,
+}
+
+/// CodeChef CAOS3: T <= 10, R, C <= 20.
+pub const ORIGINAL: Limits = Limits {
+    max_cases: 10,
+    max_side: 20,
+};
+
+/// Our larger tier: T <= 10, R, C <= 40.
+pub const LARGE: Limits = Limits {
+    max_cases: 10,
+    max_side: 40,
+};
+
+/// A map: rows of `^` and `#`.
+pub type Board = Vec<Vec<u8>>;
+
+/// The input file for `boards`, in the original's layout.
+pub fn format(boards: &[Board]) -> String {
+    let mut out = format!("{}\n", boards.len());
+    for board in boards {
+        out.push_str(&format!("{} {}\n", board.len(), board[0].len()));
+        for row in board {
+            out.push_str(std::str::from_utf8(row).expect("boards hold ASCII"));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// A generator seeded from its command-line words, so equal arguments give
+/// equal bytes everywhere.
+pub fn rng_for(args: &[String]) -> ChaCha8Rng {
+    // FNV-1a over the arguments (with separators): stable across platforms,
+    // unlike std's hasher.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in args.iter().flat_map(|a| a.bytes().chain([0])) {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    ChaCha8Rng::seed_from_u64(hash)
+}
+
+/// Every cell `^`.
+pub fn full(rows: usize, cols: usize) -> Board {
+    vec![vec![b'^'; cols]; rows]
+}
+
+/// Each cell `^` with probability `percent`/100.
+pub fn random(rng: &mut impl Rng, rows: usize, cols: usize, percent: u32) -> Board {
+    (0..rows)
+        .map(|_| {
+            (0..cols)
+                .map(|_| {
+                    if rng.random_range(0..100) < percent {
+                        b'^'
+                    } else {
+                        b'#'
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// All `^` except `holes` walls at random cells (repeats allowed).
+pub fn holes(rng: &mut impl Rng, rows: usize, cols: usize, holes: usize) -> Board {
+    let mut board = full(rows, cols);
+    for _ in 0..holes {
+        board[rng.random_range(0..rows)][rng.random_range(0..cols)] = b'#';
+    }
+    board
+}
+
+/// Walls with `count` plus-shaped `^` crosses of arm 2, each centred at a
+/// random cell far enough from the border. Every centre holds a monster;
+/// overlapping crosses can make more.
+pub fn crosses(rng: &mut impl Rng, rows: usize, cols: usize, count: usize) -> Board {
+    let mut board = vec![vec![b'#'; cols]; rows];
+    if rows < 5 || cols < 5 {
+        return board;
+    }
+    for _ in 0..count {
+        let (i, j) = (rng.random_range(2..rows - 2), rng.random_range(2..cols - 2));
+        for d in 0..=2 {
+            board[i - d][j] = b'^';
+            board[i + d][j] = b'^';
+            board[i][j - d] = b'^';
+            board[i][j + d] = b'^';
+        }
+    }
+    board
+}
+
+/// Which cells hold a monster: `^` with at least two `^` in a row in each of
+/// the four directions (the smallest prime, 2, fits in the cross).
+pub fn monsters(board: &Board) -> Vec<Vec<bool>> {
+    let (r, c) = (board.len(), board[0].len());
+    let caret = |i: usize, j: usize| board[i][j] == b'^';
+    (0..r)
+        .map(|i| {
+            (0..c)
+                .map(|j| {
+                    caret(i, j)
+                        && i >= 2
+                        && j >= 2
+                        && i + 2 < r
+                        && j + 2 < c
+                        && (1..=2).all(|d| {
+                            caret(i - d, j) && caret(i + d, j) && caret(i, j - d) && caret(i, j + d)
+                        })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Number of monsters on the board.
+pub fn monster_count(board: &Board) -> usize {
+    monsters(board).iter().flatten().filter(|&&m| m).count()
+}
+
+/// Whether Asuna (first player) wins: the Grundy value of the board is not 0.
+/// Plain sub-rectangle DP; the generator uses it only to choose boards.
+pub fn asuna_wins(board: &Board) -> bool {
+    let monster = monsters(board);
+    let (r, c) = (board.len(), board[0].len());
+    let (rs, cs) = (r + 1, c + 1);
+    let at = |r1: usize, r2: usize, c1: usize, c2: usize| ((r1 * rs + r2) * cs + c1) * cs + c2;
+    let mut g = vec![0u8; rs * rs * cs * cs];
+    for h in 1..=r {
+        for r1 in 0..=r - h {
+            let r2 = r1 + h;
+            for c1 in 0..c {
+                for c2 in c1 + 1..=c {
+                    let mut seen = 0u128;
+                    for x in r1..r2 {
+                        for y in (c1..c2).filter(|&y| monster[x][y]) {
+                            let v = g[at(r1, x, c1, y)]
+                                ^ g[at(r1, x, y + 1, c2)]
+                                ^ g[at(x + 1, r2, c1, y)]
+                                ^ g[at(x + 1, r2, y + 1, c2)];
+                            seen |= 1 << v;
+                        }
+                    }
+                    g[at(r1, r2, c1, c2)] = seen.trailing_ones() as u8;
+                }
+            }
+        }
+    }
+    g[at(0, r, 0, c)] != 0
+}
+
+/// A known wrong solution, for picking boards that refute it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wrong {
+    /// Odd number of monsters means Asuna.
+    Odd,
+    /// Odd min(#monster rows, #monster columns) means Asuna.
+    Parity,
+    /// The editorial snippet as printed (`yl + w` for `yl + h`).
+    Seed,
+    /// Pieces that keep the chosen row and column.
+    Commenter,
+}
+
+impl Wrong {
+    pub fn parse(name: &str) -> Option<Self> {
+        match name {
+            "odd" => Some(Self::Odd),
+            "parity" => Some(Self::Parity),
+            "seed" => Some(Self::Seed),
+            "commenter" => Some(Self::Commenter),
+            _ => None,
+        }
+    }
+
+    /// This solution's verdict: whether Asuna wins.
+    pub fn asuna_wins(self, board: &Board) -> bool {
+        let monster = monsters(board);
+        let (r, c) = (board.len(), board[0].len());
+        match self {
+            Self::Odd => monster.iter().flatten().filter(|&&m| m).count() % 2 == 1,
+            Self::Parity => {
+                let rows = monster.iter().filter(|row| row.contains(&true)).count();
+                let cols = (0..c).filter(|&j| monster.iter().any(|row| row[j])).count();
+                rows.min(cols) % 2 == 1
+            }
+            Self::Seed => seed_snippet(&monster, r, c),
+            Self::Commenter => commenter(&monster, r, c),
+        }
+    }
+}
+
+/// `sg[xl][yl][xr][yr]` with the right pieces ending at `yl + w`; indices
+/// shifted by one so -1 and too-large columns read unwritten zeros.
+fn seed_snippet(monster: &[Vec<bool>], r: usize, c: usize) -> bool {
+    let n = r + c + 1;
+    let at = |a: usize, b: usize, x: usize, y: usize| ((a * n + b) * n + x) * n + y;
+    let mut sg = vec![0u8; n * n * n * n];
+    // Shifted coordinates: row x is stored as x + 1, so x - 1 is plain x.
+    for w in 0..r {
+        for xl in 1..=r - w {
+            for h in 0..c {
+                for yl in 1..=c - h {
+                    let mut seen = 0u128;
+                    for x in xl..=xl + w {
+                        for y in (yl..=yl + h).filter(|&y| monster[x - 1][y - 1]) {
+                            let v = sg[at(xl, yl, x - 1, y - 1)]
+                                ^ sg[at(xl, y + 1, x - 1, yl + w)]
+                                ^ sg[at(x + 1, yl, xl + w, y - 1)]
+                                ^ sg[at(x + 1, y + 1, xl + w, yl + w)];
+                            seen |= 1 << (v & 127);
+                        }
+                    }
+                    sg[at(xl, yl, xl + w, yl + h)] = seen.trailing_ones() as u8;
+                }
+            }
+        }
+    }
+    sg[at(1, 1, r, c)] != 0
+}
+
+/// Inclusive pieces `(i1..=x, j1..=y)` etc., filled by (height, width); a
+/// piece equal to its rectangle reads the unwritten 0.
+fn commenter(monster: &[Vec<bool>], r: usize, c: usize) -> bool {
+    let at = |i1: usize, i2: usize, j1: usize, j2: usize| ((i1 * r + i2) * c + j1) * c + j2;
+    let mut sg = vec![0u8; r * r * c * c];
+    for h in 0..r {
+        for w in 0..c {
+            for i1 in 0..r - h {
+                for j1 in 0..c - w {
+                    let (i2, j2) = (i1 + h, j1 + w);
+                    let mut seen = 0u128;
+                    for i in i1..=i2 {
+                        for j in (j1..=j2).filter(|&j| monster[i][j]) {
+                            let v = sg[at(i1, i, j1, j)]
+                                ^ sg[at(i1, i, j, j2)]
+                                ^ sg[at(i, i2, j1, j)]
+                                ^ sg[at(i, i2, j, j2)];
+                            seen |= 1 << (v & 127);
+                        }
+                    }
+                    sg[at(i1, i2, j1, j2)] = seen.trailing_ones() as u8;
+                }
+            }
+        }
+    }
+    sg[at(0, r - 1, 0, c - 1)] != 0
+}
+
+/// A random board with sides in `sides` and density in `percent` on which
+/// `wrong` gives the wrong winner and that has at most `max_monsters`
+/// monsters (so the exhaustive search can still solve it).
+pub fn refuting(
+    rng: &mut impl Rng,
+    wrong: Wrong,
+    sides: std::ops::RangeInclusive<usize>,
+    percent: std::ops::RangeInclusive<u32>,
+    max_monsters: usize,
+) -> Board {
+    loop {
+        let (r, c) = (
+            rng.random_range(sides.clone()),
+            rng.random_range(sides.clone()),
+        );
+        let p = rng.random_range(percent.clone());
+        let board = random(rng, r, c, p);
+        let count = monster_count(&board);
+        if count > 0 && count <= max_monsters && wrong.asuna_wins(&board) != asuna_wins(&board) {
+            return board;
+        }
+    }
+}
+
+/// Checks one input file against `limits`: the exact layout the generator
+/// writes (single spaces, `\n` line ends, nothing after the last board).
+pub fn validate(input: &str, limits: Limits) -> Result<(), String> {
+    let lines: Vec<&str> = input.split_inclusive('\n').collect();
+    let mut at = 0;
+    let mut next_line = |what: &str| -> Result<(usize, &str), String> {
+        let line = lines
+            .get(at)
+            .ok_or_else(|| format!("missing line {}: expected {what}", at + 1))?;
+        at += 1;
+        let body = line
+            .strip_suffix('\n')
+            .ok_or_else(|| format!("line {at}: no newline at the end"))?;
+        Ok((at, body))
+    };
+    let number = |no: usize, token: &str, max: usize, name: &str| -> Result<usize, String> {
+        let digits = !token.is_empty()
+            && token.bytes().all(|b| b.is_ascii_digit())
+            && !(token.len() > 1 && token.starts_with('0'));
+        match token
+            .parse()
+            .ok()
+            .filter(|v| digits && (1..=max).contains(v))
+        {
+            Some(v) => Ok(v),
+            None => Err(format!("line {no}: {name} = `{token}` is not in 1..={max}")),
+        }
+    };
+
+    let (no, line) = next_line("T")?;
+    let cases = number(no, line, limits.max_cases, "T")?;
+    for case in 1..=cases {
+        let (no, line) = next_line(&format!("`R C` of case {case}"))?;
+        let tokens: Vec<&str> = line.split(' ').collect();
+        if tokens.len() != 2 {
+            return Err(format!("line {no}: expected `R C`, got `{line}`"));
+        }
+        let rows = number(no, tokens[0], limits.max_side, "R")?;
+        let cols = number(no, tokens[1], limits.max_side, "C")?;
+        for _ in 0..rows {
+            let (no, line) = next_line(&format!("a map row of case {case}"))?;
+            if line.len() != cols || !line.bytes().all(|b| b == b'^' || b == b'#') {
+                return Err(format!(
+                    "line {no}: expected {cols} characters `^` or `#`, got `{line}`"
+                ));
+            }
+        }
+    }
+    if at < lines.len() {
+        return Err(format!("line {}: extra data after the last case", at + 1));
+    }
+    Ok(())
+}
+
+/// Usage of the generator, shown on bad arguments.
+pub const USAGE: &str = "\
+kinds (every random kind takes a trailing seed word):
+  edge                                   fixed small and degenerate boards
+  full RxC...                            all-`^` boards of the listed sizes
+  random T RMIN RMAX CMIN CMAX PMIN PMAX SEED   density PMIN..=PMAX percent `^`
+  losing T RMIN RMAX CMIN CMAX PMIN PMAX SEED   like random, Kirito wins only
+  holes T R C HMIN HMAX SEED             all `^` with HMIN..=HMAX random walls
+  crosses T R C KMIN KMAX SEED           walls with KMIN..=KMAX `^` crosses
+  refute odd|parity|seed|commenter T SMIN SMAX PMIN PMAX MAXMON SEED
+                                         random boards that wrong solution fails";
+
+/// The input file described by the generator's arguments.
+pub fn generate(args: &[String], limits: Limits) -> Result<String, String> {
+    let mut rng = rng_for(args);
+    let side = |text: &str| -> Result<usize, String> {
+        match text.parse() {
+            Ok(v) if (1..=limits.max_side).contains(&v) => Ok(v),
+            _ => Err(format!("side `{text}` is not in 1..={}", limits.max_side)),
+        }
+    };
+    let count = |text: &str| -> Result<usize, String> {
+        text.parse().map_err(|_| format!("`{text}` is not a count"))
+    };
+    let percent = |text: &str| -> Result<u32, String> {
+        match text.parse() {
+            Ok(v) if v <= 100 => Ok(v),
+            _ => Err(format!("`{text}` is not a percentage")),
+        }
+    };
+    let arity = |n: usize| -> Result<(), String> {
+        if args.len() == n {
+            Ok(())
+        } else {
+            Err(format!("`{}` takes {} arguments", args[0], n - 1))
+        }
+    };
+    let kind = args.first().ok_or("missing kind")?;
+    let boards: Vec<Board> = match kind.as_str() {
+        "edge" => {
+            arity(1)?;
+            let m = limits.max_side;
+            let mut lone = vec![vec![b'#'; 5]; 5];
+            for d in 0..5 {
+                lone[2][d] = b'^';
+                lone[d][2] = b'^';
+            }
+            vec![
+                full(1, 1),
+                vec![vec![b'#']],
+                full(1, m),
+                full(m, 1),
+                full(4, m),
+                full(m, 4),
+                full(5, 5),
+                lone,
+                vec![vec![b'#'; m]; m],
+                full(5, 6),
+            ]
+        }
+        "full" => args[1..]
+            .iter()
+            .map(|size| {
+                let (r, c) = size
+                    .split_once('x')
+                    .ok_or_else(|| format!("size `{size}` is not RxC"))?;
+                Ok(full(side(r)?, side(c)?))
+            })
+            .collect::<Result<_, String>>()?,
+        "random" | "losing" => {
+            arity(9)?;
+            let t = count(&args[1])?;
+            let (r1, r2, c1, c2) = (
+                side(&args[2])?,
+                side(&args[3])?,
+                side(&args[4])?,
+                side(&args[5])?,
+            );
+            let (p1, p2) = (percent(&args[6])?, percent(&args[7])?);
+            (0..t)
+                .map(|_| {
+                    // For "losing", the ranges must allow boards that Kirito wins.
+                    loop {
+                        let (r, c) = (rng.random_range(r1..=r2), rng.random_range(c1..=c2));
+                        let p = rng.random_range(p1..=p2);
+                        let board = random(&mut rng, r, c, p);
+                        if kind == "random" || !asuna_wins(&board) {
+                            break board;
+                        }
+                    }
+                })
+                .collect()
+        }
+        "holes" | "crosses" => {
+            arity(7)?;
+            let t = count(&args[1])?;
+            let (r, c) = (side(&args[2])?, side(&args[3])?);
+            let (k1, k2) = (count(&args[4])?, count(&args[5])?);
+            (0..t)
+                .map(|_| {
+                    let k = rng.random_range(k1..=k2);
+                    if kind == "holes" {
+                        holes(&mut rng, r, c, k)
+                    } else {
+                        crosses(&mut rng, r, c, k)
+                    }
+                })
+                .collect()
+        }
+        "refute" => {
+            arity(9)?;
+            let wrong = Wrong::parse(&args[1])
+                .ok_or_else(|| format!("unknown wrong solution `{}`", args[1]))?;
+            let t = count(&args[2])?;
+            let (s1, s2) = (side(&args[3])?, side(&args[4])?);
+            let (p1, p2) = (percent(&args[5])?, percent(&args[6])?);
+            let max_monsters = count(&args[7])?;
+            (0..t)
+                .map(|_| refuting(&mut rng, wrong, s1..=s2, p1..=p2, max_monsters))
+                .collect()
+        }
+        _ => return Err(format!("unknown kind `{kind}`")),
+    };
+    if !(1..=limits.max_cases).contains(&boards.len()) {
+        return Err(format!(
+            "{} boards, expected 1..={}",
+            boards.len(),
+            limits.max_cases
+        ));
+    }
+    Ok(format(&boards))
+}
