@@ -56,6 +56,8 @@ pub fn run_checker(
             stdin: Some(output_file),
             workdir: scratch.to_path_buf(),
             limits: TOOL_LIMITS,
+            env: Vec::new(),
+            stack: None,
         })
         .map_err(|e| format!("checker: {e}"))?;
     let read = |name: &str| {
@@ -113,6 +115,8 @@ pub fn run_validator(
             stdin: Some(input.to_path_buf()),
             workdir: scratch.to_path_buf(),
             limits: TOOL_LIMITS,
+            env: Vec::new(),
+            stack: None,
         })
         .map_err(|e| format!("validator: {e}"))?;
     match outcome.termination {

@@ -24,6 +24,16 @@ pub const COMPILE_LIMITS: Limits = Limits {
     output: 256 << 20,
 };
 
+/// What a compiler may see of the judge's environment: toolchain managers
+/// (rustup) find their toolchain through these.
+const COMPILER_ENV: [&str; 5] = [
+    "PATH",
+    "HOME",
+    "RUSTUP_HOME",
+    "RUSTUP_TOOLCHAIN",
+    "CARGO_HOME",
+];
+
 /// How much compiler output a CE keeps.
 const MESSAGE_KEEP: usize = 8 << 10;
 
@@ -324,10 +334,13 @@ impl Builder {
         let file_name = source
             .file_name()
             .map_or_else(|| "source".into(), |n| n.to_os_string());
+        // The run command's program is found on the judge's PATH now: the
+        // submission itself runs with a minimal PATH.
         let run = |dir: &Path| {
             let argv = lang::expand(&language.run, &dir.join(&file_name), &dir.join("main"), dir);
+            let program = which::which(&argv[0]).unwrap_or_else(|_| PathBuf::from(&argv[0]));
             Built::Ready(Executable {
-                program: PathBuf::from(&argv[0]),
+                program,
                 args: argv[1..].iter().map(OsString::from).collect(),
             })
         };
@@ -365,9 +378,18 @@ impl Builder {
                 stdin: None,
                 workdir: scratch.path().to_path_buf(),
                 limits: COMPILE_LIMITS,
+                env: COMPILER_ENV
+                    .iter()
+                    .filter_map(|key| {
+                        std::env::var_os(key).map(|value| (OsString::from(key), value))
+                    })
+                    .collect(),
+                stack: None,
             })?;
             let mut text = String::from_utf8_lossy(&outcome.stderr).into_owned();
             text.push_str(&String::from_utf8_lossy(&outcome.stdout));
+            // Name the file as the user knows it, not by our build folder.
+            let text = text.replace(&format!("{}/", scratch.path().display()), "");
             match outcome.termination {
                 Termination::Exited(0) => {}
                 Termination::Exited(code) => {

@@ -61,6 +61,8 @@ fn run_tool(
             stdin: stdin.map(Path::to_path_buf),
             workdir: workdir.path().to_path_buf(),
             limits: TOOL_LIMITS,
+            env: Vec::new(),
+            stack: None,
         })
         .map_err(|e| e.to_string())?;
     match outcome.termination {

@@ -13,6 +13,14 @@ use super::TestReport;
 /// The part of stderr a report keeps.
 const STDERR_SHOWN: usize = 2 << 10;
 
+/// The stack a submission may use: the memory limit less a reserve (a
+/// quarter, at most 16 MiB) for the heap and the runtime, so that runaway
+/// recursion ends as a stack overflow (RE) below the memory limit rather
+/// than as MLE, while deep legitimate recursion still has room.
+pub(crate) fn submission_stack(memory: u64) -> u64 {
+    memory - (memory / 4).min(16 << 20)
+}
+
 /// Runs `exe` on `test` in a fresh folder under `scratch_root` and judges it.
 /// `checker` is the problem's built checker when it has one.
 pub fn judge_test(
@@ -49,6 +57,8 @@ pub fn judge_test(
         stdin: Some(test.input.clone()),
         workdir: workdir.path().to_path_buf(),
         limits: problem.limits,
+        env: Vec::new(),
+        stack: Some(submission_stack(problem.limits.memory)),
     }) {
         Ok(outcome) => outcome,
         Err(e) => {

@@ -59,7 +59,7 @@ impl Sandbox {
             cpu_seconds: limits.time.as_secs() + 2,
             address_space: Some((limits.memory * 2).max(limits.memory + (256 << 20))),
             file_size: limits.output,
-            stack: limits.memory,
+            stack: request.stack,
             open_files: 256,
             processes: None,
         };
@@ -80,6 +80,7 @@ impl Sandbox {
             .env("HOME", &request.workdir)
             .env("TMPDIR", &request.workdir)
             .env("LANG", "C.UTF-8")
+            .envs(request.env.iter().map(|(k, v)| (k, v)))
             .stdin(stdin)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -275,6 +276,8 @@ mod tests {
             stdin: None,
             workdir: dir.path().to_path_buf(),
             limits,
+            env: Vec::new(),
+            stack: None,
         };
         Sandbox::new().run(&request).unwrap()
     }

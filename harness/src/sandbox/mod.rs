@@ -26,6 +26,12 @@ pub struct RunRequest {
     /// A fresh folder the program runs in (and may write to).
     pub workdir: PathBuf,
     pub limits: Limits,
+    /// Variables added to the minimal environment (PATH, HOME, TMPDIR, LANG).
+    pub env: Vec<(OsString, OsString)>,
+    /// RLIMIT_STACK. Submissions get their memory limit, as on most judges, so
+    /// deep recursion works; `None` keeps the default, which matters for
+    /// multi-threaded tools: glibc sizes every thread's stack by this limit.
+    pub stack: Option<u64>,
 }
 
 /// Why the process ended.

@@ -23,8 +23,8 @@ pub(crate) struct ChildLimits {
     pub(crate) address_space: Option<u64>,
     /// RLIMIT_FSIZE: the largest file the program may write.
     pub(crate) file_size: u64,
-    /// RLIMIT_STACK: as on most judges, the stack may use the memory limit.
-    pub(crate) stack: u64,
+    /// RLIMIT_STACK, when not the default.
+    pub(crate) stack: Option<u64>,
     /// RLIMIT_NOFILE.
     pub(crate) open_files: u64,
     /// RLIMIT_NPROC; only meaningful when running as a dedicated uid.
@@ -55,7 +55,9 @@ impl ChildLimits {
             set(Resource::As, bytes)?;
         }
         set(Resource::Fsize, self.file_size)?;
-        set(Resource::Stack, self.stack)?;
+        if let Some(bytes) = self.stack {
+            set(Resource::Stack, bytes)?;
+        }
         set(Resource::Core, 0)?;
         set(Resource::Nofile, self.open_files)?;
         if let Some(count) = self.processes {

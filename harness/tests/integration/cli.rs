@@ -1,0 +1,312 @@
+//! The CLI's behaviour: listing, broken packages, verify, the learner's
+//! loop with its first difference, reports and the build cache.
+
+use predicates::prelude::*;
+
+use crate::support::*;
+
+#[test]
+fn list_shows_good_packages_and_names_the_broken_one() {
+    judge_fixtures()
+        .arg("list")
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("sum").and(predicate::str::contains("divisor")))
+        .stderr(
+            predicate::str::contains("problems/broken/problem.toml")
+                .and(predicate::str::contains("memroy"))
+                .and(predicate::str::contains("line 5")),
+        );
+}
+
+#[test]
+fn bad_values_name_file_line_and_key() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("problems/p");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("problem.toml"),
+        "id = \"p\"\n\n[limits]\ntime = \"1x\"\n",
+    )
+    .unwrap();
+    judge()
+        .arg("--root")
+        .arg(root.path())
+        .arg("list")
+        .assert()
+        .code(3)
+        .stderr(
+            predicate::str::contains("problems/p/problem.toml")
+                .and(predicate::str::contains("line 4"))
+                .and(predicate::str::contains("time"))
+                .and(predicate::str::contains("invalid duration")),
+        );
+    std::fs::write(dir.join("problem.toml"), "id = \"q\"\n").unwrap();
+    judge()
+        .arg("--root")
+        .arg(root.path())
+        .arg("list")
+        .assert()
+        .code(3)
+        .stderr(
+            predicate::str::contains("problem.toml:1: key `id`")
+                .and(predicate::str::contains("folder name `p`")),
+        );
+    std::fs::write(
+        dir.join("problem.toml"),
+        "id = \"p\"\n[compare]\nmode = \"checker\"\n",
+    )
+    .unwrap();
+    judge()
+        .arg("--root")
+        .arg(root.path())
+        .arg("list")
+        .assert()
+        .code(3)
+        .stderr(
+            predicate::str::contains("problem.toml:3: key `compare.mode`")
+                .and(predicate::str::contains("[checker]")),
+        );
+}
+
+#[test]
+fn missing_answer_file_is_named() {
+    let root = scratch_root_with("sum-strict");
+    std::fs::remove_file(root.path().join("problems/sum-strict/data/secret/02.ans")).unwrap();
+    judge()
+        .arg("--root")
+        .arg(root.path())
+        .arg("list")
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains(
+            "02.in: test input has no matching .ans file",
+        ));
+}
+
+#[test]
+fn verify_passes_when_every_expectation_holds() {
+    judge_fixtures()
+        .args(["verify", "sum"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("3 solutions: 3 as expected, 0 unexpected")
+                .and(predicate::str::contains("4 inputs valid")),
+        );
+}
+
+#[test]
+fn verify_fails_when_an_expectation_does_not_hold() {
+    let root = tempfile::tempdir().unwrap();
+    copy_dir(
+        &fixtures().join("problems/sum"),
+        &root.path().join("problems/sum"),
+    );
+    copy_dir(
+        &fixtures().join("submissions"),
+        &root.path().join("submissions"),
+    );
+    let toml = root.path().join("problems/sum/problem.toml");
+    let text = std::fs::read_to_string(&toml)
+        .unwrap()
+        .replace("expect = \"WA\"", "expect = \"AC\"");
+    std::fs::write(&toml, text).unwrap();
+    judge()
+        .arg("--root")
+        .arg(root.path())
+        .args(["verify", "sum"])
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("UNEXPECTED").and(predicate::str::contains("1 unexpected")),
+        );
+}
+
+#[test]
+fn verify_reports_an_input_the_validator_rejects() {
+    let root = tempfile::tempdir().unwrap();
+    copy_dir(
+        &fixtures().join("problems/sum"),
+        &root.path().join("problems/sum"),
+    );
+    copy_dir(
+        &fixtures().join("submissions"),
+        &root.path().join("submissions"),
+    );
+    std::fs::write(
+        root.path().join("problems/sum/data/secret/01.in"),
+        "1\n5000000000 1\n",
+    )
+    .unwrap();
+    judge()
+        .arg("--root")
+        .arg(root.path())
+        .args(["verify", "sum"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("validator rejects secret/01"));
+}
+
+#[test]
+fn unknown_problem_is_a_clear_error() {
+    judge_fixtures()
+        .args(["test", "nope", "x.rs"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("no problem `nope`"));
+}
+
+#[test]
+fn the_learner_sees_the_first_difference() {
+    let file = fixtures().join("submissions/sum/WA/off_by_one.rs");
+    judge_fixtures()
+        .args(["test", "sum"])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("WA  sample/1")
+                .and(predicate::str::contains(
+                    "line 1, token 1: expected `3`, got `4`",
+                ))
+                .and(predicate::str::contains("--- expected"))
+                .and(predicate::str::contains("+4"))
+                .and(predicate::str::contains("off_by_one.rs: WA on sample/1")),
+        );
+}
+
+#[test]
+fn accepted_test_exits_zero_and_shows_time_and_memory() {
+    let file = fixtures().join("submissions/sum/AC/sum.rs");
+    judge_fixtures()
+        .args(["test", "sum"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("AC  secret/03")
+                .and(predicate::str::contains("sum.rs: AC · 4 of 4 tests run"))
+                .and(predicate::str::contains("MiB")),
+        );
+}
+
+#[test]
+fn compile_errors_show_the_compilers_message() {
+    let file = fixtures().join("submissions/sum/CE/syntax.rs");
+    judge_fixtures()
+        .args(["test", "sum"])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("CE")
+                .and(predicate::str::contains("syntax.rs"))
+                .and(predicate::str::contains("expected expression")),
+        );
+}
+
+#[test]
+fn unknown_extension_is_a_judge_error_naming_the_known_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("x.cobol");
+    std::fs::write(&file, "DISPLAY 'HI'.").unwrap();
+    judge_fixtures()
+        .args(["test", "sum"])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("JE")
+                .and(predicate::str::contains("no language for"))
+                .and(predicate::str::contains("py")),
+        );
+}
+
+#[test]
+fn json_and_junit_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let (json, junit) = (dir.path().join("r.json"), dir.path().join("r.xml"));
+    let files = [
+        fixtures().join("submissions/sum/AC/sum.rs"),
+        fixtures().join("submissions/sum/WA/off_by_one.rs"),
+    ];
+    judge_fixtures()
+        .args(["grade", "sum"])
+        .args(&files)
+        .arg("--json")
+        .arg(&json)
+        .arg("--junit")
+        .arg(&junit)
+        .assert()
+        .code(1);
+    let report = read_json(&json);
+    assert_eq!(report["version"], 1);
+    assert_eq!(report["command"], "grade");
+    let subs = report["submissions"].as_array().unwrap();
+    assert_eq!(
+        (subs[0]["verdict"].as_str(), subs[1]["verdict"].as_str()),
+        (Some("AC"), Some("WA"))
+    );
+    let test = &subs[0]["tests"][0];
+    for key in [
+        "test",
+        "verdict",
+        "cpu_ms",
+        "wall_ms",
+        "memory_kib",
+        "output_bytes",
+    ] {
+        assert!(!test[key].is_null(), "test field {key}");
+    }
+    assert_eq!(subs[1]["tests"][0]["first_difference"]["expected"], "`3`");
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(
+        xml.contains("<testsuite") && xml.contains("sum/") && xml.contains("<failure"),
+        "{xml}"
+    );
+}
+
+#[test]
+fn a_second_run_rebuilds_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    copy_dir(
+        &fixtures().join("problems/sum-strict"),
+        &root.join("problems/sum-strict"),
+    );
+    let file = fixtures().join("submissions/sum/AC/sum.rs");
+    judge()
+        .arg("--root")
+        .arg(root)
+        .args(["test", "sum-strict"])
+        .arg(&file)
+        .assert()
+        .success();
+    let cache = root.join("target/judge-cache");
+    let entries = |c: &std::path::Path| {
+        let mut v: Vec<_> = std::fs::read_dir(c)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        v.sort();
+        v
+    };
+    let built = entries(&cache);
+    assert_eq!(built.len(), 1, "one cached build");
+    let binary = built[0].join("main");
+    let stamp = std::fs::metadata(&binary).unwrap().modified().unwrap();
+    judge()
+        .arg("--root")
+        .arg(root)
+        .args(["test", "sum-strict"])
+        .arg(&file)
+        .assert()
+        .success();
+    assert_eq!(entries(&cache), built, "no new build");
+    assert_eq!(
+        std::fs::metadata(&binary).unwrap().modified().unwrap(),
+        stamp,
+        "the binary was not rebuilt"
+    );
+}
