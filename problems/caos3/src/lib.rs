@@ -132,6 +132,37 @@ pub fn monster_count(board: &Board) -> usize {
     monsters(board).iter().flatten().filter(|&&m| m).count()
 }
 
+/// Options seen while filling one rectangle: a bit set as long as the number
+/// of monsters, which bounds every mex (larger options cannot matter).
+struct Options(Vec<u64>);
+
+impl Options {
+    fn new(monster: &[Vec<bool>]) -> Self {
+        let count = monster.iter().flatten().filter(|&&m| m).count();
+        Self(vec![0; count / 64 + 1])
+    }
+
+    fn clear(&mut self) {
+        self.0.fill(0);
+    }
+
+    fn insert(&mut self, v: u16) {
+        let v = usize::from(v);
+        if let Some(word) = self.0.get_mut(v / 64) {
+            *word |= 1 << (v % 64);
+        }
+    }
+
+    fn mex(&self) -> u16 {
+        let word = self
+            .0
+            .iter()
+            .position(|&w| w != u64::MAX)
+            .expect("mex <= monsters");
+        (word * 64 + self.0[word].trailing_ones() as usize) as u16
+    }
+}
+
 /// Whether Asuna (first player) wins: the Grundy value of the board is not 0.
 /// Plain sub-rectangle DP; the generator uses it only to choose boards.
 pub fn asuna_wins(board: &Board) -> bool {
@@ -139,23 +170,25 @@ pub fn asuna_wins(board: &Board) -> bool {
     let (r, c) = (board.len(), board[0].len());
     let (rs, cs) = (r + 1, c + 1);
     let at = |r1: usize, r2: usize, c1: usize, c2: usize| ((r1 * rs + r2) * cs + c1) * cs + c2;
-    let mut g = vec![0u8; rs * rs * cs * cs];
+    let mut g = vec![0u16; rs * rs * cs * cs];
+    let mut seen = Options::new(&monster);
     for h in 1..=r {
         for r1 in 0..=r - h {
             let r2 = r1 + h;
             for c1 in 0..c {
                 for c2 in c1 + 1..=c {
-                    let mut seen = 0u128;
+                    seen.clear();
                     for x in r1..r2 {
                         for y in (c1..c2).filter(|&y| monster[x][y]) {
-                            let v = g[at(r1, x, c1, y)]
-                                ^ g[at(r1, x, y + 1, c2)]
-                                ^ g[at(x + 1, r2, c1, y)]
-                                ^ g[at(x + 1, r2, y + 1, c2)];
-                            seen |= 1 << v;
+                            seen.insert(
+                                g[at(r1, x, c1, y)]
+                                    ^ g[at(r1, x, y + 1, c2)]
+                                    ^ g[at(x + 1, r2, c1, y)]
+                                    ^ g[at(x + 1, r2, y + 1, c2)],
+                            );
                         }
                     }
-                    g[at(r1, r2, c1, c2)] = seen.trailing_ones() as u8;
+                    g[at(r1, r2, c1, c2)] = seen.mex();
                 }
             }
         }
@@ -209,23 +242,25 @@ impl Wrong {
 fn seed_snippet(monster: &[Vec<bool>], r: usize, c: usize) -> bool {
     let n = r + c + 1;
     let at = |a: usize, b: usize, x: usize, y: usize| ((a * n + b) * n + x) * n + y;
-    let mut sg = vec![0u8; n * n * n * n];
+    let mut sg = vec![0u16; n * n * n * n];
+    let mut seen = Options::new(monster);
     // Shifted coordinates: row x is stored as x + 1, so x - 1 is plain x.
     for w in 0..r {
         for xl in 1..=r - w {
             for h in 0..c {
                 for yl in 1..=c - h {
-                    let mut seen = 0u128;
+                    seen.clear();
                     for x in xl..=xl + w {
                         for y in (yl..=yl + h).filter(|&y| monster[x - 1][y - 1]) {
-                            let v = sg[at(xl, yl, x - 1, y - 1)]
-                                ^ sg[at(xl, y + 1, x - 1, yl + w)]
-                                ^ sg[at(x + 1, yl, xl + w, y - 1)]
-                                ^ sg[at(x + 1, y + 1, xl + w, yl + w)];
-                            seen |= 1 << (v & 127);
+                            seen.insert(
+                                sg[at(xl, yl, x - 1, y - 1)]
+                                    ^ sg[at(xl, y + 1, x - 1, yl + w)]
+                                    ^ sg[at(x + 1, yl, xl + w, y - 1)]
+                                    ^ sg[at(x + 1, y + 1, xl + w, yl + w)],
+                            );
                         }
                     }
-                    sg[at(xl, yl, xl + w, yl + h)] = seen.trailing_ones() as u8;
+                    sg[at(xl, yl, xl + w, yl + h)] = seen.mex();
                 }
             }
         }
@@ -237,23 +272,25 @@ fn seed_snippet(monster: &[Vec<bool>], r: usize, c: usize) -> bool {
 /// piece equal to its rectangle reads the unwritten 0.
 fn commenter(monster: &[Vec<bool>], r: usize, c: usize) -> bool {
     let at = |i1: usize, i2: usize, j1: usize, j2: usize| ((i1 * r + i2) * c + j1) * c + j2;
-    let mut sg = vec![0u8; r * r * c * c];
+    let mut sg = vec![0u16; r * r * c * c];
+    let mut seen = Options::new(monster);
     for h in 0..r {
         for w in 0..c {
             for i1 in 0..r - h {
                 for j1 in 0..c - w {
                     let (i2, j2) = (i1 + h, j1 + w);
-                    let mut seen = 0u128;
+                    seen.clear();
                     for i in i1..=i2 {
                         for j in (j1..=j2).filter(|&j| monster[i][j]) {
-                            let v = sg[at(i1, i, j1, j)]
-                                ^ sg[at(i1, i, j, j2)]
-                                ^ sg[at(i, i2, j1, j)]
-                                ^ sg[at(i, i2, j, j2)];
-                            seen |= 1 << (v & 127);
+                            seen.insert(
+                                sg[at(i1, i, j1, j)]
+                                    ^ sg[at(i1, i, j, j2)]
+                                    ^ sg[at(i, i2, j1, j)]
+                                    ^ sg[at(i, i2, j, j2)],
+                            );
                         }
                     }
-                    sg[at(i1, i2, j1, j2)] = seen.trailing_ones() as u8;
+                    sg[at(i1, i2, j1, j2)] = seen.mex();
                 }
             }
         }

@@ -33,39 +33,11 @@ fn monsters(grid: &[&[u8]]) -> Vec<Vec<bool>> {
         .collect()
 }
 
-/// A set of small Grundy values as a bit mask.
-trait Mask: Copy + Default + std::ops::BitOrAssign {
-    const BITS: u32;
-    fn bit(v: u8) -> Self;
-    /// The smallest value not in the set.
-    fn mex(self) -> u32;
-}
-
-impl Mask for u64 {
-    const BITS: u32 = 64;
-    fn bit(v: u8) -> Self {
-        1 << v
-    }
-    fn mex(self) -> u32 {
-        self.trailing_ones()
-    }
-}
-
-impl Mask for u128 {
-    const BITS: u32 = 128;
-    fn bit(v: u8) -> Self {
-        1 << v
-    }
-    fn mex(self) -> u32 {
-        self.trailing_ones()
-    }
-}
-
-/// Grundy value of the board, or `None` if some value does not fit in `M`.
+/// Grundy value of the whole board.
 ///
 /// Rows and columns without monsters are dropped first: they never change
 /// which monsters share a piece, so every Grundy value stays the same.
-fn grundy<M: Mask>(monster: &[Vec<bool>]) -> Option<u8> {
+fn grundy(monster: &[Vec<bool>]) -> u16 {
     let keep_rows: Vec<usize> = (0..monster.len())
         .filter(|&i| monster[i].contains(&true))
         .collect();
@@ -74,7 +46,7 @@ fn grundy<M: Mask>(monster: &[Vec<bool>]) -> Option<u8> {
         .collect();
     let (r, c) = (keep_rows.len(), keep_cols.len());
     if r == 0 {
-        return Some(0);
+        return 0;
     }
     // Monster columns of each row, and how many lie left of each column,
     // so the monsters of row x from column c1 on are one slice.
@@ -90,16 +62,22 @@ fn grundy<M: Mask>(monster: &[Vec<bool>]) -> Option<u8> {
     // Half-open bounds [r1, r2) x [c1, c2); empty rectangles stay 0.
     let (rs, cs) = (r + 1, c + 1);
     let at = |r1: usize, r2: usize, c1: usize, c2: usize| ((r1 * rs + r2) * cs + c1) * cs + c2;
-    let mut g = vec![0u8; rs * rs * cs * cs];
+    let mut g = vec![0u16; rs * rs * cs * cs];
+    let mut largest = 0;
     // For one row band and one removed row x: split[c1][c2] is the XOR of the
     // parts above and below x over columns [c1, c2).
-    let mut split = vec![0u8; cs * cs];
-    let mut seen = vec![M::default(); cs * cs];
+    let mut split = vec![0u16; cs * cs];
+    // Per column range, a bit set of the options seen, `words` u64s long.
+    let mut seen = Vec::new();
     // Every piece is strictly lower than its rectangle, so height order suffices.
     for h in 1..=r {
+        // Pieces hold values below 2^k (2^k > largest so far), and so do their
+        // XORs; then the mex is at most 2^k. Values pass 128 on 40x40 boards.
+        let words = (usize::from(largest) + 1).next_power_of_two().div_ceil(64);
         for r1 in 0..=r - h {
             let r2 = r1 + h;
-            seen.fill(M::default());
+            seen.clear();
+            seen.resize(cs * cs * words, 0u64);
             for x in r1..r2 {
                 for c1 in 0..cs {
                     let (up, down) = (at(r1, x, c1, 0), at(x + 1, r2, c1, 0));
@@ -112,26 +90,35 @@ fn grundy<M: Mask>(monster: &[Vec<bool>]) -> Option<u8> {
                     for &y in &cols[x][before[x][c1]..] {
                         let left = split[c1 * cs + y];
                         let right = &split[(y + 1) * cs + y + 1..(y + 2) * cs];
-                        let row = &mut seen[c1 * cs + y + 1..(c1 + 1) * cs];
-                        for (s, &v) in row.iter_mut().zip(right) {
-                            *s |= M::bit(left ^ v);
+                        let row = &mut seen[(c1 * cs + y + 1) * words..(c1 + 1) * cs * words];
+                        if words == 1 {
+                            // The common case, kept free of the word lookup.
+                            for (s, &v) in row.iter_mut().zip(right) {
+                                *s |= 1 << (left ^ v);
+                            }
+                        } else {
+                            for (s, &v) in row.chunks_exact_mut(words).zip(right) {
+                                let v = usize::from(left ^ v);
+                                s[v / 64] |= 1 << (v % 64);
+                            }
                         }
                     }
                 }
             }
             for c1 in 0..c {
                 for c2 in c1 + 1..cs {
-                    let mex = seen[c1 * cs + c2].mex();
-                    // A full mask means the mex may lie beyond it.
-                    if mex == M::BITS {
-                        return None;
-                    }
-                    g[at(r1, r2, c1, c2)] = mex as u8;
+                    let set = &seen[(c1 * cs + c2) * words..][..words];
+                    let mex = match set.iter().position(|&w| w != u64::MAX) {
+                        Some(i) => i * 64 + set[i].trailing_ones() as usize,
+                        None => words * 64,
+                    } as u16;
+                    g[at(r1, r2, c1, c2)] = mex;
+                    largest = largest.max(mex);
                 }
             }
         }
     }
-    Some(g[at(0, r, 0, c)])
+    g[at(0, r, 0, c)]
 }
 
 fn main() {
@@ -144,11 +131,11 @@ fn main() {
         let r: usize = tokens.next().unwrap().parse().unwrap();
         let _c: usize = tokens.next().unwrap().parse().unwrap();
         let grid: Vec<&[u8]> = (0..r).map(|_| tokens.next().unwrap().as_bytes()).collect();
-        let monster = monsters(&grid);
-        let value = grundy::<u64>(&monster)
-            .or_else(|| grundy::<u128>(&monster))
-            .expect("Grundy values of boards up to 40x40 stay below 128");
-        let winner = if value != 0 { "Asuna" } else { "Kirito" };
+        let winner = if grundy(&monsters(&grid)) != 0 {
+            "Asuna"
+        } else {
+            "Kirito"
+        };
         out.push_str(winner);
         out.push('\n');
     }

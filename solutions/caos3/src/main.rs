@@ -30,37 +30,48 @@ fn monsters(grid: &[&[u8]]) -> Vec<Vec<bool>> {
 }
 
 /// Grundy value of the whole board.
-fn grundy(monster: &[Vec<bool>]) -> u32 {
+fn grundy(monster: &[Vec<bool>]) -> u16 {
     let (r, c) = (monster.len(), monster[0].len());
+    // The mex of a rectangle is at most its number of monsters, so a bit set
+    // one word longer than that suffices; larger XORs cannot matter.
+    let count = monster.iter().flatten().filter(|&&m| m).count();
+    let mut seen = vec![0u64; count / 64 + 1];
+    let bits = seen.len() * 64;
     // Half-open bounds [r1, r2) x [c1, c2); empty rectangles stay 0.
     let (rs, cs) = (r + 1, c + 1);
     let at = |r1: usize, r2: usize, c1: usize, c2: usize| ((r1 * rs + r2) * cs + c1) * cs + c2;
-    let mut g = vec![0u8; rs * rs * cs * cs];
+    let mut g = vec![0u16; rs * rs * cs * cs];
     // Every piece is strictly lower than its rectangle, so height order suffices.
     for h in 1..=r {
         for r1 in 0..=r - h {
             let r2 = r1 + h;
             for c1 in 0..c {
                 for c2 in c1 + 1..=c {
-                    let mut seen = 0u64;
+                    seen.fill(0);
                     for x in r1..r2 {
                         for y in (c1..c2).filter(|&y| monster[x][y]) {
-                            let v = g[at(r1, x, c1, y)]
-                                ^ g[at(r1, x, y + 1, c2)]
-                                ^ g[at(x + 1, r2, c1, y)]
-                                ^ g[at(x + 1, r2, y + 1, c2)];
-                            seen |= 1 << v;
+                            let v = usize::from(
+                                g[at(r1, x, c1, y)]
+                                    ^ g[at(r1, x, y + 1, c2)]
+                                    ^ g[at(x + 1, r2, c1, y)]
+                                    ^ g[at(x + 1, r2, y + 1, c2)],
+                            );
+                            if v < bits {
+                                seen[v / 64] |= 1 << (v % 64);
+                            }
                         }
                     }
-                    // Values stay below 15 on 20x20 boards (and below 64 at 40x40).
-                    let mex = seen.trailing_ones();
-                    assert!(mex < 64, "Grundy value does not fit the 64-bit mask");
-                    g[at(r1, r2, c1, c2)] = mex as u8;
+                    let word = seen
+                        .iter()
+                        .position(|&w| w != u64::MAX)
+                        .expect("mex <= count < bits");
+                    g[at(r1, r2, c1, c2)] =
+                        (word * 64 + seen[word].trailing_ones() as usize) as u16;
                 }
             }
         }
     }
-    u32::from(g[at(0, r, 0, c)])
+    g[at(0, r, 0, c)]
 }
 
 fn main() {

@@ -32,23 +32,30 @@ fn first_player_wins(monster: &[Vec<bool>]) -> bool {
     let (r, c) = (monster.len(), monster[0].len());
     // Inclusive bounds i1..=i2, j1..=j2.
     let at = |i1: usize, i2: usize, j1: usize, j2: usize| ((i1 * r + i2) * c + j1) * c + j2;
-    let mut sg = vec![0u8; r * r * c * c];
+    let mut sg = vec![0u16; r * r * c * c];
+    // A mex never exceeds the number of options, i.e. of monsters.
+    let count = monster.iter().flatten().filter(|&&m| m).count();
+    let mut seen = vec![false; count + 2];
     for h in 0..r {
         for w in 0..c {
             for i1 in 0..r - h {
                 for j1 in 0..c - w {
                     let (i2, j2) = (i1 + h, j1 + w);
-                    let mut seen = 0u128;
+                    seen.fill(false);
                     for i in i1..=i2 {
                         for j in (j1..=j2).filter(|&j| monster[i][j]) {
                             let game1 = sg[at(i1, i, j1, j)];
                             let game2 = sg[at(i1, i, j, j2)];
                             let game3 = sg[at(i, i2, j1, j)];
                             let game4 = sg[at(i, i2, j, j2)];
-                            seen |= 1 << ((game1 ^ game2 ^ game3 ^ game4) & 127);
+                            if let Some(s) =
+                                seen.get_mut(usize::from(game1 ^ game2 ^ game3 ^ game4))
+                            {
+                                *s = true;
+                            }
                         }
                     }
-                    sg[at(i1, i2, j1, j2)] = seen.trailing_ones() as u8;
+                    sg[at(i1, i2, j1, j2)] = seen.iter().position(|&s| !s).unwrap() as u16;
                 }
             }
         }

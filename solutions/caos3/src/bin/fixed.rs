@@ -23,25 +23,31 @@ fn monsters(grid: &[&[u8]]) -> [[bool; N]; N] {
 }
 
 /// Grundy value of the board's top-left r x c part.
-fn grundy(monster: &[[bool; N]; N], r: usize, c: usize) -> u8 {
+fn grundy(monster: &[[bool; N]; N], r: usize, c: usize) -> u16 {
     // g[r1][r2][c1][c2] over half-open bounds; empty rectangles stay 0.
-    let mut g = vec![[[[0u8; N + 1]; N + 1]; N + 1]; N + 1];
+    let mut g = vec![[[[0u16; N + 1]; N + 1]; N + 1]; N + 1];
     for h in 1..=r {
         for r1 in 0..=r - h {
             let r2 = r1 + h;
             for c1 in 0..c {
                 for c2 in c1 + 1..=c {
-                    let mut seen = 0u64;
+                    // A mex is at most the number of monsters, (N - 4)^2 = 256.
+                    let mut seen = [0u64; 5];
                     for x in r1..r2 {
                         for y in (c1..c2).filter(|&y| monster[x][y]) {
-                            let v = g[r1][x][c1][y]
-                                ^ g[r1][x][y + 1][c2]
-                                ^ g[x + 1][r2][c1][y]
-                                ^ g[x + 1][r2][y + 1][c2];
-                            seen |= 1 << v;
+                            let v = usize::from(
+                                g[r1][x][c1][y]
+                                    ^ g[r1][x][y + 1][c2]
+                                    ^ g[x + 1][r2][c1][y]
+                                    ^ g[x + 1][r2][y + 1][c2],
+                            );
+                            if v < 320 {
+                                seen[v / 64] |= 1 << (v % 64);
+                            }
                         }
                     }
-                    g[r1][r2][c1][c2] = seen.trailing_ones() as u8;
+                    let word = seen.iter().position(|&w| w != u64::MAX).unwrap();
+                    g[r1][r2][c1][c2] = (word * 64 + seen[word].trailing_ones() as usize) as u16;
                 }
             }
         }

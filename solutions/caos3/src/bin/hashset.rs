@@ -26,12 +26,12 @@ fn monsters(grid: &[&[u8]]) -> Vec<Vec<bool>> {
         .collect()
 }
 
-fn grundy(monster: &[Vec<bool>]) -> u8 {
+fn grundy(monster: &[Vec<bool>]) -> u16 {
     let (r, c) = (monster.len(), monster[0].len());
     // Half-open bounds [r1, r2) x [c1, c2); empty rectangles stay 0.
     let (rs, cs) = (r + 1, c + 1);
     let at = |r1: usize, r2: usize, c1: usize, c2: usize| ((r1 * rs + r2) * cs + c1) * cs + c2;
-    let mut g = vec![0u8; rs * rs * cs * cs];
+    let mut g = vec![0u16; rs * rs * cs * cs];
     for h in 1..=r {
         for w in 1..=c {
             for r1 in 0..=r - h {

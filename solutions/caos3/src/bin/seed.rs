@@ -32,7 +32,7 @@ fn first_player_wins(monster: &[Vec<bool>]) -> bool {
     let (r, c) = (monster.len(), monster[0].len());
     // Indices run from -1 up to yl + w <= r + c - 2; store them shifted by one.
     let n = r + c + 1;
-    let mut sg = vec![0u8; n * n * n * n];
+    let mut sg = vec![0u16; n * n * n * n];
     let at = |a: isize, b: isize, x: isize, y: isize| {
         let i = |v: isize| (v + 1) as usize;
         ((i(a) * n + i(b)) * n + i(x)) * n + i(y)
