@@ -418,11 +418,14 @@ pub fn generate(args: &[String], limits: Limits) -> Result<String, String> {
         "edge" => {
             arity(1)?;
             let m = limits.max_side;
-            let mut lone = vec![vec![b'#'; 5]; 5];
-            for d in 0..5 {
-                lone[2][d] = b'^';
-                lone[d][2] = b'^';
-            }
+            // A single cross: exactly one monster, in the middle.
+            let lone: Board = (0..5)
+                .map(|i| {
+                    (0..5)
+                        .map(|j| if i == 2 || j == 2 { b'^' } else { b'#' })
+                        .collect()
+                })
+                .collect();
             vec![
                 full(1, 1),
                 vec![vec![b'#']],

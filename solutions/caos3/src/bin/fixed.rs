@@ -7,6 +7,10 @@ use std::io::{self, Read, Write};
 const N: usize = 20;
 
 /// Cells that hold a monster: `^` with at least two `^` in a row on each side.
+#[expect(
+    clippy::needless_range_loop,
+    reason = "indexing like the C arrays is the point: past 20 it must fail, not clip"
+)]
 fn monsters(grid: &[&[u8]]) -> [[bool; N]; N] {
     let (r, c) = (grid.len(), grid[0].len());
     let caret = |i: usize, j: usize| grid[i][j] == b'^';
