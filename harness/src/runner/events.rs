@@ -23,6 +23,21 @@ pub struct TestReport {
     pub stderr: String,
 }
 
+impl TestReport {
+    pub(crate) fn judge_error(test: &crate::spec::TestCase, detail: String) -> TestReport {
+        TestReport {
+            test: test.name.clone(),
+            group: test.group.clone(),
+            verdict: Verdict::JudgeError,
+            metrics: Metrics::default(),
+            score: None,
+            detail: Some(detail),
+            difference: None,
+            stderr: String::new(),
+        }
+    }
+}
+
 /// The result of one submission on one problem.
 #[derive(Debug, Clone, Serialize)]
 pub struct TaskReport {

@@ -96,6 +96,10 @@ pub fn execute(
             let sender = sender.clone();
             let (queue, next, failed) = (&queue, &next, &failed);
             scope.spawn(move || {
+                // One run folder per worker, reused (see `judge_test`).
+                let workdir = tempfile::Builder::new()
+                    .prefix("worker-")
+                    .tempdir_in(scratch);
                 loop {
                     let index = next.fetch_add(1, Ordering::SeqCst);
                     let Some(&(t, k)) = queue.get(index) else {
@@ -110,14 +114,20 @@ pub fn execute(
                         let Ok(exe) = &task.program else {
                             unreachable!("only built tasks are queued")
                         };
-                        let report = judge_test(
-                            sandbox,
-                            task.problem,
-                            task.checker.as_ref(),
-                            exe,
-                            task.tests[k],
-                            scratch,
-                        );
+                        let report = match &workdir {
+                            Ok(dir) => judge_test(
+                                sandbox,
+                                task.problem,
+                                task.checker.as_ref(),
+                                exe,
+                                task.tests[k],
+                                dir.path(),
+                            ),
+                            Err(e) => TestReport::judge_error(
+                                task.tests[k],
+                                format!("failed to create a run folder: {e}"),
+                            ),
+                        };
                         if report.verdict != Verdict::Accepted {
                             failed[t].store(true, Ordering::SeqCst);
                         }

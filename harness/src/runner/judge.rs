@@ -1,6 +1,8 @@
 //! Judging one submission on one test: run it, apply the verdict precedence,
 //! compare its output.
 
+use std::path::Path;
+
 use crate::checker::run_checker;
 use crate::compare::{Comparison, compare_exact, compare_tokens};
 use crate::compile::Executable;
@@ -21,15 +23,51 @@ pub(crate) fn submission_stack(memory: u64) -> u64 {
     memory - (memory / 4).min(16 << 20)
 }
 
-/// Runs `exe` on `test` in a fresh folder under `scratch_root` and judges it.
-/// `checker` is the problem's built checker when it has one.
+/// Runs `exe` on `test` in `workdir` (an empty folder, emptied again
+/// afterwards: a worker reuses one, as creating a folder per run costs more
+/// than the run itself on some filesystems) and judges it. `checker` is the
+/// problem's built checker when it has one.
 pub fn judge_test(
     sandbox: &Sandbox,
     problem: &ProblemSpec,
     checker: Option<&Executable>,
     exe: &Executable,
     test: &TestCase,
-    scratch_root: &std::path::Path,
+    workdir: &Path,
+) -> TestReport {
+    let report = judge_in(sandbox, problem, checker, exe, test, workdir);
+    if let Err(e) = empty_dir(workdir) {
+        let mut report = report;
+        report.verdict = Verdict::JudgeError;
+        report.detail = Some(format!(
+            "failed to clean the run folder {}: {e}",
+            workdir.display()
+        ));
+        return report;
+    }
+    report
+}
+
+/// Removes everything inside `dir`, keeping `dir`.
+pub(crate) fn empty_dir(dir: &Path) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.file_type()?.is_dir() {
+            std::fs::remove_dir_all(entry.path())?;
+        } else {
+            std::fs::remove_file(entry.path())?;
+        }
+    }
+    Ok(())
+}
+
+fn judge_in(
+    sandbox: &Sandbox,
+    problem: &ProblemSpec,
+    checker: Option<&Executable>,
+    exe: &Executable,
+    test: &TestCase,
+    workdir: &Path,
 ) -> TestReport {
     let mut report = TestReport {
         test: test.name.clone(),
@@ -41,21 +79,11 @@ pub fn judge_test(
         difference: None,
         stderr: String::new(),
     };
-    let workdir = match tempfile::Builder::new()
-        .prefix("run-")
-        .tempdir_in(scratch_root)
-    {
-        Ok(dir) => dir,
-        Err(e) => {
-            report.detail = Some(format!("failed to create a run folder: {e}"));
-            return report;
-        }
-    };
     let outcome = match sandbox.run(&RunRequest {
         program: exe.program.clone(),
         args: exe.args.clone(),
         stdin: Some(test.input.clone()),
-        workdir: workdir.path().to_path_buf(),
+        workdir: workdir.to_path_buf(),
         limits: problem.limits,
         env: Vec::new(),
         stack: Some(submission_stack(problem.limits.memory)),
@@ -86,7 +114,7 @@ pub fn judge_test(
                 &test.input,
                 &test.answer,
                 &outcome.stdout,
-                workdir.path(),
+                workdir,
             ),
             None => Err("the checker was not built".into()),
         },

@@ -1,0 +1,194 @@
+//! The judge's per-test cost against the physical floor: a bare
+//! spawn → pipe → wait → compare loop written here, on the same 1000 tiny
+//! tests, with the same child program. Prints a table; asserts nothing
+//! (timings belong in benchmarks, not in tests).
+//!
+//! Run: `cargo bench -p harness --bench overhead` (add `-- --tests N --rounds R`).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use harness::compile::Executable;
+use harness::runner::{RunPlan, Task, execute};
+use harness::sandbox::Sandbox;
+use harness::spec::load_problem;
+
+/// The child: echoes stdin to stdout. Static C when gcc is there (the
+/// cheapest exec), else Rust.
+fn build_echo(dir: &Path) -> PathBuf {
+    let exe = dir.join("echo");
+    let c = dir.join("echo.c");
+    std::fs::write(&c, "#include <unistd.h>\nint main(void){char b[4096];ssize_t n;while((n=read(0,b,sizeof b))>0)write(1,b,n);return 0;}\n").unwrap();
+    let gcc = Command::new("gcc")
+        .args(["-O2", "-static", "-o"])
+        .arg(&exe)
+        .arg(&c)
+        .status();
+    if gcc.is_ok_and(|s| s.success()) {
+        return exe;
+    }
+    let rs = dir.join("echo.rs");
+    std::fs::write(&rs, "use std::io::*;fn main(){let mut b=Vec::new();stdin().read_to_end(&mut b).unwrap();stdout().write_all(&b).unwrap();}").unwrap();
+    let ok = Command::new("rustc")
+        .args(["-O", "-o"])
+        .arg(&exe)
+        .arg(&rs)
+        .status()
+        .unwrap();
+    assert!(ok.success(), "could not build the echo program");
+    exe
+}
+
+fn make_problem(root: &Path, tests: usize) -> PathBuf {
+    let dir = root.join("problems/echo");
+    let secret = dir.join("data/secret");
+    std::fs::create_dir_all(&secret).unwrap();
+    std::fs::write(
+        dir.join("problem.toml"),
+        "id = \"echo\"\n[limits]\ntime = \"1s\"\nmemory = \"64MiB\"\n",
+    )
+    .unwrap();
+    for i in 0..tests {
+        let text = format!("{} {}\n", i, i * 7 + 3);
+        std::fs::write(secret.join(format!("{i:04}.in")), &text).unwrap();
+        std::fs::write(secret.join(format!("{i:04}.ans")), &text).unwrap();
+    }
+    dir
+}
+
+/// The floor: what any judge must do per test.
+fn bare_loop(exe: &Path, problem: &harness::spec::ProblemSpec) -> Duration {
+    let start = Instant::now();
+    for test in &problem.tests {
+        let mut child = Command::new(exe)
+            .stdin(std::fs::File::open(&test.input).unwrap())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = Vec::new();
+        child.stdout.take().unwrap().read_to_end(&mut out).unwrap();
+        assert!(child.wait().unwrap().success());
+        assert_eq!(out, std::fs::read(&test.answer).unwrap());
+    }
+    start.elapsed()
+}
+
+fn judge(
+    exe: &Path,
+    problem: &harness::spec::ProblemSpec,
+    sandbox: &Sandbox,
+    scratch: &Path,
+    jobs: usize,
+) -> Duration {
+    let plan = RunPlan {
+        tasks: vec![Task {
+            problem,
+            submission: "echo".into(),
+            program: Ok(Executable {
+                program: exe.to_path_buf(),
+                args: Vec::new(),
+            }),
+            checker: None,
+            tests: problem.tests.iter().collect(),
+        }],
+        stop_at_first_failure: false,
+        jobs,
+    };
+    let start = Instant::now();
+    let reports = execute(&plan, sandbox, scratch, |_| {});
+    let elapsed = start.elapsed();
+    assert_eq!(
+        reports[0].verdict,
+        harness::verdict::Verdict::Accepted,
+        "{:?}",
+        reports[0]
+            .tests
+            .iter()
+            .find(|t| t.verdict != harness::verdict::Verdict::Accepted)
+    );
+    elapsed
+}
+
+/// The sandbox alone, without the runner, temp folders or comparison.
+fn sandbox_only(
+    exe: &Path,
+    problem: &harness::spec::ProblemSpec,
+    sandbox: &Sandbox,
+    scratch: &Path,
+) -> Duration {
+    let start = Instant::now();
+    for test in &problem.tests {
+        let outcome = sandbox
+            .run(&harness::sandbox::RunRequest {
+                program: exe.to_path_buf(),
+                args: Vec::new(),
+                stdin: Some(test.input.clone()),
+                workdir: scratch.to_path_buf(),
+                limits: problem.limits,
+                env: Vec::new(),
+                stack: None,
+            })
+            .unwrap();
+        assert!(!outcome.stdout.is_empty());
+    }
+    start.elapsed()
+}
+
+fn median(mut values: Vec<Duration>) -> Duration {
+    values.sort();
+    values[values.len() / 2]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let arg = |name: &str, default: usize| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let tests = arg("--tests", 1000);
+    let rounds = arg("--rounds", 5);
+    let dir = tempfile::tempdir().unwrap();
+    let exe = build_echo(dir.path());
+    let problem = load_problem(&make_problem(dir.path(), tests)).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let sandbox = Sandbox::new();
+
+    // Interleaved rounds, so machine noise hits every variant alike.
+    let (mut bare, mut one, mut two, mut run) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        bare.push(bare_loop(&exe, &problem));
+        run.push(sandbox_only(&exe, &problem, &sandbox, scratch.path()));
+        one.push(judge(&exe, &problem, &sandbox, scratch.path(), 1));
+        two.push(judge(&exe, &problem, &sandbox, scratch.path(), 2));
+    }
+    let per_test = |d: Duration| d.as_secs_f64() * 1e6 / tests as f64;
+    let floor = per_test(median(bare.clone()));
+    println!(
+        "{tests} tiny tests, median of {rounds} interleaved rounds; {}",
+        sandbox.describe()
+    );
+    println!(
+        "{:<42} {:>10} {:>10} {:>8}",
+        "variant", "total ms", "µs/test", "ratio"
+    );
+    for (name, runs) in [
+        ("bare spawn-pipe-wait-compare loop", bare),
+        ("sandbox.run alone", run),
+        ("judge, 1 job (limits, rusage, compare)", one),
+        ("judge, 2 jobs", two),
+    ] {
+        let m = median(runs);
+        println!(
+            "{:<42} {:>10.1} {:>10.0} {:>7.2}×",
+            name,
+            m.as_secs_f64() * 1e3,
+            per_test(m),
+            per_test(m) / floor
+        );
+    }
+}
