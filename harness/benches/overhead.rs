@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use harness::compile::Executable;
 use harness::runner::{RunPlan, Task, execute};
-use harness::sandbox::Sandbox;
+use harness::sandbox::{IsolationLevel, Sandbox};
 use harness::spec::load_problem;
 
 /// The child: echoes stdin to stdout. Static C when gcc is there (the
@@ -111,31 +111,6 @@ fn judge(
     elapsed
 }
 
-/// The sandbox alone, without the runner, temp folders or comparison.
-fn sandbox_only(
-    exe: &Path,
-    problem: &harness::spec::ProblemSpec,
-    sandbox: &Sandbox,
-    scratch: &Path,
-) -> Duration {
-    let start = Instant::now();
-    for test in &problem.tests {
-        let outcome = sandbox
-            .run(&harness::sandbox::RunRequest {
-                program: exe.to_path_buf(),
-                args: Vec::new(),
-                stdin: Some(test.input.clone()),
-                workdir: scratch.to_path_buf(),
-                limits: problem.limits,
-                env: Vec::new(),
-                stack: None,
-            })
-            .unwrap();
-        assert!(!outcome.stdout.is_empty());
-    }
-    start.elapsed()
-}
-
 fn median(mut values: Vec<Duration>) -> Duration {
     values.sort();
     values[values.len() / 2]
@@ -156,35 +131,38 @@ fn main() {
     let exe = build_echo(dir.path());
     let problem = load_problem(&make_problem(dir.path(), tests)).unwrap();
     let scratch = tempfile::tempdir().unwrap();
-    let sandbox = Sandbox::new();
+    let limits_only = Sandbox::new();
+    let full = Sandbox::with_isolation(
+        IsolationLevel::Full,
+        vec![dir.path().to_path_buf(), std::env::temp_dir()],
+    );
+    println!("{tests} tiny tests, median of {rounds} interleaved rounds");
+    println!("full = {}", full.describe());
 
     // Interleaved rounds, so machine noise hits every variant alike.
-    let (mut bare, mut one, mut two, mut run) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut runs: [Vec<Duration>; 4] = Default::default();
     for _ in 0..rounds {
-        bare.push(bare_loop(&exe, &problem));
-        run.push(sandbox_only(&exe, &problem, &sandbox, scratch.path()));
-        one.push(judge(&exe, &problem, &sandbox, scratch.path(), 1));
-        two.push(judge(&exe, &problem, &sandbox, scratch.path(), 2));
+        runs[0].push(bare_loop(&exe, &problem));
+        runs[1].push(judge(&exe, &problem, &limits_only, scratch.path(), 1));
+        runs[2].push(judge(&exe, &problem, &full, scratch.path(), 1));
+        runs[3].push(judge(&exe, &problem, &full, scratch.path(), 2));
     }
     let per_test = |d: Duration| d.as_secs_f64() * 1e6 / tests as f64;
-    let floor = per_test(median(bare.clone()));
+    let floor = per_test(median(runs[0].clone()));
     println!(
-        "{tests} tiny tests, median of {rounds} interleaved rounds; {}",
-        sandbox.describe()
-    );
-    println!(
-        "{:<42} {:>10} {:>10} {:>8}",
+        "{:<46} {:>10} {:>10} {:>8}",
         "variant", "total ms", "µs/test", "ratio"
     );
-    for (name, runs) in [
-        ("bare spawn-pipe-wait-compare loop", bare),
-        ("sandbox.run alone", run),
-        ("judge, 1 job (limits, rusage, compare)", one),
-        ("judge, 2 jobs", two),
-    ] {
+    let names = [
+        "bare spawn-pipe-wait-compare loop",
+        "judge, rlimits only, 1 job",
+        "judge, full isolation, 1 job",
+        "judge, full isolation, 2 jobs",
+    ];
+    for (name, runs) in names.iter().zip(runs) {
         let m = median(runs);
         println!(
-            "{:<42} {:>10.1} {:>10.0} {:>7.2}×",
+            "{:<46} {:>10.1} {:>10.0} {:>7.2}×",
             name,
             m.as_secs_f64() * 1e3,
             per_test(m),

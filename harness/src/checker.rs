@@ -58,6 +58,7 @@ pub fn run_checker(
             limits: TOOL_LIMITS,
             env: Vec::new(),
             stack: None,
+            containment: crate::sandbox::Containment::Tool,
         })
         .map_err(|e| format!("checker: {e}"))?;
     let read = |name: &str| {
@@ -117,6 +118,7 @@ pub fn run_validator(
             limits: TOOL_LIMITS,
             env: Vec::new(),
             stack: None,
+            containment: crate::sandbox::Containment::Tool,
         })
         .map_err(|e| format!("validator: {e}"))?;
     match outcome.termination {

@@ -20,11 +20,21 @@ pub struct Cli {
     /// Colour in the output.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// How much to contain submissions: everything this machine allows, or
+    /// resource limits only.
+    #[arg(long, global = true, value_enum, default_value_t = IsolationChoice::Full)]
+    pub isolation: IsolationChoice,
     /// An extra language table (default: `languages.toml` beside `problems/`).
     #[arg(long, global = true, value_name = "FILE")]
     pub languages: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum IsolationChoice {
+    Full,
+    Limits,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

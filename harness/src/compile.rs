@@ -338,7 +338,10 @@ impl Builder {
         // submission itself runs with a minimal PATH.
         let run = |dir: &Path| {
             let argv = lang::expand(&language.run, &dir.join(&file_name), &dir.join("main"), dir);
-            let program = which::which(&argv[0]).unwrap_or_else(|_| PathBuf::from(&argv[0]));
+            let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+            let program = which::which_in(&argv[0], Some(crate::sandbox::SANDBOX_PATH), &cwd)
+                .or_else(|_| which::which(&argv[0]))
+                .unwrap_or_else(|_| PathBuf::from(&argv[0]));
             Built::Ready(Executable {
                 program,
                 args: argv[1..].iter().map(OsString::from).collect(),
@@ -385,6 +388,7 @@ impl Builder {
                     })
                     .collect(),
                 stack: None,
+                containment: crate::sandbox::Containment::Compiler,
             })?;
             let mut text = String::from_utf8_lossy(&outcome.stderr).into_owned();
             text.push_str(&String::from_utf8_lossy(&outcome.stdout));
@@ -415,6 +419,11 @@ impl Builder {
         };
         std::fs::write(scratch.path().join(marker.0), &marker.1)
             .map_err(|e| io_error("write the build marker".into(), e))?;
+        // Readable by the unprivileged user submissions run as.
+        let _ = std::fs::set_permissions(
+            scratch.path(),
+            std::os::unix::fs::PermissionsExt::from_mode(0o755),
+        );
         let scratch = scratch.keep();
         // Another judge may have built the same source meanwhile: either copy is fine.
         if std::fs::rename(&scratch, &dir).is_err() {

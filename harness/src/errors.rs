@@ -49,6 +49,13 @@ pub enum SandboxError {
         #[source]
         source: io::Error,
     },
+    #[error("failed to start {}: could not {step}: {source}", program.display())]
+    Setup {
+        program: PathBuf,
+        step: &'static str,
+        #[source]
+        source: io::Error,
+    },
     #[error("interrupted")]
     Interrupted,
 }

@@ -4,14 +4,14 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use crate::cli::{Cli, ColorChoice, ReportArgs};
+use crate::cli::{Cli, ColorChoice, IsolationChoice, ReportArgs};
 use crate::compile::Builder;
 use crate::errors::{Error, Result, SpecError};
 use crate::exit_codes;
 use crate::lang::{self, Languages};
 use crate::report::{self, Styles};
 use crate::runner::TaskReport;
-use crate::sandbox::Sandbox;
+use crate::sandbox::{IsolationLevel, Sandbox};
 use crate::spec::{self, ProblemSpec};
 
 pub(crate) struct Context {
@@ -35,7 +35,13 @@ impl Context {
             path: root.clone(),
             source,
         })?;
-        let sandbox = Sandbox::new();
+        let level = match cli.isolation {
+            IsolationChoice::Full => IsolationLevel::Full,
+            IsolationChoice::Limits => IsolationLevel::Limits,
+        };
+        // Submissions must not see the package (answers), other submissions'
+        // builds, the judge's own files or other runs' folders.
+        let sandbox = Sandbox::with_isolation(level, vec![root.clone(), std::env::temp_dir()]);
         // First Ctrl-C or SIGTERM: stop, kill every child, write what we have.
         // A second one exits at once.
         for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {

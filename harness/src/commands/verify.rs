@@ -63,6 +63,7 @@ fn run_tool(
             limits: TOOL_LIMITS,
             env: Vec::new(),
             stack: None,
+            containment: crate::sandbox::Containment::Tool,
         })
         .map_err(|e| e.to_string())?;
     match outcome.termination {

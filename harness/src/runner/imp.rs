@@ -38,7 +38,7 @@ pub struct RunPlan<'a> {
 }
 
 enum Done {
-    Ran(usize, usize, TestReport),
+    Ran(usize, usize, Box<TestReport>),
     Skipped(usize, usize),
 }
 
@@ -82,8 +82,8 @@ pub fn execute(
         });
         reports.insert(t, report);
     };
-    for t in 0..plan.tasks.len() {
-        if pending[t] == 0 {
+    for (t, left) in pending.iter().enumerate() {
+        if *left == 0 {
             finish(t, &mut results, &mut on_event);
         }
     }
@@ -131,7 +131,7 @@ pub fn execute(
                         if report.verdict != Verdict::Accepted {
                             failed[t].store(true, Ordering::SeqCst);
                         }
-                        Done::Ran(t, k, report)
+                        Done::Ran(t, k, Box::new(report))
                     };
                     if sender.send(done).is_err() {
                         break;
@@ -147,7 +147,7 @@ pub fn execute(
                         task: t,
                         report: &report,
                     });
-                    results[t][k] = Some(report);
+                    results[t][k] = Some(*report);
                     (t, k)
                 }
                 Done::Skipped(t, k) => (t, k),

@@ -87,6 +87,7 @@ fn judge_in(
         limits: problem.limits,
         env: Vec::new(),
         stack: Some(submission_stack(problem.limits.memory)),
+        containment: crate::sandbox::Containment::Submission,
     }) {
         Ok(outcome) => outcome,
         Err(e) => {

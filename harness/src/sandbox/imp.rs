@@ -2,11 +2,11 @@
 //! with a cap, watch CPU time and the wall clock, kill the group at any
 //! limit, and always reap the child with its own rusage.
 
-use std::fs::File;
 use std::io::{self, Read};
-use std::os::fd::{AsFd, OwnedFd};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::os::fd::AsFd;
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::ExitStatus;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -14,8 +14,10 @@ use std::time::{Duration, Instant};
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use rustix::process::{Pid, PidfdFlags, pidfd_open};
 
+use super::isolation::{Isolation, IsolationLevel};
+use super::spawn::{ChildSetup, Spawned, env_pair, spawn};
 use super::unix::{self, ChildLimits};
-use super::{Metrics, RunOutcome, RunRequest, STDERR_KEEP, Termination};
+use super::{Containment, Metrics, RunOutcome, RunRequest, SANDBOX_PATH, STDERR_KEEP, Termination};
 use crate::errors::SandboxError;
 
 /// How often a running child's CPU time is checked once it could be near the limit.
@@ -23,16 +25,47 @@ const CPU_POLL: Duration = Duration::from_millis(20);
 
 /// The longest the run loop sleeps before looking at the cancel flag again.
 const CANCEL_POLL: Duration = Duration::from_millis(100);
+/// Tasks (processes and threads) a contained submission may have at once.
+const MAX_TASKS: u64 = 128;
 
-/// Runs programs under limits. Cheap to share between worker threads.
-#[derive(Debug, Clone, Default)]
+/// Runs programs under limits. Cheap to clone and share between workers.
+#[derive(Debug, Clone)]
 pub struct Sandbox {
     cancel: Arc<AtomicBool>,
+    isolation: Arc<Isolation>,
+    /// Folders a contained run must not see (the judge's root, temp folders).
+    hide: Arc<Vec<PathBuf>>,
+}
+
+impl Default for Sandbox {
+    fn default() -> Sandbox {
+        Sandbox::new()
+    }
 }
 
 impl Sandbox {
+    /// Limits only: no namespaces, cgroups or privilege drop.
     pub fn new() -> Sandbox {
-        Sandbox::default()
+        Sandbox {
+            cancel: Arc::default(),
+            isolation: Arc::new(Isolation::detect(IsolationLevel::Limits)),
+            hide: Arc::default(),
+        }
+    }
+
+    /// The isolation `level` allows on this machine; contained runs see
+    /// nothing of `hide` but their own program and working folders.
+    pub fn with_isolation(level: IsolationLevel, hide: Vec<PathBuf>) -> Sandbox {
+        // Only the outermost of nested folders is covered (a tmpfs over /tmp
+        // already hides a root under /tmp); `/` itself is never covered.
+        let mut hide: Vec<PathBuf> = hide.into_iter().filter(|p| p.parent().is_some()).collect();
+        hide.sort();
+        hide.dedup_by(|inner, outer| inner.starts_with(outer));
+        Sandbox {
+            cancel: Arc::default(),
+            isolation: Arc::new(Isolation::detect(level)),
+            hide: Arc::new(hide),
+        }
     }
 
     /// The flag that, once set (by a Ctrl-C handler), kills running programs
@@ -45,9 +78,29 @@ impl Sandbox {
         self.cancel.load(Ordering::SeqCst)
     }
 
-    /// One line saying which isolation this sandbox applies.
+    /// One line saying which isolation this sandbox applies, and which not.
     pub fn describe(&self) -> String {
-        "isolation: process group, rlimits (cpu, address space, file size, stack, core, open files), per-child rusage".into()
+        self.isolation.describe()
+    }
+
+    /// What a contained run may see of the hidden folders: its working folder
+    /// (writable) and the folders of its program and of path arguments.
+    fn visible(&self, request: &RunRequest) -> Vec<(PathBuf, bool)> {
+        let hidden = |p: &Path| self.hide.iter().any(|h| p.starts_with(h));
+        let mut keep = vec![(request.workdir.clone(), true)];
+        let paths =
+            std::iter::once(request.program.as_path()).chain(request.args.iter().map(Path::new));
+        for path in paths.filter(|p| p.is_absolute() && hidden(p) && p.exists()) {
+            let dir = if path.is_dir() {
+                path
+            } else {
+                path.parent().unwrap_or(path)
+            };
+            if !keep.iter().any(|(k, _)| dir.starts_with(k)) {
+                keep.push((dir.to_path_buf(), false));
+            }
+        }
+        keep
     }
 
     pub fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
@@ -55,69 +108,111 @@ impl Sandbox {
             return Err(SandboxError::Interrupted);
         }
         let limits = request.limits;
+        let submission = request.containment == Containment::Submission;
+        let slot = match (&self.isolation.cgroups, submission) {
+            (Some(pool), true) => {
+                Some(
+                    pool.take(limits.memory, MAX_TASKS)
+                        .map_err(|source| SandboxError::Io {
+                            what: "prepare the cgroup".into(),
+                            source,
+                        })?,
+                )
+            }
+            _ => None,
+        };
+        let drop_uid = submission && self.isolation.drop_to.is_some();
         let child_limits = ChildLimits {
             cpu_seconds: limits.time.as_secs() + 2,
-            address_space: Some((limits.memory * 2).max(limits.memory + (256 << 20))),
+            // A memory cgroup stops runaway allocation cleanly; without one an
+            // address-space limit must, set high enough that a program growing
+            // past the memory limit is still measured (MLE) rather than crashing.
+            address_space: slot
+                .is_none()
+                .then(|| (limits.memory * 2).max(limits.memory + (256 << 20))),
             file_size: limits.output,
             stack: request.stack,
             open_files: 256,
-            processes: None,
+            processes: drop_uid.then_some(MAX_TASKS * 4),
         };
-
-        let stdin = match &request.stdin {
-            Some(path) => Stdio::from(File::open(path).map_err(|source| SandboxError::Io {
-                what: format!("open input {}", path.display()),
-                source,
-            })?),
-            None => Stdio::null(),
+        let mut setup = match request.containment {
+            Containment::Tool => ChildSetup::default(),
+            Containment::Submission | Containment::Compiler => self.isolation.child_setup(
+                self.hide.to_vec(),
+                self.visible(request),
+                None,
+                submission,
+            ),
         };
-        let mut command = Command::new(&request.program);
-        command
-            .args(&request.args)
-            .current_dir(&request.workdir)
-            .env_clear()
-            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-            .env("HOME", &request.workdir)
-            .env("TMPDIR", &request.workdir)
-            .env("LANG", "C.UTF-8")
-            .envs(request.env.iter().map(|(k, v)| (k, v)))
-            .stdin(stdin)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
-        // SAFETY: the closure only makes setrlimit syscalls on values captured
-        // by copy: it neither allocates nor takes locks, so it is safe to run
-        // between fork and exec.
-        unsafe {
-            command.pre_exec(move || child_limits.apply());
+        setup.limits = Some(child_limits);
+        if let Some(slot) = &slot {
+            setup.cgroup_files = slot.join_fds();
         }
+        if drop_uid {
+            if let Some((uid, gid)) = self.isolation.drop_to {
+                std::os::unix::fs::chown(&request.workdir, Some(uid), Some(gid)).map_err(
+                    |source| SandboxError::Io {
+                        what: format!("hand {} to the sandbox user", request.workdir.display()),
+                        source,
+                    },
+                )?;
+            }
+        }
+        let mut env = vec![
+            env_pair("PATH", SANDBOX_PATH),
+            env_pair("HOME", &request.workdir),
+            env_pair("TMPDIR", &request.workdir),
+            env_pair("LANG", "C.UTF-8"),
+        ];
+        // The request's variables replace the defaults of the same name.
+        env.retain(|(key, _)| !request.env.iter().any(|(k, _)| k == key));
+        env.extend(request.env.iter().cloned());
 
         let start = Instant::now();
-        let child = command.spawn().map_err(|source| SandboxError::Spawn {
-            program: request.program.clone(),
-            source,
-        })?;
-        let pid = child.id() as i32;
-        let watched = watch(child, pid, request, start, &self.cancel);
-        // Whatever happened, nothing of this run may survive it.
-        unix::kill_group(pid);
-        let (termination_by_us, stdout, stderr, output_bytes) = match watched {
-            Ok(result) => result,
+        let spawned = spawn(
+            &request.program,
+            &request.args,
+            &env,
+            request.stdin.as_deref(),
+            &request.workdir,
+            &setup,
+        );
+        let spawned = match spawned {
+            Ok(spawned) => spawned,
             Err(error) => {
-                let _ = unix::wait4(pid);
+                if let (Some(pool), Some(slot)) = (&self.isolation.cgroups, slot) {
+                    pool.give_back(slot);
+                }
                 return Err(error);
             }
         };
-        let reaped = unix::wait4(pid).map_err(|source| SandboxError::Io {
+        let pid = spawned.pid;
+        let watched = watch(spawned, request, start, &self.cancel);
+        // Whatever happened, nothing of this run may survive it.
+        unix::kill_group(pid);
+        let reaped = unix::wait4(pid);
+        let wall = start.elapsed();
+        let (peak_kib, oom) = match &slot {
+            Some(slot) => {
+                slot.kill_all();
+                (slot.peak_kib(), slot.oom_killed())
+            }
+            None => (None, false),
+        };
+        if let (Some(pool), Some(slot)) = (&self.isolation.cgroups, slot) {
+            pool.give_back(slot);
+        }
+        let (termination_by_us, stdout, stderr, output_bytes) = watched?;
+        let reaped = reaped.map_err(|source| SandboxError::Io {
             what: "wait for the child".into(),
             source,
         })?;
-        let wall = start.elapsed();
 
         let status = ExitStatus::from_raw(reaped.status);
         let termination =
             termination_by_us.unwrap_or_else(|| match (status.code(), status.signal()) {
                 (Some(code), _) => Termination::Exited(code),
+                (None, Some(libc::SIGKILL)) if oom => Termination::MemoryLimit,
                 (None, Some(signal)) => Termination::Signaled(signal),
                 (None, None) => Termination::Signaled(0),
             });
@@ -126,7 +221,7 @@ impl Sandbox {
             metrics: Metrics {
                 cpu: reaped.cpu,
                 wall,
-                peak_memory_kib: reaped.max_rss_kib,
+                peak_memory_kib: peak_kib.unwrap_or(reaped.max_rss_kib),
                 output_bytes,
             },
             stdout,
@@ -140,22 +235,24 @@ type Watched = (Option<Termination>, Vec<u8>, Vec<u8>, u64);
 /// Drains the pipes and waits for the child to exit or pass a limit. Returns
 /// the limit we killed it for, if any. The child is left unreaped.
 fn watch(
-    mut child: Child,
-    pid: i32,
+    child: Spawned,
     request: &RunRequest,
     start: Instant,
     cancel: &AtomicBool,
 ) -> Result<Watched, SandboxError> {
+    let pid = child.pid;
     let limits = request.limits;
     let io_error = |what: &str| {
         let what = what.to_string();
         move |source| SandboxError::Io { what, source }
     };
-    let pidfd = pidfd_open(Pid::from_child(&child), PidfdFlags::empty())
-        .map_err(|e| io_error("open a pidfd")(e.into()))?;
-    // Both pipes as plain files, so one loop can drain either.
-    let mut stdout_pipe = child.stdout.take().map(|p| File::from(OwnedFd::from(p)));
-    let mut stderr_pipe = child.stderr.take().map(|p| File::from(OwnedFd::from(p)));
+    let pidfd = pidfd_open(
+        Pid::from_raw(pid).expect("a child's pid is positive"),
+        PidfdFlags::empty(),
+    )
+    .map_err(|e| io_error("open a pidfd")(e.into()))?;
+    let mut stdout_pipe = Some(child.stdout);
+    let mut stderr_pipe = Some(child.stderr);
     for pipe in [
         stdout_pipe.as_ref().map(|p| p.as_fd()),
         stderr_pipe.as_ref().map(|p| p.as_fd()),
@@ -278,6 +375,7 @@ mod tests {
             limits,
             env: Vec::new(),
             stack: None,
+            containment: Containment::Tool,
         };
         Sandbox::new().run(&request).unwrap()
     }

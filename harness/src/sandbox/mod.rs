@@ -2,7 +2,10 @@
 //! means (that is `verdict`). See `imp.rs` for the run loop and `unix.rs` for
 //! what is applied between fork and exec.
 
+mod cgroup;
 mod imp;
+mod isolation;
+mod spawn;
 mod unix;
 
 use std::ffi::OsString;
@@ -10,8 +13,27 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use imp::Sandbox;
+pub use isolation::IsolationLevel;
 
 use crate::spec::Limits;
+
+/// The PATH a run sees; interpreters in a language table are looked up here too.
+pub const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// How much a run is contained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Containment {
+    /// Untrusted code: namespaces, private read-only view, unprivileged user,
+    /// cgroup, resource limits — all that the machine allows.
+    Submission,
+    /// A compiler on untrusted source: namespaces and the private view (it
+    /// must not read answers into its messages), as the judge's user (the
+    /// toolchain may live where an unprivileged user cannot read).
+    Compiler,
+    /// The package's own programs (checkers, validators, generators):
+    /// resource limits and a process group only, as they must read the answers.
+    Tool,
+}
 
 /// How much of stderr is kept for display (all of it counts towards the output limit).
 pub const STDERR_KEEP: usize = 64 << 10;
@@ -32,6 +54,7 @@ pub struct RunRequest {
     /// deep recursion works; `None` keeps the default, which matters for
     /// multi-threaded tools: glibc sizes every thread's stack by this limit.
     pub stack: Option<u64>,
+    pub containment: Containment,
 }
 
 /// Why the process ended.

@@ -1,0 +1,527 @@
+//! Starting a child with raw `clone(2)`, so that it can be PID 1 of a new
+//! PID namespace (everything it leaves behind dies with it) and still be our
+//! direct child, reaped with its own rusage. std's `Command` cannot do that:
+//! `pre_exec` runs after the fork, too late to choose the PID namespace.
+//!
+//! Everything the child needs is prepared before the clone (C strings,
+//! pointer arrays, file descriptors), because the child of a multi-threaded
+//! process may only make async-signal-safe calls: no allocation, no locks.
+//! It reports a failed step through a close-on-exec pipe, as std does.
+
+use std::ffi::{CString, OsStr, OsString};
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use super::unix::ChildLimits;
+use crate::errors::SandboxError;
+
+// Mount API constants (linux/mount.h), not all in the libc crate.
+const OPEN_TREE_CLONE: libc::c_uint = 1;
+const AT_RECURSIVE: libc::c_uint = 0x8000;
+const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 0x4;
+const MOUNT_ATTR_RDONLY: u64 = 0x1;
+const MOUNT_ATTR_NOSUID: u64 = 0x2;
+
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+
+/// The private filesystem view: everything read-only, `hide` covered by an
+/// empty tmpfs, `keep` (the program's folder, the working folder) put back
+/// on top, and a fresh /proc for the new PID namespace.
+#[derive(Debug, Default)]
+pub(crate) struct MountPlan {
+    pub(crate) hide: Vec<PathBuf>,
+    /// (path, writable)
+    pub(crate) keep: Vec<(PathBuf, bool)>,
+    pub(crate) mount_proc: bool,
+}
+
+/// How the child is set up between clone and exec.
+#[derive(Debug, Default)]
+pub(crate) struct ChildSetup {
+    /// CLONE_NEW* flags.
+    pub(crate) namespaces: libc::c_int,
+    /// Join this (empty, shared) network namespace instead of creating one.
+    pub(crate) netns: Option<RawFd>,
+    /// Map the caller's uid and gid to root in the new user namespace.
+    pub(crate) map_user: Option<(u32, u32)>,
+    /// `cgroup.procs` (v2) or `tasks` files to join.
+    pub(crate) cgroup_files: Vec<RawFd>,
+    pub(crate) mounts: Option<MountPlan>,
+    pub(crate) limits: Option<ChildLimits>,
+    /// Drop to this uid and gid (the judge runs as root).
+    pub(crate) drop_to: Option<(u32, u32)>,
+}
+
+pub(crate) struct Spawned {
+    pub(crate) pid: i32,
+    pub(crate) stdout: File,
+    pub(crate) stderr: File,
+}
+
+fn cstring(bytes: &[u8]) -> io::Result<CString> {
+    CString::new(bytes)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL byte in an argument"))
+}
+
+fn cpath(path: &Path) -> io::Result<CString> {
+    cstring(path.as_os_str().as_bytes())
+}
+
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: `fds` is a valid two-element array for pipe2 to fill.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: pipe2 succeeded, so both are fresh descriptors we now own.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Everything prepared for the child, owned here so the pointers stay valid.
+struct Prepared {
+    program: CString,
+    argv: Vec<CString>,
+    argv_ptrs: Vec<*const libc::c_char>,
+    envp: Vec<CString>,
+    envp_ptrs: Vec<*const libc::c_char>,
+    workdir: CString,
+    stdin: OwnedFd,
+    stdout: OwnedFd,
+    stderr: OwnedFd,
+    report: OwnedFd,
+    uid_map: Vec<u8>,
+    gid_map: Vec<u8>,
+    hide: Vec<CString>,
+    mkdirs: Vec<CString>,
+    keep: Vec<(CString, bool)>,
+    mount_proc: bool,
+}
+
+/// The directories to create inside the tmpfs covering `hide` so that
+/// `keep` has a mount point: each ancestor of `keep` below `hide`, then `keep`.
+fn mount_points(hide: &[PathBuf], keep: &[(PathBuf, bool)]) -> io::Result<Vec<CString>> {
+    let mut dirs = Vec::new();
+    for (path, _) in keep {
+        let Some(cover) = hide
+            .iter()
+            .filter(|h| path.starts_with(h) && path != *h)
+            .max_by_key(|h| h.as_os_str().len())
+        else {
+            continue;
+        };
+        let mut chain: Vec<&Path> = path.ancestors().take_while(|a| a != cover).collect();
+        chain.reverse();
+        for dir in chain {
+            dirs.push(cpath(dir)?);
+        }
+    }
+    Ok(dirs)
+}
+
+/// Starts `program` with `setup` applied. The child is in its own process
+/// group; stdout and stderr come back as pipes.
+pub(crate) fn spawn(
+    program: &Path,
+    args: &[OsString],
+    env: &[(OsString, OsString)],
+    stdin: Option<&Path>,
+    workdir: &Path,
+    setup: &ChildSetup,
+) -> Result<Spawned, SandboxError> {
+    let io_error = |what: &str| {
+        let what = what.to_string();
+        move |source| SandboxError::Io { what, source }
+    };
+    let stdin_file = match stdin {
+        Some(path) => {
+            File::open(path).map_err(io_error(&format!("open input {}", path.display())))?
+        }
+        None => File::open("/dev/null").map_err(io_error("open /dev/null"))?,
+    };
+    let (out_read, out_write) = pipe().map_err(io_error("create a pipe"))?;
+    let (err_read, err_write) = pipe().map_err(io_error("create a pipe"))?;
+    let (report_read, report_write) = pipe().map_err(io_error("create a pipe"))?;
+    let spawn_error = |source| SandboxError::Spawn {
+        program: program.to_path_buf(),
+        source,
+    };
+
+    let mut argv = vec![cpath(program).map_err(spawn_error)?];
+    for arg in args {
+        argv.push(cstring(arg.as_bytes()).map_err(spawn_error)?);
+    }
+    let envp: Vec<CString> = env
+        .iter()
+        .map(|(k, v)| {
+            let mut kv = k.as_bytes().to_vec();
+            kv.push(b'=');
+            kv.extend_from_slice(v.as_bytes());
+            cstring(&kv)
+        })
+        .collect::<io::Result<_>>()
+        .map_err(spawn_error)?;
+    let (hide, keep, mount_proc) = match &setup.mounts {
+        Some(plan) => (plan.hide.clone(), plan.keep.clone(), plan.mount_proc),
+        None => (Vec::new(), Vec::new(), false),
+    };
+    let (uid_map, gid_map) = match setup.map_user {
+        Some((uid, gid)) => (
+            format!("0 {uid} 1\n").into_bytes(),
+            format!("0 {gid} 1\n").into_bytes(),
+        ),
+        None => (Vec::new(), Vec::new()),
+    };
+    let mut prepared = Prepared {
+        program: cpath(program).map_err(spawn_error)?,
+        argv_ptrs: Vec::new(),
+        envp_ptrs: Vec::new(),
+        argv,
+        envp,
+        workdir: cpath(workdir).map_err(spawn_error)?,
+        stdin: stdin_file.into(),
+        stdout: out_write,
+        stderr: err_write,
+        report: report_write,
+        uid_map,
+        gid_map,
+        mkdirs: mount_points(&hide, &keep).map_err(spawn_error)?,
+        hide: hide
+            .iter()
+            .map(|p| cpath(p))
+            .collect::<io::Result<_>>()
+            .map_err(spawn_error)?,
+        keep: keep
+            .iter()
+            .map(|(p, w)| Ok((cpath(p)?, *w)))
+            .collect::<io::Result<_>>()
+            .map_err(spawn_error)?,
+        mount_proc,
+    };
+    prepared.argv_ptrs = prepared
+        .argv
+        .iter()
+        .map(|s| s.as_ptr())
+        .chain([std::ptr::null()])
+        .collect();
+    prepared.envp_ptrs = prepared
+        .envp
+        .iter()
+        .map(|s| s.as_ptr())
+        .chain([std::ptr::null()])
+        .collect();
+
+    // The child runs on a stack of its own, sharing our memory until it
+    // execs (CLONE_VM | CLONE_VFORK: no page tables to copy, so the cost
+    // does not grow with the judge's size). It only reads what was prepared
+    // above and writes its own stack; we are suspended meanwhile.
+    let mut stack: Vec<u8> = Vec::with_capacity(CHILD_STACK);
+    // SAFETY: one past the end of the allocation: stacks grow down, and
+    // x86-64 and aarch64 want 16-byte alignment, which the allocator gives.
+    let stack_top = unsafe { stack.as_mut_ptr().add(CHILD_STACK) };
+    let mut args = (&prepared, setup);
+    let flags = setup.namespaces | libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD;
+    // Signals stay blocked until the child has set its own mask, so none of
+    // our handlers runs on the child's stack.
+    // SAFETY: sigset_t is plain data; the calls get valid pointers.
+    let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
+    let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    unsafe {
+        libc::sigfillset(&mut all);
+        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
+    }
+    // SAFETY: `child_entry` gets a pointer to `args`, which outlives the
+    // child's use of it (we are suspended until it execs or exits), and the
+    // stack is ours and unused.
+    let pid = unsafe {
+        libc::clone(
+            child_entry,
+            stack_top.cast(),
+            flags,
+            (&mut args as *mut (&Prepared, &ChildSetup)).cast(),
+        )
+    };
+    let clone_error = io::Error::last_os_error();
+    // SAFETY: restoring the mask saved above.
+    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
+    drop(stack);
+    if pid < 0 {
+        return Err(spawn_error(clone_error));
+    }
+    let pid = pid as i32;
+    // Our copies of the child's ends must close, or we would never see EOF.
+    let Prepared {
+        report,
+        stdout,
+        stderr,
+        stdin,
+        ..
+    } = prepared;
+    drop((report, stdout, stderr, stdin));
+
+    let mut message = Vec::new();
+    let _ = File::from(report_read).read_to_end(&mut message);
+    if message.len() >= 5 {
+        let step = message[0];
+        let errno = i32::from_ne_bytes([message[1], message[2], message[3], message[4]]);
+        let _ = super::unix::wait4(pid);
+        let source = io::Error::from_raw_os_error(errno);
+        return Err(SandboxError::Setup {
+            program: program.to_path_buf(),
+            step: STEPS.get(step as usize).copied().unwrap_or("setup"),
+            source,
+        });
+    }
+    Ok(Spawned {
+        pid,
+        stdout: File::from(out_read),
+        stderr: File::from(err_read),
+    })
+}
+
+/// The child's stack: it only runs the setup below before exec.
+const CHILD_STACK: usize = 64 << 10;
+
+extern "C" fn child_entry(arg: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `arg` points at the `(&Prepared, &ChildSetup)` pair in `spawn`,
+    // alive while the parent is suspended by CLONE_VFORK.
+    unsafe {
+        let (prepared, setup) = *arg.cast::<(&Prepared, &ChildSetup)>();
+        child(prepared, setup)
+    }
+}
+
+/// The child's setup steps, named for error messages (index = step number).
+const STEPS: [&str; 14] = [
+    "reset the signal mask",
+    "set the process group",
+    "map the user namespace",
+    "join the network namespace",
+    "join the cgroup",
+    "make mounts private",
+    "hide the judge's files",
+    "mount /proc",
+    "make the filesystem read-only",
+    "redirect stdin, stdout and stderr",
+    "enter the working folder",
+    "set resource limits",
+    "drop privileges",
+    "execute the program",
+];
+
+/// Writes `(step, errno)` to the report pipe and exits.
+unsafe fn fail(report: RawFd, step: u8) -> ! {
+    let errno = io::Error::last_os_error().raw_os_error().unwrap_or(0);
+    let mut message = [0u8; 5];
+    message[0] = step;
+    message[1..].copy_from_slice(&errno.to_ne_bytes());
+    // SAFETY: writing a stack buffer to an open descriptor, then _exit: both
+    // async-signal-safe.
+    unsafe {
+        libc::write(report, message.as_ptr().cast(), message.len());
+        libc::_exit(127)
+    }
+}
+
+/// Writes all of `bytes` to the file at `path` (NUL-terminated).
+unsafe fn write_file(path: &[u8], bytes: &[u8]) -> bool {
+    // SAFETY: `path` is NUL-terminated; open, write and close are async-signal-safe.
+    unsafe {
+        let fd = libc::open(path.as_ptr().cast(), libc::O_WRONLY | libc::O_CLOEXEC);
+        if fd < 0 {
+            return false;
+        }
+        let ok = libc::write(fd, bytes.as_ptr().cast(), bytes.len()) == bytes.len() as isize;
+        libc::close(fd);
+        ok
+    }
+}
+
+/// The child between clone and exec. Only async-signal-safe calls on
+/// prepared data: no allocation, no locks, no panics.
+unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
+    let report = p.report.as_raw_fd();
+    let check = |ok: bool, step: u8| {
+        if !ok {
+            // SAFETY: see `fail`.
+            unsafe { fail(report, step) }
+        }
+    };
+    // SAFETY: every call below is a plain syscall wrapper on valid pointers
+    // to data in `p` (alive for the whole child) or on stack values.
+    unsafe {
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        check(
+            libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut()) == 0,
+            0,
+        );
+        check(libc::setpgid(0, 0) == 0, 1);
+        // If the judge dies, so does the run (and with it its PID namespace).
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        if setup.map_user.is_some() {
+            check(write_file(b"/proc/self/setgroups\0", b"deny"), 2);
+            check(write_file(b"/proc/self/uid_map\0", &p.uid_map), 2);
+            check(write_file(b"/proc/self/gid_map\0", &p.gid_map), 2);
+        }
+        if let Some(fd) = setup.netns {
+            check(libc::setns(fd, libc::CLONE_NEWNET) == 0, 3);
+        }
+        for &fd in &setup.cgroup_files {
+            check(libc::write(fd, b"0".as_ptr().cast(), 1) == 1, 4);
+        }
+        if setup.mounts.is_some() {
+            mount_view(p, report);
+        }
+        check(libc::dup2(p.stdin.as_raw_fd(), 0) == 0, 9);
+        check(libc::dup2(p.stdout.as_raw_fd(), 1) == 1, 9);
+        check(libc::dup2(p.stderr.as_raw_fd(), 2) == 2, 9);
+        check(libc::chdir(p.workdir.as_ptr()) == 0, 10);
+        if let Some(limits) = &setup.limits {
+            check(limits.apply().is_ok(), 11);
+        }
+        if let Some((uid, gid)) = setup.drop_to {
+            // Raw syscalls: glibc's wrappers broadcast the change to every
+            // thread it knows of, threads that do not exist in this child,
+            // and would wait for them forever.
+            check(
+                libc::syscall(libc::SYS_setgroups, 0usize, std::ptr::null::<libc::gid_t>()) == 0,
+                12,
+            );
+            check(libc::syscall(libc::SYS_setresgid, gid, gid, gid) == 0, 12);
+            check(libc::syscall(libc::SYS_setresuid, uid, uid, uid) == 0, 12);
+        }
+        // No setuid binary may give back what was dropped.
+        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+        // Every inherited descriptor but 0, 1, 2 closes at exec.
+        libc::syscall(
+            libc::SYS_close_range,
+            3u32,
+            u32::MAX,
+            libc::CLOSE_RANGE_CLOEXEC,
+        );
+        libc::execve(
+            p.program.as_ptr(),
+            p.argv_ptrs.as_ptr(),
+            p.envp_ptrs.as_ptr(),
+        );
+        fail(report, 13)
+    }
+}
+
+/// Builds the private filesystem view (see `MountPlan`).
+unsafe fn mount_view(p: &Prepared, report: RawFd) {
+    let check = |ok: bool, step: u8| {
+        if !ok {
+            // SAFETY: see `fail`.
+            unsafe { fail(report, step) }
+        }
+    };
+    // SAFETY: plain syscalls on NUL-terminated strings from `p` and on stack values.
+    unsafe {
+        let null = std::ptr::null::<libc::c_char>();
+        check(
+            libc::mount(
+                null,
+                c"/".as_ptr(),
+                null,
+                libc::MS_REC | libc::MS_PRIVATE,
+                std::ptr::null(),
+            ) == 0,
+            5,
+        );
+        // Detached copies of what stays visible, taken before it is covered.
+        let mut kept = [-1 as RawFd; 8];
+        for (i, (path, _)) in p.keep.iter().enumerate().take(kept.len()) {
+            let fd = libc::syscall(
+                libc::SYS_open_tree,
+                libc::AT_FDCWD,
+                path.as_ptr(),
+                OPEN_TREE_CLONE | AT_RECURSIVE | libc::O_CLOEXEC as libc::c_uint,
+            );
+            check(fd >= 0, 6);
+            kept[i] = fd as RawFd;
+        }
+        for path in &p.hide {
+            let ok = libc::mount(
+                c"tmpfs".as_ptr(),
+                path.as_ptr(),
+                c"tmpfs".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV,
+                c"mode=0755,size=16m".as_ptr().cast(),
+            );
+            check(ok == 0, 6);
+        }
+        for dir in &p.mkdirs {
+            let rc = libc::mkdir(dir.as_ptr(), 0o755);
+            check(
+                rc == 0 || io::Error::last_os_error().raw_os_error() == Some(libc::EEXIST),
+                6,
+            );
+        }
+        if p.mount_proc {
+            let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+            check(
+                libc::mount(
+                    c"proc".as_ptr(),
+                    c"/proc".as_ptr(),
+                    c"proc".as_ptr(),
+                    flags,
+                    std::ptr::null(),
+                ) == 0,
+                7,
+            );
+        }
+        let read_only = MountAttr {
+            attr_set: MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID,
+            attr_clr: 0,
+            propagation: 0,
+            userns_fd: 0,
+        };
+        let rc = libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            c"/".as_ptr(),
+            AT_RECURSIVE,
+            &read_only as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        );
+        check(rc == 0, 8);
+        for (i, (path, writable)) in p.keep.iter().enumerate().take(kept.len()) {
+            let rc = libc::syscall(
+                libc::SYS_move_mount,
+                kept[i],
+                c"".as_ptr(),
+                libc::AT_FDCWD,
+                path.as_ptr(),
+                MOVE_MOUNT_F_EMPTY_PATH,
+            );
+            check(rc == 0, 6);
+            if !writable {
+                let rc = libc::syscall(
+                    libc::SYS_mount_setattr,
+                    libc::AT_FDCWD,
+                    path.as_ptr(),
+                    AT_RECURSIVE,
+                    &read_only as *const MountAttr,
+                    std::mem::size_of::<MountAttr>(),
+                );
+                check(rc == 0, 8);
+            }
+        }
+    }
+}
+
+/// The environment pairs, for callers building one from `(key, value)` strings.
+pub(crate) fn env_pair(key: &str, value: impl AsRef<OsStr>) -> (OsString, OsString) {
+    (OsString::from(key), value.as_ref().to_os_string())
+}
