@@ -231,8 +231,9 @@ pub(crate) fn spawn(
     let flags = setup.namespaces | libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD;
     // Signals stay blocked until the child has set its own mask, so none of
     // our handlers runs on the child's stack.
-    // SAFETY: sigset_t is plain data; the calls get valid pointers.
+    // SAFETY: sigset_t is plain data; all-zero is a valid value.
     let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
     let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
     // SAFETY: as above.
     unsafe {

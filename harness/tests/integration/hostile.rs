@@ -303,14 +303,23 @@ fn remove_markers(name: &str) -> Vec<PathBuf> {
     found
 }
 
-/// Verdicts that differ from the expected ones, one line each.
+/// Verdicts that differ from the expected ones, one line each. Reports come
+/// in the order the files were given.
 fn wrong_verdicts(judged: &Judged, expected: &[(PathBuf, String)]) -> Vec<String> {
     judged
         .verdicts
         .iter()
         .zip(expected)
-        .filter(|((_, got), (_, want))| got != want)
-        .map(|((file, got), (_, want))| format!("{file}: expected {want}, got {got}"))
+        .filter_map(|((file, got), (want_file, want))| {
+            let want_file = want_file.display().to_string();
+            if *file != want_file {
+                Some(format!("report order: expected {want_file}, got {file}"))
+            } else if got != want {
+                Some(format!("{file}: expected {want}, got {got}"))
+            } else {
+                None
+            }
+        })
         .collect()
 }
 
