@@ -119,6 +119,13 @@ pub fn task_summary(out: &mut dyn Write, styles: &Styles, task: &TaskReport) -> 
         size(task.max_memory_kib())
     ));
     writeln!(out, "{line}")?;
+    if task.skipped > 0 && task.verdict == Verdict::Accepted {
+        writeln!(
+            out,
+            "  (not a full AC: {} tests were not run)",
+            task.skipped
+        )?;
+    }
     if let Some(message) = &task.message {
         for text in message.lines().take(30) {
             writeln!(out, "  {text}")?;

@@ -128,10 +128,15 @@ pub fn execute(
                                 format!("failed to create a run folder: {e}"),
                             ),
                         };
-                        if report.verdict != Verdict::Accepted {
-                            failed[t].store(true, Ordering::SeqCst);
+                        if sandbox.is_cancelled() {
+                            // Cut short by Ctrl-C: not a result at all.
+                            Done::Skipped(t, k)
+                        } else {
+                            if report.verdict != Verdict::Accepted {
+                                failed[t].store(true, Ordering::SeqCst);
+                            }
+                            Done::Ran(t, k, Box::new(report))
                         }
-                        Done::Ran(t, k, Box::new(report))
                     };
                     if sender.send(done).is_err() {
                         break;

@@ -310,3 +310,71 @@ fn a_second_run_rebuilds_nothing() {
         "the binary was not rebuilt"
     );
 }
+
+#[test]
+fn sigterm_kills_every_child_and_still_writes_the_report() {
+    let Some(file) = runnable_files(&fixtures().join("submissions/sum/TLE-wall"))
+        .into_iter()
+        .find(|f| f.extension().is_some_and(|e| e == "py" || e == "rs"))
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("partial.json");
+    // A name no other process on this machine has.
+    let unique = dir.path().join(format!(
+        "gj_sigterm_probe.{}",
+        file.extension().unwrap().to_string_lossy()
+    ));
+    std::fs::copy(&file, &unique).unwrap();
+    let file = unique;
+    // A 60 s wall limit, so only the signal can end the run early.
+    let root = dir.path().join("root");
+    copy_dir(
+        &fixtures().join("problems/sum-strict"),
+        &root.join("problems/sum-strict"),
+    );
+    let toml = root.join("problems/sum-strict/problem.toml");
+    let text = std::fs::read_to_string(&toml)
+        .unwrap()
+        .replace("time = \"1s\"", "time = \"1s\"\nwall = \"60s\"");
+    std::fs::write(&toml, text).unwrap();
+    let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
+        .arg("--root")
+        .arg(&root)
+        .args(["grade", "sum-strict"])
+        .arg(&file)
+        .arg("--json")
+        .arg(&json)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until the submission runs (its process appears), then interrupt.
+    let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+    let started = std::time::Instant::now();
+    while leftover_processes(&stem).is_empty()
+        && started.elapsed() < std::time::Duration::from_secs(30)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(
+        !leftover_processes(&stem).is_empty(),
+        "the submission never started"
+    );
+    // SAFETY: sending SIGTERM to the child we spawned.
+    unsafe { libc::kill(judge.id() as i32, libc::SIGTERM) };
+    let status = judge.wait().unwrap();
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(30),
+        "the judge stopped promptly"
+    );
+    assert_eq!(status.code(), Some(130));
+    let report = read_json(&json);
+    assert_eq!(report["interrupted"], true);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(
+        leftover_processes(&stem),
+        Vec::<String>::new(),
+        "no process survives the judge"
+    );
+}

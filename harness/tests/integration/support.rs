@@ -93,3 +93,32 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// Live processes whose command line mentions `marker` (not this test itself).
+pub fn leftover_processes(marker: &str) -> Vec<String> {
+    let me = std::process::id().to_string();
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.bytes().all(|b| b.is_ascii_digit()) || name == me {
+            continue;
+        }
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        let zombie = std::fs::read_to_string(entry.path().join("stat")).is_ok_and(|s| {
+            s.rsplit(')')
+                .next()
+                .is_some_and(|r| r.trim_start().starts_with('Z'))
+        });
+        let is_judge = cmdline
+            .split(' ')
+            .next()
+            .is_some_and(|program| program.ends_with("/judge"));
+        if cmdline.contains(marker) && !is_judge && !zombie {
+            found.push(format!("{name}: {cmdline}"));
+        }
+    }
+    found
+}
