@@ -34,6 +34,12 @@ const JUDGE_DEADLINE: Duration = Duration::from_secs(180);
 /// The port `hostile_connect_out.c` tries besides 22 and 80.
 const LISTEN_PORT: u16 = 47811;
 
+/// The wall-clock backstop of the `hostile` problem (time 1 s: max(2 × 1 s,
+/// 1 s + 1 s)) and how far past it a run may be reported before the judge
+/// counts as having lost control of it.
+const WALL_BACKSTOP_MS: u64 = 2000;
+const WALL_SLACK_MS: u64 = 2000;
+
 /// The judge's peak memory allowed while it drains an output flood.
 const JUDGE_PEAK_LIMIT_KIB: u64 = 100 << 10;
 
@@ -70,6 +76,8 @@ struct Judged {
     output: String,
     /// (submission, verdict) in report order.
     verdicts: Vec<(String, String)>,
+    /// Runs reported as lasting well past the wall-clock backstop.
+    overruns: Vec<String>,
 }
 
 /// Grades `files` (repeats allowed) on the `hostile` problem with `-j 2`,
@@ -78,6 +86,8 @@ struct Judged {
 fn grade(files: &[PathBuf]) -> Judged {
     let report = tempfile::NamedTempFile::new().unwrap();
     let log = tempfile::tempfile().unwrap();
+    // Reaped by `wait_with_rusage`: std's `wait` gives no rusage.
+    #[expect(clippy::zombie_processes, reason = "reaped with wait4")]
     let child = Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(["--color", "never", "--root"])
         .arg(fixtures())
@@ -99,7 +109,7 @@ fn grade(files: &[PathBuf]) -> Judged {
                 .iter()
                 .flat_map(|f| leftover_processes(&stem(f)))
                 .collect();
-            kill_all(&stray);
+            kill_processes(&stray);
             panic!(
                 "the judge did not finish within {JUDGE_DEADLINE:?} (killed it); \
                  processes of the submissions still alive then: {stray:?}"
@@ -125,11 +135,24 @@ fn grade(files: &[PathBuf]) -> Judged {
         })
         .collect();
     assert_eq!(verdicts.len(), files.len(), "one report per file\n{output}");
+    let mut overruns = Vec::new();
+    for submission in json["submissions"].as_array().unwrap() {
+        for test in submission["tests"].as_array().unwrap() {
+            let wall = test["wall_ms"].as_u64().unwrap();
+            if wall > WALL_BACKSTOP_MS + WALL_SLACK_MS {
+                overruns.push(format!(
+                    "{} on {}: ran {wall} ms, past the {WALL_BACKSTOP_MS} ms backstop",
+                    submission["submission"], test["test"]
+                ));
+            }
+        }
+    }
     Judged {
         status,
         peak_rss_kib,
         output,
         verdicts,
+        overruns,
     }
 }
 
@@ -171,12 +194,7 @@ fn wait_with_rusage(pid: i32, deadline: Duration) -> Option<(ExitStatus, u64)> {
             std::thread::sleep(Duration::from_millis(20));
         }
     }
-    (!killed).then(|| {
-        (
-            ExitStatus::from_raw(status),
-            usage.ru_maxrss.max(0) as u64,
-        )
-    })
+    (!killed).then(|| (ExitStatus::from_raw(status), usage.ru_maxrss.max(0) as u64))
 }
 
 /// Live processes of the fixture whose file stem is `stem`: their executable
@@ -189,7 +207,11 @@ fn leftover_processes(stem: &str) -> Vec<(i32, String)> {
         .into_iter()
         .flatten()
         .flatten()
-        .filter(|e| e.file_name().to_string_lossy().starts_with(&format!("{stem}-")))
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with(&format!("{stem}-"))
+        })
         .filter_map(|e| std::fs::metadata(e.path().join("main")).ok())
         .map(|m| (m.dev(), m.ino()))
         .collect();
@@ -228,8 +250,8 @@ fn leftover_processes(stem: &str) -> Vec<(i32, String)> {
         let cmdline = std::fs::read(dir.join("cmdline"))
             .map(|b| String::from_utf8_lossy(&b).replace('\0', " "))
             .unwrap_or_default();
-        let is_judge = (exe_id.is_some() && exe_id == judge)
-            || exe.starts_with(env!("CARGO_BIN_EXE_judge"));
+        let is_judge =
+            (exe_id.is_some() && exe_id == judge) || exe.starts_with(env!("CARGO_BIN_EXE_judge"));
         if is_judge {
             continue;
         }
@@ -237,7 +259,10 @@ fn leftover_processes(stem: &str) -> Vec<(i32, String)> {
             || exe.contains(stem)
             || cmdline.contains(stem);
         if ours {
-            found.push((pid, format!("pid {pid} ({state}) exe {exe:?} cmdline {cmdline:?}")));
+            found.push((
+                pid,
+                format!("pid {pid} ({state}) exe {exe:?} cmdline {cmdline:?}"),
+            ));
         }
     }
     found
@@ -245,7 +270,7 @@ fn leftover_processes(stem: &str) -> Vec<(i32, String)> {
 
 /// Kills processes a test found left over (all started by this test's
 /// judge), so that a failing test does not leave them running.
-fn kill_all(processes: &[(i32, String)]) {
+fn kill_processes(processes: &[(i32, String)]) {
     for (pid, _) in processes {
         // SAFETY: kill has no memory effects; the pid was just seen running
         // a build of one of our fixtures.
@@ -259,7 +284,7 @@ fn leftovers_of(files: &[PathBuf]) -> Vec<String> {
     stems.sort();
     stems.dedup();
     let found: Vec<(i32, String)> = stems.iter().flat_map(|s| leftover_processes(s)).collect();
-    kill_all(&found);
+    kill_processes(&found);
     found
         .into_iter()
         .map(|(_, what)| format!("left running after the judge exited: {what}"))
@@ -303,24 +328,27 @@ fn remove_markers(name: &str) -> Vec<PathBuf> {
     found
 }
 
-/// Verdicts that differ from the expected ones, one line each. Reports come
-/// in the order the files were given.
+/// Verdicts that differ from the expected ones, and runs that overran the
+/// backstop, one line each. Reports come in the order the files were given.
 fn wrong_verdicts(judged: &Judged, expected: &[(PathBuf, String)]) -> Vec<String> {
-    judged
-        .verdicts
-        .iter()
-        .zip(expected)
-        .filter_map(|((file, got), (want_file, want))| {
-            let want_file = want_file.display().to_string();
-            if *file != want_file {
-                Some(format!("report order: expected {want_file}, got {file}"))
-            } else if got != want {
-                Some(format!("{file}: expected {want}, got {got}"))
-            } else {
-                None
-            }
-        })
-        .collect()
+    let mut problems = judged.overruns.clone();
+    let wrong =
+        judged
+            .verdicts
+            .iter()
+            .zip(expected)
+            .filter_map(|((file, got), (want_file, want))| {
+                let want_file = want_file.display().to_string();
+                if *file != want_file {
+                    Some(format!("report order: expected {want_file}, got {file}"))
+                } else if got != want {
+                    Some(format!("{file}: expected {want}, got {got}"))
+                } else {
+                    None
+                }
+            });
+    problems.extend(wrong);
+    problems
 }
 
 fn assert_no_problems(problems: &[String], judged: &Judged) {
@@ -429,7 +457,10 @@ fn writes_outside_the_run_folder_are_contained_or_denied() {
         return;
     };
     for file in remove_markers(&marker) {
-        problems.push(format!("written outside the run folder: {}", file.display()));
+        problems.push(format!(
+            "written outside the run folder: {}",
+            file.display()
+        ));
     }
     assert_no_problems(&problems, &judged);
 }
@@ -480,6 +511,7 @@ fn output_floods_keep_the_judge_small() {
     // The first call builds (a compiler's peak would count as the judge's).
     grade(&files);
     let judged = grade(&files);
+    println!("the judge's peak memory: {} KiB", judged.peak_rss_kib);
     let mut problems = leftovers_of(&files);
     problems.extend(wrong_verdicts(&judged, &expected));
     if judged.peak_rss_kib > JUDGE_PEAK_LIMIT_KIB {
