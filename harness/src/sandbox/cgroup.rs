@@ -4,11 +4,12 @@
 //! They give a clean OOM signal and a true peak, unlike ru_maxrss, which
 //! starts at the judge's own resident size.
 
+use std::cell::RefCell;
 use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::os::fd::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, Weak};
 
 /// Where this machine lets us create cgroups.
 #[derive(Debug, Clone)]
@@ -23,6 +24,12 @@ pub(crate) enum Hierarchy {
 }
 
 /// One reusable cgroup (or pair, on v1).
+///
+/// On v1 the worker thread that uses a slot moves into it once, so the
+/// children it starts are born there: moving a task into a memory cgroup is
+/// the expensive part (~200 µs), and this way no run pays it. The thread's
+/// own allocations are charged to the judge's process, not to the slot.
+/// On v2 (no per-thread membership) each child joins through `join_fds`.
 #[derive(Debug)]
 pub(crate) struct Slot {
     memory: PathBuf,
@@ -99,8 +106,61 @@ fn write(path: &Path, value: &str) -> io::Result<()> {
     fs::write(path, value).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
 }
 
+/// A worker thread's slot, given back to its pool when the thread ends.
+struct ThreadSlot {
+    pool: Weak<CgroupPool>,
+    slot: Option<Slot>,
+}
+
+impl Drop for ThreadSlot {
+    fn drop(&mut self) {
+        if let (Some(pool), Some(slot)) = (self.pool.upgrade(), self.slot.take()) {
+            pool.give_back(slot);
+        }
+    }
+}
+
+thread_local! {
+    static THREAD_SLOTS: RefCell<Vec<ThreadSlot>> = const { RefCell::new(Vec::new()) };
+}
+
 impl CgroupPool {
+    /// Runs `f` with this thread's slot of `pool`, prepared for `memory`
+    /// bytes and `processes` tasks. On v1 the thread is inside the slot.
+    pub(crate) fn with_slot<T>(
+        pool: &Arc<CgroupPool>,
+        memory: u64,
+        processes: u64,
+        f: impl FnOnce(&Slot) -> T,
+    ) -> io::Result<T> {
+        THREAD_SLOTS.with(|slots| {
+            let mut slots = slots.borrow_mut();
+            let index = match slots
+                .iter()
+                .position(|s| s.pool.as_ptr() == Arc::as_ptr(pool))
+            {
+                Some(index) => index,
+                None => {
+                    let slot = pool.take()?;
+                    if !slot.v2 {
+                        slot.enter_thread()?;
+                    }
+                    slots.push(ThreadSlot {
+                        pool: Arc::downgrade(pool),
+                        slot: Some(slot),
+                    });
+                    slots.len() - 1
+                }
+            };
+            let slot = slots[index].slot.as_ref().expect("a live thread slot");
+            // The thread counts as one task of its slot on v1.
+            slot.prepare(memory, processes + u64::from(!slot.v2))?;
+            Ok(f(slot))
+        })
+    }
+
     pub(crate) fn new(hierarchy: Hierarchy) -> CgroupPool {
+        remove_stale(&hierarchy);
         CgroupPool {
             hierarchy,
             prefix: format!("game-judge-{}", std::process::id()),
@@ -113,18 +173,15 @@ impl CgroupPool {
         self.hierarchy.describe()
     }
 
-    /// A slot for one run, limited to `memory` bytes and `processes` tasks.
-    pub(crate) fn take(&self, memory: u64, processes: u64) -> io::Result<Slot> {
+    fn take(&self) -> io::Result<Slot> {
         let reused = self.free.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        let slot = match reused {
-            Some(slot) => slot,
-            None => self.create()?,
-        };
-        slot.prepare(memory, processes)?;
-        Ok(slot)
+        match reused {
+            Some(slot) => Ok(slot),
+            None => self.create(),
+        }
     }
 
-    pub(crate) fn give_back(&self, slot: Slot) {
+    fn give_back(&self, slot: Slot) {
         self.free
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -182,6 +239,33 @@ impl CgroupPool {
     }
 }
 
+/// Removes the slots of judges that died without cleaning up (SIGKILL):
+/// `game-judge-<pid>-<n>` whose pid no longer runs. Empty by then, since
+/// every process of a run dies with it.
+fn remove_stale(hierarchy: &Hierarchy) {
+    let bases: Vec<&PathBuf> = match hierarchy {
+        Hierarchy::V1 { memory, pids } => std::iter::once(memory).chain(pids).collect(),
+        Hierarchy::V2 { base } => vec![base],
+    };
+    for base in bases {
+        let Ok(entries) = fs::read_dir(base) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Some(pid) = name
+                .strip_prefix("game-judge-")
+                .and_then(|rest| rest.split('-').next())
+            else {
+                continue;
+            };
+            if pid.parse::<u32>().is_ok() && !Path::new("/proc").join(pid).exists() {
+                let _ = fs::remove_dir(entry.path());
+            }
+        }
+    }
+}
+
 impl Drop for CgroupPool {
     fn drop(&mut self) {
         let created = self.created.get_mut().unwrap_or_else(|e| e.into_inner());
@@ -192,6 +276,17 @@ impl Drop for CgroupPool {
 }
 
 impl Slot {
+    /// Moves the calling thread (not its whole process) into the slot.
+    fn enter_thread(&self) -> io::Result<()> {
+        // SAFETY: gettid has no preconditions.
+        let tid = unsafe { libc::gettid() }.to_string();
+        write(&self.memory.join("tasks"), &tid)?;
+        if let Some(pids) = &self.pids {
+            write(&pids.join("tasks"), &tid)?;
+        }
+        Ok(())
+    }
+
     fn prepare(&self, memory: u64, processes: u64) -> io::Result<()> {
         if self.v2 {
             write(&self.memory.join("memory.max"), &memory.to_string())?;
@@ -212,8 +307,14 @@ impl Slot {
         Ok(())
     }
 
+    /// Files a child writes "0" to, to join (v2); none on v1, where the
+    /// child is born in the slot.
     pub(crate) fn join_fds(&self) -> Vec<RawFd> {
-        self.join.iter().map(AsRawFd::as_raw_fd).collect()
+        if self.v2 {
+            self.join.iter().map(AsRawFd::as_raw_fd).collect()
+        } else {
+            Vec::new()
+        }
     }
 
     /// Peak memory of everything that ran in the slot, in KiB.
@@ -248,7 +349,13 @@ impl Slot {
             let Ok(text) = fs::read_to_string(self.memory.join("cgroup.procs")) else {
                 return;
             };
-            let pids: Vec<i32> = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
+            // Our own process is listed when a worker thread sits in the slot.
+            let me = std::process::id() as i32;
+            let pids: Vec<i32> = text
+                .lines()
+                .filter_map(|l| l.trim().parse().ok())
+                .filter(|&p| p != me)
+                .collect();
             if pids.is_empty() {
                 return;
             }

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use rustix::process::{Pid, PidfdFlags, pidfd_open};
 
+use super::cgroup::{CgroupPool, Slot};
 use super::isolation::{Isolation, IsolationLevel};
 use super::spawn::{ChildSetup, Spawned, env_pair, spawn};
 use super::unix::{self, ChildLimits};
@@ -107,20 +108,27 @@ impl Sandbox {
         if self.is_cancelled() {
             return Err(SandboxError::Interrupted);
         }
+        match (&self.isolation.cgroups, request.containment) {
+            (Some(pool), Containment::Submission) => {
+                CgroupPool::with_slot(pool, request.limits.memory, MAX_TASKS, |slot| {
+                    self.run_in(request, Some(slot))
+                })
+                .map_err(|source| SandboxError::Io {
+                    what: "prepare the cgroup".into(),
+                    source,
+                })?
+            }
+            _ => self.run_in(request, None),
+        }
+    }
+
+    fn run_in(
+        &self,
+        request: &RunRequest,
+        slot: Option<&Slot>,
+    ) -> Result<RunOutcome, SandboxError> {
         let limits = request.limits;
         let submission = request.containment == Containment::Submission;
-        let slot = match (&self.isolation.cgroups, submission) {
-            (Some(pool), true) => {
-                Some(
-                    pool.take(limits.memory, MAX_TASKS)
-                        .map_err(|source| SandboxError::Io {
-                            what: "prepare the cgroup".into(),
-                            source,
-                        })?,
-                )
-            }
-            _ => None,
-        };
         let drop_uid = submission && self.isolation.drop_to.is_some();
         let child_limits = ChildLimits {
             cpu_seconds: limits.time.as_secs() + 2,
@@ -140,12 +148,15 @@ impl Sandbox {
             Containment::Submission | Containment::Compiler => self.isolation.child_setup(
                 self.hide.to_vec(),
                 self.visible(request),
+                // What a submission writes lives in memory (charged to its
+                // cgroup), bounded by the output limit, and vanishes with it.
+                submission.then(|| (request.workdir.clone(), limits.output)),
                 None,
                 submission,
             ),
         };
         setup.limits = Some(child_limits);
-        if let Some(slot) = &slot {
+        if let Some(slot) = slot {
             setup.cgroup_files = slot.join_fds();
         }
         if drop_uid {
@@ -179,12 +190,7 @@ impl Sandbox {
         );
         let spawned = match spawned {
             Ok(spawned) => spawned,
-            Err(error) => {
-                if let (Some(pool), Some(slot)) = (&self.isolation.cgroups, slot) {
-                    pool.give_back(slot);
-                }
-                return Err(error);
-            }
+            Err(error) => return Err(error),
         };
         let pid = spawned.pid;
         let watched = watch(spawned, request, start, &self.cancel);
@@ -192,16 +198,13 @@ impl Sandbox {
         unix::kill_group(pid);
         let reaped = unix::wait4(pid);
         let wall = start.elapsed();
-        let (peak_kib, oom) = match &slot {
+        let (peak_kib, oom) = match slot {
             Some(slot) => {
                 slot.kill_all();
                 (slot.peak_kib(), slot.oom_killed())
             }
             None => (None, false),
         };
-        if let (Some(pool), Some(slot)) = (&self.isolation.cgroups, slot) {
-            pool.give_back(slot);
-        }
         let (termination_by_us, stdout, stderr, output_bytes) = watched?;
         let reaped = reaped.map_err(|source| SandboxError::Io {
             what: "wait for the child".into(),

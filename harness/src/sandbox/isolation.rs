@@ -4,6 +4,7 @@
 
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use super::cgroup::{CgroupPool, Hierarchy};
 use super::spawn::{ChildSetup, MountPlan, spawn};
@@ -35,7 +36,7 @@ pub(crate) struct Isolation {
     pub(crate) drop_to: Option<(u32, u32)>,
     pub(crate) mounts: bool,
     pub(crate) mount_proc: bool,
-    pub(crate) cgroups: Option<CgroupPool>,
+    pub(crate) cgroups: Option<Arc<CgroupPool>>,
     /// What could not be applied, for the description.
     pub(crate) missing: Vec<&'static str>,
 }
@@ -119,7 +120,7 @@ impl Isolation {
             }
         }
         match Hierarchy::detect() {
-            Some(hierarchy) => isolation.cgroups = Some(CgroupPool::new(hierarchy)),
+            Some(hierarchy) => isolation.cgroups = Some(Arc::new(CgroupPool::new(hierarchy))),
             None => isolation.missing.push("cgroups (no writable memory cgroup: memory is ru_maxrss, leftovers found by process group and PID namespace)"),
         }
         if isolation.drop_to.is_none() && isolation.map_user.is_none() {
@@ -132,7 +133,7 @@ impl Isolation {
 
     /// Runs /bin/true with this setup; false if the kernel refuses it.
     fn probe(&self) -> bool {
-        let setup = self.child_setup(Vec::new(), Vec::new(), None, true);
+        let setup = self.child_setup(Vec::new(), Vec::new(), None, None, true);
         let dir = std::env::temp_dir();
         match spawn(&PathBuf::from("/bin/true"), &[], &[], None, &dir, &setup) {
             Ok(child) => super::unix::wait4(child.pid).is_ok_and(|r| r.status == 0),
@@ -145,6 +146,7 @@ impl Isolation {
         &self,
         hide: Vec<PathBuf>,
         keep: Vec<(PathBuf, bool)>,
+        scratch: Option<(PathBuf, u64)>,
         limits: Option<super::unix::ChildLimits>,
         drop: bool,
     ) -> ChildSetup {
@@ -158,6 +160,7 @@ impl Isolation {
                 hide,
                 keep,
                 mount_proc: self.mount_proc,
+                scratch,
             }),
             limits,
             drop_to: if drop { self.drop_to } else { None },

@@ -42,6 +42,9 @@ pub(crate) struct MountPlan {
     /// (path, writable)
     pub(crate) keep: Vec<(PathBuf, bool)>,
     pub(crate) mount_proc: bool,
+    /// A fresh tmpfs of this many bytes as the working folder (submissions:
+    /// what they write is bounded and vanishes with them).
+    pub(crate) scratch: Option<(PathBuf, u64)>,
 }
 
 /// How the child is set up between clone and exec.
@@ -104,6 +107,7 @@ struct Prepared {
     mkdirs: Vec<CString>,
     keep: Vec<(CString, bool)>,
     mount_proc: bool,
+    scratch: Option<(CString, CString)>,
 }
 
 /// The directories to create inside the tmpfs covering `hide` so that
@@ -169,9 +173,25 @@ pub(crate) fn spawn(
         })
         .collect::<io::Result<_>>()
         .map_err(spawn_error)?;
-    let (hide, keep, mount_proc) = match &setup.mounts {
-        Some(plan) => (plan.hide.clone(), plan.keep.clone(), plan.mount_proc),
-        None => (Vec::new(), Vec::new(), false),
+    let (hide, mut keep, mount_proc, scratch) = match &setup.mounts {
+        Some(plan) => (
+            plan.hide.clone(),
+            plan.keep.clone(),
+            plan.mount_proc,
+            plan.scratch.clone(),
+        ),
+        None => (Vec::new(), Vec::new(), false, None),
+    };
+    let scratch = match scratch {
+        Some((path, bytes)) => {
+            // The tmpfs needs a mount point like any kept folder.
+            keep.retain(|(k, _)| *k != path);
+            let mounted = mount_points(&hide, &[(path.clone(), true)]).map_err(spawn_error)?;
+            let options =
+                cstring(format!("mode=0777,size={bytes}").as_bytes()).map_err(spawn_error)?;
+            Some((cpath(&path).map_err(spawn_error)?, options, mounted))
+        }
+        None => None,
     };
     let (uid_map, gid_map) = match setup.map_user {
         Some((uid, gid)) => (
@@ -193,7 +213,16 @@ pub(crate) fn spawn(
         report: report_write,
         uid_map,
         gid_map,
-        mkdirs: mount_points(&hide, &keep).map_err(spawn_error)?,
+        mkdirs: {
+            let mut dirs = mount_points(&hide, &keep).map_err(spawn_error)?;
+            dirs.extend(
+                scratch
+                    .as_ref()
+                    .map(|(_, _, d)| d.clone())
+                    .unwrap_or_default(),
+            );
+            dirs
+        },
         hide: hide
             .iter()
             .map(|p| cpath(p))
@@ -205,6 +234,7 @@ pub(crate) fn spawn(
             .collect::<io::Result<_>>()
             .map_err(spawn_error)?,
         mount_proc,
+        scratch: scratch.map(|(path, options, _)| (path, options)),
     };
     prepared.argv_ptrs = prepared
         .argv
@@ -497,6 +527,16 @@ unsafe fn mount_view(p: &Prepared, report: RawFd) {
             std::mem::size_of::<MountAttr>(),
         );
         check(rc == 0, 8);
+        if let Some((path, options)) = &p.scratch {
+            let ok = libc::mount(
+                c"tmpfs".as_ptr(),
+                path.as_ptr(),
+                c"tmpfs".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV,
+                options.as_ptr().cast(),
+            );
+            check(ok == 0, 6);
+        }
         for (i, (path, writable)) in p.keep.iter().enumerate().take(kept.len()) {
             let rc = libc::syscall(
                 libc::SYS_move_mount,

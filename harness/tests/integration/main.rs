@@ -2,5 +2,6 @@
 
 mod cli;
 mod games;
+mod hostile;
 mod support;
 mod verdicts;
