@@ -188,10 +188,7 @@ impl Sandbox {
             &request.workdir,
             &setup,
         );
-        let spawned = match spawned {
-            Ok(spawned) => spawned,
-            Err(error) => return Err(error),
-        };
+        let spawned = spawned?;
         let pid = spawned.pid;
         let watched = watch(spawned, request, start, &self.cancel);
         // Whatever happened, nothing of this run may survive it.
