@@ -159,12 +159,18 @@ impl Context {
         let interrupted = self.sandbox.is_cancelled();
         if let Some(path) = &args.json {
             let mut file = create(path)?;
-            report::json::write(&mut file, command, tasks, extra, interrupted).map_err(
-                |source| Error::Report {
-                    what: path.display().to_string(),
-                    source,
-                },
-            )?;
+            report::json::write(
+                &mut file,
+                command,
+                &self.sandbox.describe(),
+                tasks,
+                extra,
+                interrupted,
+            )
+            .map_err(|source| Error::Report {
+                what: path.display().to_string(),
+                source,
+            })?;
         }
         if let Some(path) = &args.junit {
             let mut file = create(path)?;

@@ -174,6 +174,7 @@ pub(super) fn verify(
     reports: &ReportArgs,
 ) -> Result<u8> {
     let (problems, broken) = ctx.load_problems(ids)?;
+    writeln!(ctx.out, "{}", ctx.styles.dim(&ctx.sandbox.describe())).map_err(io)?;
     let mut ok = broken.is_empty();
     for error in &broken {
         writeln!(ctx.out, "{} {error}", ctx.styles.bad("broken package:")).map_err(io)?;

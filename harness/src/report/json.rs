@@ -45,6 +45,7 @@ pub fn task_json(task: &TaskReport) -> Value {
 pub fn write(
     out: &mut dyn Write,
     command: &str,
+    isolation: &str,
     tasks: &[TaskReport],
     extra: Vec<(String, Value)>,
     interrupted: bool,
@@ -52,6 +53,7 @@ pub fn write(
     let mut document = json!({
         "version": SCHEMA_VERSION,
         "command": command,
+        "isolation": isolation,
         "interrupted": interrupted,
         "submissions": tasks.iter().map(task_json).collect::<Vec<_>>(),
     });
