@@ -37,6 +37,8 @@ pub(crate) struct Slot {
     v2: bool,
     /// Files a child writes "0" to, to join; opened once.
     join: Vec<File>,
+    /// The (memory, tasks) limits last written, so unchanged ones are not rewritten.
+    limits: std::cell::Cell<Option<(u64, u64)>>,
 }
 
 #[derive(Debug)]
@@ -220,6 +222,7 @@ impl CgroupPool {
                     pids,
                     v2: false,
                     join,
+                    limits: Default::default(),
                 }
             }
             Hierarchy::V2 { base } => {
@@ -232,6 +235,7 @@ impl CgroupPool {
                     memory: dir.clone(),
                     pids: Some(dir),
                     v2: true,
+                    limits: Default::default(),
                 }
             }
         };
@@ -288,7 +292,12 @@ impl Slot {
     }
 
     fn prepare(&self, memory: u64, processes: u64) -> io::Result<()> {
+        let unchanged = self.limits.get() == Some((memory, processes));
         if self.v2 {
+            if unchanged {
+                let _ = write(&self.memory.join("memory.peak"), "0");
+                return Ok(());
+            }
             write(&self.memory.join("memory.max"), &memory.to_string())?;
             // memory.peak is reset by writing to it (Linux 6.12+); older kernels keep the max.
             let _ = write(&self.memory.join("memory.peak"), "0");

@@ -197,7 +197,10 @@ impl Sandbox {
         let wall = start.elapsed();
         let (peak_kib, oom) = match slot {
             Some(slot) => {
-                slot.kill_all();
+                // In a PID namespace everything died with PID 1 already.
+                if self.isolation.namespaces & libc::CLONE_NEWPID == 0 {
+                    slot.kill_all();
+                }
                 (slot.peak_kib(), slot.oom_killed())
             }
             None => (None, false),
