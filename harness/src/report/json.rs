@@ -6,6 +6,7 @@ use std::io::Write;
 use serde_json::{Value, json};
 
 use crate::runner::{TaskReport, TestReport};
+use crate::sandbox::Termination;
 
 pub const SCHEMA_VERSION: u32 = 1;
 
@@ -18,6 +19,15 @@ pub fn test_json(test: &TestReport) -> Value {
         "wall_ms": test.metrics.wall.as_millis() as u64,
         "memory_kib": test.metrics.peak_memory_kib,
         "output_bytes": test.metrics.output_bytes,
+        "exit_code": match test.termination { Some(Termination::Exited(code)) => Some(code), _ => None },
+        "signal": match test.termination { Some(Termination::Signaled(signal)) => Some(signal), _ => None },
+        "killed_at": match test.termination {
+            Some(Termination::CpuLimit) => Some("cpu"),
+            Some(Termination::WallLimit) => Some("wall"),
+            Some(Termination::OutputLimit) => Some("output"),
+            Some(Termination::MemoryLimit) => Some("memory"),
+            _ => None,
+        },
         "score": test.score,
         "detail": test.detail,
         "first_difference": test.difference.as_ref().map(|d| json!({

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::compare::FirstDifference;
-use crate::sandbox::Metrics;
+use crate::sandbox::{Metrics, Termination};
 use crate::verdict::Verdict;
 
 /// The result of one submission on one test.
@@ -14,6 +14,8 @@ pub struct TestReport {
     pub group: String,
     pub verdict: Verdict,
     pub metrics: Metrics,
+    /// How the run ended (`None` if it never started).
+    pub termination: Option<Termination>,
     /// The checker's score, on scored problems.
     pub score: Option<f64>,
     /// How the run ended, a checker's message, or a judge error.
@@ -30,6 +32,7 @@ impl TestReport {
             group: test.group.clone(),
             verdict: Verdict::JudgeError,
             metrics: Metrics::default(),
+            termination: None,
             score: None,
             detail: Some(detail),
             difference: None,

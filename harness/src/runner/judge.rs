@@ -74,6 +74,7 @@ fn judge_in(
         group: test.group.clone(),
         verdict: Verdict::JudgeError,
         metrics: Default::default(),
+        termination: None,
         score: None,
         detail: None,
         difference: None,
@@ -96,6 +97,7 @@ fn judge_in(
         }
     };
     report.metrics = outcome.metrics;
+    report.termination = Some(outcome.termination);
     report.stderr = String::from_utf8_lossy(
         &outcome.stderr[..outcome.stderr.len().min(STDERR_SHOWN.min(STDERR_KEEP))],
     )

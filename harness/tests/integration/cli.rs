@@ -378,3 +378,25 @@ fn sigterm_kills_every_child_and_still_writes_the_report() {
         "no process survives the judge"
     );
 }
+
+#[test]
+fn a_missing_compiler_is_a_judge_error_naming_it() {
+    let root = scratch_root_with("sum-strict");
+    std::fs::write(
+        root.path().join("languages.toml"),
+        "[fortran]\nname = \"Fortran\"\nextensions = [\"f90\"]\ncompile = [\"no-such-fortran-compiler\", \"-o\", \"{binary}\", \"{source}\"]\nrun = [\"{binary}\"]\n",
+    )
+    .unwrap();
+    let file = root.path().join("hello.f90");
+    std::fs::write(&file, "print *, 'hi'\nend\n").unwrap();
+    judge()
+        .arg("--root")
+        .arg(root.path())
+        .args(["test", "sum-strict"])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("JE").and(predicate::str::contains(
+            "compiler `no-such-fortran-compiler` for Fortran is not installed",
+        )));
+}
