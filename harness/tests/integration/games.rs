@@ -33,3 +33,43 @@ fn stone_game_vi_practice_in_other_languages() {
         }
     }
 }
+
+/// The learner's loop works on every package: each reference, submitted as
+/// a single Rust file the way a learner would, is accepted.
+#[test]
+fn every_package_accepts_its_reference_as_a_single_file() {
+    if missing_tool(std::path::Path::new("x.rs")).is_some() {
+        println!("skipped: no rustc");
+        return;
+    }
+    let root = workspace_root();
+    let mut ids: Vec<String> = std::fs::read_dir(root.join("problems"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().join("problem.toml").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    ids.sort();
+    assert!(ids.len() >= 10, "the ten packages: {ids:?}");
+    let mut failures = Vec::new();
+    for id in &ids {
+        let reference = root.join("solutions").join(id).join("src/main.rs");
+        let output = judge()
+            .arg("--root")
+            .arg(&root)
+            .args(["test", id.as_str()])
+            .arg(&reference)
+            .output()
+            .unwrap();
+        if !output.status.success() {
+            failures.push(format!(
+                "{id}: {}",
+                String::from_utf8_lossy(&output.stdout)
+                    .lines()
+                    .last()
+                    .unwrap_or_default()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
