@@ -414,7 +414,8 @@ impl Search {
         let b = &self.board;
         let pc = b.col[p as usize];
         if p != x.r {
-            // pc itself is p's old cell: it conflicts with x, or the move would be void.
+            // Column pc frees up too, but (p, pc) is p's old cell: on a diagonal with x,
+            // or in x's column.
             for &c in self.free_cols.iter().filter(|&&c| c != x.c) {
                 let y = Cell { r: p, c };
                 if b.free_after(y, x, p) {
