@@ -17,3 +17,16 @@ fn search_is_a_verbatim_copy_of_the_reference() {
         "src/bin/search.rs drifted from solutions/spies-any-n/src/main.rs"
     );
 }
+
+#[test]
+fn stored_board_is_what_the_search_prints() {
+    let run = |bin: &str| {
+        let out = std::process::Command::new(bin).output().expect("run");
+        assert!(out.status.success(), "{bin}");
+        out.stdout
+    };
+    assert_eq!(
+        run(env!("CARGO_BIN_EXE_spies-revised")),
+        run(env!("CARGO_BIN_EXE_spies-revised-search"))
+    );
+}
