@@ -10,7 +10,7 @@ use crate::errors::{Error, Result, SpecError};
 use crate::exit_codes;
 use crate::lang::{self, Languages};
 use crate::report::{self, Styles};
-use crate::runner::TaskReport;
+use crate::runner::{self, Event, RunPlan, TaskReport};
 use crate::sandbox::{IsolationLevel, Sandbox};
 use crate::spec::{self, ProblemSpec};
 
@@ -184,15 +184,29 @@ impl Context {
         Ok(())
     }
 
-    pub(crate) fn progress(&self, total: usize) -> indicatif::ProgressBar {
-        let bar = indicatif::ProgressBar::new(total as u64);
+    /// Runs a plan with a progress bar on stderr (drawn only on a terminal).
+    pub(crate) fn execute_with_progress(&self, plan: &RunPlan<'_>) -> Vec<TaskReport> {
+        let bar = indicatif::ProgressBar::new(0);
         bar.set_style(
             indicatif::ProgressStyle::with_template(
                 "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} tests {msg}",
             )
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
-        bar
+        let results = runner::execute(
+            plan,
+            &self.sandbox,
+            self.scratch.path(),
+            |event| match event {
+                Event::Started { total_tests } => bar.set_length(total_tests as u64),
+                Event::TestFinished { .. } => bar.inc(1),
+                Event::TaskFinished { report, .. } => {
+                    bar.set_message(format!("{} {}", report.submission, report.verdict))
+                }
+            },
+        );
+        bar.finish_and_clear();
+        results
     }
 
     /// The exit code once results are in: interrupted beats everything.

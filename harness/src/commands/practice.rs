@@ -166,20 +166,7 @@ pub(super) fn grade(
         stop_at_first_failure: fail_fast,
         jobs: ctx.jobs,
     };
-    let bar = ctx.progress(0);
-    let results = runner::execute(
-        &plan,
-        &ctx.sandbox,
-        ctx.scratch.path(),
-        |event| match event {
-            Event::Started { total_tests } => bar.set_length(total_tests as u64),
-            Event::TestFinished { .. } => bar.inc(1),
-            Event::TaskFinished { report, .. } => {
-                bar.set_message(format!("{} {}", report.submission, report.verdict))
-            }
-        },
-    );
-    bar.finish_and_clear();
+    let results = ctx.execute_with_progress(&plan);
     print_grades(ctx, &results)?;
     ctx.write_reports(reports, "grade", &results, Vec::new())?;
     Ok(ctx.exit_code(results.iter().all(|t| t.verdict == Verdict::Accepted)))

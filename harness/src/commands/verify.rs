@@ -13,7 +13,7 @@ use crate::cli::ReportArgs;
 use crate::compile::{Built, Executable};
 use crate::errors::{Error, Result};
 use crate::report::human;
-use crate::runner::{self, Event, RunPlan, TaskReport};
+use crate::runner::{RunPlan, TaskReport};
 use crate::sandbox::{RunRequest, Termination};
 use crate::spec::{self, ProblemSpec, ProgramRef, SolutionSpec};
 use crate::verdict::Verdict;
@@ -199,20 +199,7 @@ pub(super) fn verify(
         stop_at_first_failure: !all_tests,
         jobs: ctx.jobs,
     };
-    let bar = ctx.progress(0);
-    let results = runner::execute(
-        &plan,
-        &ctx.sandbox,
-        ctx.scratch.path(),
-        |event| match event {
-            Event::Started { total_tests } => bar.set_length(total_tests as u64),
-            Event::TestFinished { .. } => bar.inc(1),
-            Event::TaskFinished { report, .. } => {
-                bar.set_message(format!("{} {}", report.submission, report.verdict))
-            }
-        },
-    );
-    bar.finish_and_clear();
+    let results = ctx.execute_with_progress(&plan);
 
     let width = owners
         .iter()

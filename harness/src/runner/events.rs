@@ -26,7 +26,8 @@ pub struct TestReport {
 }
 
 impl TestReport {
-    pub(crate) fn judge_error(test: &crate::spec::TestCase, detail: String) -> TestReport {
+    /// A report that is a judge error until a run and a comparison say otherwise.
+    pub(crate) fn unjudged(test: &crate::spec::TestCase) -> TestReport {
         TestReport {
             test: test.name.clone(),
             group: test.group.clone(),
@@ -34,9 +35,16 @@ impl TestReport {
             metrics: Metrics::default(),
             termination: None,
             score: None,
-            detail: Some(detail),
+            detail: None,
             difference: None,
             stderr: String::new(),
+        }
+    }
+
+    pub(crate) fn judge_error(test: &crate::spec::TestCase, detail: String) -> TestReport {
+        TestReport {
+            detail: Some(detail),
+            ..TestReport::unjudged(test)
         }
     }
 }

@@ -69,17 +69,7 @@ fn judge_in(
     test: &TestCase,
     workdir: &Path,
 ) -> TestReport {
-    let mut report = TestReport {
-        test: test.name.clone(),
-        group: test.group.clone(),
-        verdict: Verdict::JudgeError,
-        metrics: Default::default(),
-        termination: None,
-        score: None,
-        detail: None,
-        difference: None,
-        stderr: String::new(),
-    };
+    let mut report = TestReport::unjudged(test);
     let outcome = match sandbox.run(&RunRequest {
         program: exe.program.clone(),
         args: exe.args.clone(),
