@@ -84,14 +84,19 @@ impl Sandbox {
         self.isolation.describe()
     }
 
-    /// What a contained run may see of the hidden folders: its working folder
-    /// (writable) and the folders of its program and of path arguments.
+    /// The folders a contained run must see besides the system ones: its
+    /// working folder (writable), and the folders of its program and of its
+    /// path arguments (an interpreter's script), read-only.
     fn visible(&self, request: &RunRequest) -> Vec<(PathBuf, bool)> {
-        let hidden = |p: &Path| self.hide.iter().any(|h| p.starts_with(h));
+        let system = [
+            "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/dev",
+        ];
         let mut keep = vec![(request.workdir.clone(), true)];
         let paths =
             std::iter::once(request.program.as_path()).chain(request.args.iter().map(Path::new));
-        for path in paths.filter(|p| p.is_absolute() && hidden(p) && p.exists()) {
+        for path in paths
+            .filter(|p| p.is_absolute() && p.exists() && !system.iter().any(|s| p.starts_with(s)))
+        {
             let dir = if path.is_dir() {
                 path
             } else {
@@ -146,13 +151,12 @@ impl Sandbox {
         let mut setup = match request.containment {
             Containment::Tool => ChildSetup::default(),
             Containment::Submission | Containment::Compiler => self.isolation.child_setup(
+                submission,
                 self.hide.to_vec(),
                 self.visible(request),
                 // What a submission writes lives in memory (charged to its
                 // cgroup), bounded by the output limit, and vanishes with it.
                 submission.then(|| (request.workdir.clone(), limits.output)),
-                None,
-                submission,
             ),
         };
         setup.limits = Some(child_limits);

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::cgroup::{CgroupPool, Hierarchy};
-use super::spawn::{ChildSetup, MountPlan, spawn};
+use super::mounts::{MountPlan, SystemEntry, system_entries};
+use super::spawn::{ChildSetup, spawn};
 
 /// What the user asked for (`--isolation`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -37,8 +38,10 @@ pub(crate) struct Isolation {
     pub(crate) mounts: bool,
     pub(crate) mount_proc: bool,
     pub(crate) cgroups: Option<Arc<CgroupPool>>,
+    /// The host's system folders, for submissions' new root.
+    pub(crate) system: Vec<SystemEntry>,
     /// What could not be applied, for the description.
-    pub(crate) missing: Vec<&'static str>,
+    pub(crate) missing: Vec<String>,
 }
 
 /// An empty network namespace held open by a descriptor: made on a
@@ -74,6 +77,7 @@ impl Isolation {
             mounts: false,
             mount_proc: false,
             cgroups: None,
+            system: system_entries(),
             missing: Vec::new(),
         }
     }
@@ -83,7 +87,7 @@ impl Isolation {
         if level == IsolationLevel::Limits {
             isolation
                 .missing
-                .push("namespaces, cgroups and privilege drop (--isolation limits)");
+                .push("namespaces, cgroups and privilege drop (--isolation limits)".into());
             return isolation;
         }
         // SAFETY: plain getters.
@@ -102,68 +106,85 @@ impl Isolation {
         }
         isolation.mounts = true;
         isolation.mount_proc = true;
-        // Degrade step by step until a probe run works.
-        if !isolation.probe() {
+        // Degrade step by step until a probe run works, saying why.
+        if let Err(why) = isolation.probe() {
             isolation.mount_proc = false;
-            if !isolation.probe() {
+            if isolation.probe().is_ok() {
+                isolation.missing.push(format!("private /proc ({why})"));
+            } else {
                 isolation.mounts = false;
-                isolation.missing.push("private mount view");
-                if !isolation.probe() {
+                isolation
+                    .missing
+                    .push(format!("private mount view ({why})"));
+                if let Err(why) = isolation.probe() {
+                    let drop_to = isolation.drop_to;
                     isolation = Isolation {
-                        missing: vec!["namespaces (not permitted here)"],
-                        drop_to: isolation.drop_to,
+                        drop_to,
                         ..Isolation::none()
                     };
+                    isolation.missing.push(format!("namespaces ({why})"));
                 }
-            } else {
-                isolation.missing.push("private /proc");
             }
         }
         match Hierarchy::detect() {
             Some(hierarchy) => isolation.cgroups = Some(Arc::new(CgroupPool::new(hierarchy))),
-            None => isolation.missing.push("cgroups (no writable memory cgroup: memory is ru_maxrss, leftovers found by process group and PID namespace)"),
+            None => isolation.missing.push("cgroups (no writable memory cgroup: memory is ru_maxrss, leftovers found by process group and PID namespace)".into()),
         }
         if isolation.drop_to.is_none() && isolation.map_user.is_none() {
             isolation
                 .missing
-                .push("privilege drop (submissions run as the judge's user)");
+                .push("privilege drop (submissions run as the judge's user)".into());
         }
         isolation
     }
 
-    /// Runs /bin/true with this setup; false if the kernel refuses it.
-    fn probe(&self) -> bool {
-        let setup = self.child_setup(Vec::new(), Vec::new(), None, None, true);
+    /// Runs /bin/true with this setup; why not, if the kernel refuses it.
+    fn probe(&self) -> Result<(), String> {
         let dir = std::env::temp_dir();
-        match spawn(&PathBuf::from("/bin/true"), &[], &[], None, &dir, &setup) {
-            Ok(child) => super::unix::wait4(child.pid).is_ok_and(|r| r.status == 0),
-            Err(_) => false,
+        let setup = self.child_setup(true, Vec::new(), vec![(dir.clone(), false)], None);
+        let child = spawn(&PathBuf::from("/bin/true"), &[], &[], None, &dir, &setup)
+            .map_err(|e| e.to_string())?;
+        match super::unix::wait4(child.pid) {
+            Ok(reaped) if reaped.status == 0 => Ok(()),
+            Ok(reaped) => Err(format!("/bin/true exited with status {}", reaped.status)),
+            Err(e) => Err(e.to_string()),
         }
     }
 
-    /// The setup of one contained run.
+    /// The setup of one contained run: a submission gets a new root holding
+    /// only the system folders and `keep` (with `scratch` as a fresh tmpfs)
+    /// and drops privileges; a compiler sees the host read-only with `hide`
+    /// covered, as the judge's user.
     pub(crate) fn child_setup(
         &self,
+        submission: bool,
         hide: Vec<PathBuf>,
         keep: Vec<(PathBuf, bool)>,
         scratch: Option<(PathBuf, u64)>,
-        limits: Option<super::unix::ChildLimits>,
-        drop: bool,
     ) -> ChildSetup {
         use std::os::fd::AsRawFd;
+        let plan = if submission {
+            MountPlan::NewRoot {
+                system: self.system.clone(),
+                keep,
+                scratch,
+                mount_proc: self.mount_proc,
+            }
+        } else {
+            MountPlan::Cover {
+                hide,
+                keep,
+                mount_proc: self.mount_proc,
+            }
+        };
         ChildSetup {
             namespaces: self.namespaces,
             netns: self.netns.as_ref().map(AsRawFd::as_raw_fd),
             map_user: self.map_user,
             cgroup_files: Vec::new(),
-            mounts: self.mounts.then_some(MountPlan {
-                hide,
-                keep,
-                mount_proc: self.mount_proc,
-                scratch,
-            }),
-            limits,
-            drop_to: if drop { self.drop_to } else { None },
+            mounts: self.mounts.then_some(plan),
+            limits: None,
+            drop_to: if submission { self.drop_to } else { None },
         }
     }
 
@@ -185,9 +206,9 @@ impl Isolation {
             }
             if self.mounts {
                 on.push(if self.mount_proc {
-                    "private read-only mount view with its own /proc"
+                    "private read-only root (system folders, own program and working folders, own /proc)"
                 } else {
-                    "private read-only mount view"
+                    "private read-only root (system folders, own program and working folders)"
                 });
             }
         } else if self.drop_to.is_some() {

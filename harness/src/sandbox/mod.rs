@@ -5,6 +5,7 @@
 mod cgroup;
 mod imp;
 mod isolation;
+mod mounts;
 mod spawn;
 mod unix;
 

@@ -13,8 +13,9 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use super::mounts::{MountOp, MountPlan, SLOTS};
 use super::unix::ChildLimits;
 use crate::errors::SandboxError;
 
@@ -31,20 +32,6 @@ struct MountAttr {
     attr_clr: u64,
     propagation: u64,
     userns_fd: u64,
-}
-
-/// The private filesystem view: everything read-only, `hide` covered by an
-/// empty tmpfs, `keep` (the program's folder, the working folder) put back
-/// on top, and a fresh /proc for the new PID namespace.
-#[derive(Debug, Default)]
-pub(crate) struct MountPlan {
-    pub(crate) hide: Vec<PathBuf>,
-    /// (path, writable)
-    pub(crate) keep: Vec<(PathBuf, bool)>,
-    pub(crate) mount_proc: bool,
-    /// A fresh tmpfs of this many bytes as the working folder (submissions:
-    /// what they write is bounded and vanishes with them).
-    pub(crate) scratch: Option<(PathBuf, u64)>,
 }
 
 /// How the child is set up between clone and exec.
@@ -103,32 +90,7 @@ struct Prepared {
     report: OwnedFd,
     uid_map: Vec<u8>,
     gid_map: Vec<u8>,
-    hide: Vec<CString>,
-    mkdirs: Vec<CString>,
-    keep: Vec<(CString, bool)>,
-    mount_proc: bool,
-    scratch: Option<(CString, CString)>,
-}
-
-/// The directories to create inside the tmpfs covering `hide` so that
-/// `keep` has a mount point: each ancestor of `keep` below `hide`, then `keep`.
-fn mount_points(hide: &[PathBuf], keep: &[(PathBuf, bool)]) -> io::Result<Vec<CString>> {
-    let mut dirs = Vec::new();
-    for (path, _) in keep {
-        let Some(cover) = hide
-            .iter()
-            .filter(|h| path.starts_with(h) && path != *h)
-            .max_by_key(|h| h.as_os_str().len())
-        else {
-            continue;
-        };
-        let mut chain: Vec<&Path> = path.ancestors().take_while(|a| a != cover).collect();
-        chain.reverse();
-        for dir in chain {
-            dirs.push(cpath(dir)?);
-        }
-    }
-    Ok(dirs)
+    mount_ops: Vec<MountOp>,
 }
 
 /// Starts `program` with `setup` applied. The child is in its own process
@@ -173,25 +135,9 @@ pub(crate) fn spawn(
         })
         .collect::<io::Result<_>>()
         .map_err(spawn_error)?;
-    let (hide, mut keep, mount_proc, scratch) = match &setup.mounts {
-        Some(plan) => (
-            plan.hide.clone(),
-            plan.keep.clone(),
-            plan.mount_proc,
-            plan.scratch.clone(),
-        ),
-        None => (Vec::new(), Vec::new(), false, None),
-    };
-    let scratch = match scratch {
-        Some((path, bytes)) => {
-            // The tmpfs needs a mount point like any kept folder.
-            keep.retain(|(k, _)| *k != path);
-            let mounted = mount_points(&hide, &[(path.clone(), true)]).map_err(spawn_error)?;
-            let options =
-                cstring(format!("mode=0777,size={bytes}").as_bytes()).map_err(spawn_error)?;
-            Some((cpath(&path).map_err(spawn_error)?, options, mounted))
-        }
-        None => None,
+    let mount_ops = match &setup.mounts {
+        Some(plan) => plan.ops().map_err(spawn_error)?,
+        None => Vec::new(),
     };
     let (uid_map, gid_map) = match setup.map_user {
         Some((uid, gid)) => (
@@ -213,28 +159,7 @@ pub(crate) fn spawn(
         report: report_write,
         uid_map,
         gid_map,
-        mkdirs: {
-            let mut dirs = mount_points(&hide, &keep).map_err(spawn_error)?;
-            dirs.extend(
-                scratch
-                    .as_ref()
-                    .map(|(_, _, d)| d.clone())
-                    .unwrap_or_default(),
-            );
-            dirs
-        },
-        hide: hide
-            .iter()
-            .map(|p| cpath(p))
-            .collect::<io::Result<_>>()
-            .map_err(spawn_error)?,
-        keep: keep
-            .iter()
-            .map(|(p, w)| Ok((cpath(p)?, *w)))
-            .collect::<io::Result<_>>()
-            .map_err(spawn_error)?,
-        mount_proc,
-        scratch: scratch.map(|(path, options, _)| (path, options)),
+        mount_ops,
     };
     prepared.argv_ptrs = prepared
         .argv
@@ -332,14 +257,14 @@ extern "C" fn child_entry(arg: *mut libc::c_void) -> libc::c_int {
 }
 
 /// The child's setup steps, named for error messages (index = step number).
-const STEPS: [&str; 14] = [
+const STEPS: [&str; 15] = [
     "reset the signal mask",
     "set the process group",
     "map the user namespace",
     "join the network namespace",
     "join the cgroup",
     "make mounts private",
-    "hide the judge's files",
+    "build the private view",
     "mount /proc",
     "make the filesystem read-only",
     "redirect stdin, stdout and stderr",
@@ -347,6 +272,7 @@ const STEPS: [&str; 14] = [
     "set resource limits",
     "drop privileges",
     "execute the program",
+    "enter the private root",
 ];
 
 /// Writes `(step, errno)` to the report pipe and exits.
@@ -449,7 +375,7 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
     }
 }
 
-/// Builds the private filesystem view (see `MountPlan`).
+/// Replays the mount operations prepared by `MountPlan::ops`.
 unsafe fn mount_view(p: &Prepared, report: RawFd) {
     let check = |ok: bool, step: u8| {
         if !ok {
@@ -457,106 +383,104 @@ unsafe fn mount_view(p: &Prepared, report: RawFd) {
             unsafe { fail(report, step) }
         }
     };
-    // SAFETY: plain syscalls on NUL-terminated strings from `p` and on stack values.
+    let read_only = MountAttr {
+        attr_set: MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID,
+        attr_clr: 0,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let mut slots = [-1 as RawFd; SLOTS];
+    let null = std::ptr::null::<libc::c_char>();
+    // SAFETY: plain syscalls on NUL-terminated strings prepared in `p` and
+    // on stack values; nothing allocates.
     unsafe {
-        let null = std::ptr::null::<libc::c_char>();
-        check(
-            libc::mount(
-                null,
-                c"/".as_ptr(),
-                null,
-                libc::MS_REC | libc::MS_PRIVATE,
-                std::ptr::null(),
-            ) == 0,
-            5,
-        );
-        // Detached copies of what stays visible, taken before it is covered.
-        let mut kept = [-1 as RawFd; 8];
-        for (i, (path, _)) in p.keep.iter().enumerate().take(kept.len()) {
-            let fd = libc::syscall(
-                libc::SYS_open_tree,
-                libc::AT_FDCWD,
-                path.as_ptr(),
-                OPEN_TREE_CLONE | AT_RECURSIVE | libc::O_CLOEXEC as libc::c_uint,
-            );
-            check(fd >= 0, 6);
-            kept[i] = fd as RawFd;
-        }
-        for path in &p.hide {
-            let ok = libc::mount(
-                c"tmpfs".as_ptr(),
-                path.as_ptr(),
-                c"tmpfs".as_ptr(),
-                libc::MS_NOSUID | libc::MS_NODEV,
-                c"mode=0755,size=16m".as_ptr().cast(),
-            );
-            check(ok == 0, 6);
-        }
-        for dir in &p.mkdirs {
-            let rc = libc::mkdir(dir.as_ptr(), 0o755);
-            check(
-                rc == 0 || io::Error::last_os_error().raw_os_error() == Some(libc::EEXIST),
-                6,
-            );
-        }
-        if p.mount_proc {
-            let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
-            check(
-                libc::mount(
-                    c"proc".as_ptr(),
-                    c"/proc".as_ptr(),
-                    c"proc".as_ptr(),
-                    flags,
-                    std::ptr::null(),
-                ) == 0,
-                7,
-            );
-        }
-        let read_only = MountAttr {
-            attr_set: MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID,
-            attr_clr: 0,
-            propagation: 0,
-            userns_fd: 0,
-        };
-        let rc = libc::syscall(
-            libc::SYS_mount_setattr,
-            libc::AT_FDCWD,
-            c"/".as_ptr(),
-            AT_RECURSIVE,
-            &read_only as *const MountAttr,
-            std::mem::size_of::<MountAttr>(),
-        );
-        check(rc == 0, 8);
-        if let Some((path, options)) = &p.scratch {
-            let ok = libc::mount(
-                c"tmpfs".as_ptr(),
-                path.as_ptr(),
-                c"tmpfs".as_ptr(),
-                libc::MS_NOSUID | libc::MS_NODEV,
-                options.as_ptr().cast(),
-            );
-            check(ok == 0, 6);
-        }
-        for (i, (path, writable)) in p.keep.iter().enumerate().take(kept.len()) {
-            let rc = libc::syscall(
-                libc::SYS_move_mount,
-                kept[i],
-                c"".as_ptr(),
-                libc::AT_FDCWD,
-                path.as_ptr(),
-                MOVE_MOUNT_F_EMPTY_PATH,
-            );
-            check(rc == 0, 6);
-            if !writable {
-                let rc = libc::syscall(
-                    libc::SYS_mount_setattr,
-                    libc::AT_FDCWD,
-                    path.as_ptr(),
-                    AT_RECURSIVE,
-                    &read_only as *const MountAttr,
-                    std::mem::size_of::<MountAttr>(),
-                );
-                check(rc == 0, 8);
+        for op in &p.mount_ops {
+            match op {
+                MountOp::Private => check(
+                    libc::mount(
+                        null,
+                        c"/".as_ptr(),
+                        null,
+                        libc::MS_REC | libc::MS_PRIVATE,
+                        std::ptr::null(),
+                    ) == 0,
+                    5,
+                ),
+                MountOp::Clone { source, slot } => {
+                    let flags = OPEN_TREE_CLONE | AT_RECURSIVE | libc::O_CLOEXEC as libc::c_uint;
+                    let fd =
+                        libc::syscall(libc::SYS_open_tree, libc::AT_FDCWD, source.as_ptr(), flags);
+                    check(fd >= 0, 6);
+                    slots[*slot] = fd as RawFd;
+                }
+                MountOp::Tmpfs { target, options } => {
+                    let flags = libc::MS_NOSUID | libc::MS_NODEV;
+                    let rc = libc::mount(
+                        c"tmpfs".as_ptr(),
+                        target.as_ptr(),
+                        c"tmpfs".as_ptr(),
+                        flags,
+                        options.as_ptr().cast(),
+                    );
+                    check(rc == 0, 6);
+                }
+                MountOp::Mkdir(dir) => {
+                    let rc = libc::mkdir(dir.as_ptr(), 0o755);
+                    check(
+                        rc == 0 || io::Error::last_os_error().raw_os_error() == Some(libc::EEXIST),
+                        6,
+                    );
+                }
+                MountOp::Symlink { target, link } => {
+                    check(libc::symlink(target.as_ptr(), link.as_ptr()) == 0, 6)
+                }
+                MountOp::Attach { slot, target } => {
+                    let rc = libc::syscall(
+                        libc::SYS_move_mount,
+                        slots[*slot],
+                        c"".as_ptr(),
+                        libc::AT_FDCWD,
+                        target.as_ptr(),
+                        MOVE_MOUNT_F_EMPTY_PATH,
+                    );
+                    check(rc == 0, 6);
+                }
+                MountOp::Proc(target) => {
+                    let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+                    check(
+                        libc::mount(
+                            c"proc".as_ptr(),
+                            target.as_ptr(),
+                            c"proc".as_ptr(),
+                            flags,
+                            std::ptr::null(),
+                        ) == 0,
+                        7,
+                    );
+                }
+                MountOp::ReadOnly(target) => {
+                    let size = std::mem::size_of::<MountAttr>();
+                    let rc = libc::syscall(
+                        libc::SYS_mount_setattr,
+                        libc::AT_FDCWD,
+                        target.as_ptr(),
+                        AT_RECURSIVE,
+                        &read_only as *const MountAttr,
+                        size,
+                    );
+                    check(rc == 0, 8);
+                }
+                MountOp::Pivot(base) => {
+                    // pivot_root(".", "."): the old root ends up stacked on
+                    // the new one and is then detached whole.
+                    check(libc::chdir(base.as_ptr()) == 0, 14);
+                    check(
+                        libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), c".".as_ptr()) == 0,
+                        14,
+                    );
+                    check(libc::umount2(c".".as_ptr(), libc::MNT_DETACH) == 0, 14);
+                    check(libc::chdir(c"/".as_ptr()) == 0, 14);
+                }
             }
         }
     }

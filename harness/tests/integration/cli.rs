@@ -400,3 +400,21 @@ fn a_missing_compiler_is_a_judge_error_naming_it() {
             "compiler `no-such-fortran-compiler` for Fortran is not installed",
         )));
 }
+
+#[test]
+fn doctor_says_which_isolation_is_active_and_which_is_not() {
+    judge_fixtures()
+        .arg("doctor")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "isolation: process group, rlimits",
+        ));
+    judge_fixtures()
+        .args(["--isolation", "limits", "doctor"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "not applied: namespaces, cgroups and privilege drop",
+        ));
+}
