@@ -418,3 +418,69 @@ fn doctor_says_which_isolation_is_active_and_which_is_not() {
             "not applied: namespaces, cgroups and privilege drop",
         ));
 }
+
+/// As root, drop to an unprivileged user and judge from there: the judge must
+/// still work and say which isolation it could apply.
+#[test]
+fn works_unprivileged_and_says_what_it_could_apply() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 || which("setpriv").is_none() {
+        println!("skipped: needs root and setpriv to become an unprivileged user");
+        return;
+    }
+    let Some(file) = runnable_files(&fixtures().join("submissions/sum/AC"))
+        .into_iter()
+        .find(|f| f.extension().is_some_and(|e| e == "c" || e == "py"))
+    else {
+        return;
+    };
+    use std::os::unix::fs::{PermissionsExt, chown};
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("root");
+    copy_dir(
+        &fixtures().join("problems/sum-strict"),
+        &root.join("problems/sum-strict"),
+    );
+    let judge_copy = dir.path().join("judge");
+    std::fs::copy(assert_cmd::cargo::cargo_bin("judge"), &judge_copy).unwrap();
+    let submission = dir.path().join(file.file_name().unwrap());
+    std::fs::copy(&file, &submission).unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    for entry in walkdir::WalkDir::new(dir.path()) {
+        chown(entry.unwrap().path(), Some(65534), Some(65534)).unwrap();
+    }
+    let unprivileged = |args: &[&str]| {
+        std::process::Command::new("setpriv")
+            .args([
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                "env",
+                "-i",
+                "PATH=/usr/bin:/bin",
+            ])
+            .arg(format!("HOME={}", dir.path().display()))
+            .arg(&judge_copy)
+            .arg("--root")
+            .arg(&root)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let doctor = unprivileged(&["doctor"]);
+    let text = String::from_utf8_lossy(&doctor.stdout);
+    assert!(doctor.status.success(), "{text}");
+    assert!(text.contains("isolation: process group, rlimits"), "{text}");
+    assert!(
+        text.contains("not applied:") && text.contains("cgroups"),
+        "an unprivileged judge has no cgroup and says so: {text}"
+    );
+    let graded = unprivileged(&["test", "sum-strict", submission.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&graded.stdout);
+    assert!(
+        graded.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&graded.stderr)
+    );
+    assert!(text.contains(": AC"), "{text}");
+}
