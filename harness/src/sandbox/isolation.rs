@@ -169,6 +169,7 @@ impl Isolation {
                 keep,
                 scratch,
                 mount_proc: self.mount_proc,
+                pivot: self.drop_to.is_none(),
             }
         } else {
             MountPlan::Cover {

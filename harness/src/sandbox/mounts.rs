@@ -65,6 +65,11 @@ pub(crate) enum MountPlan {
         /// A fresh tmpfs of this many bytes as the working folder.
         scratch: Option<(PathBuf, u64)>,
         mount_proc: bool,
+        /// The program keeps capabilities (root inside a user namespace), so
+        /// the old root must be detached with `pivot_root`; without
+        /// capabilities, moving the new root over `/` and `chroot`ing into it
+        /// is as tight and skips the costly unmount of the old tree.
+        pivot: bool,
     },
 }
 
@@ -80,6 +85,7 @@ pub(crate) enum MountOp {
     Proc(CString),
     ReadOnly(CString),
     Pivot(CString),
+    MoveRoot(CString),
 }
 
 /// How many detached copies one plan may hold.
@@ -164,6 +170,7 @@ impl MountPlan {
                 keep,
                 scratch,
                 mount_proc,
+                pivot,
             } => {
                 let base = Path::new(NEW_ROOT);
                 let dirs: Vec<&PathBuf> = system
@@ -242,7 +249,11 @@ impl MountPlan {
                         options,
                     });
                 }
-                ops.push(MountOp::Pivot(c(base)?));
+                ops.push(if *pivot {
+                    MountOp::Pivot(c(base)?)
+                } else {
+                    MountOp::MoveRoot(c(base)?)
+                });
             }
         }
         Ok(ops)
@@ -263,6 +274,7 @@ mod tests {
             keep: vec![("/tmp/j/w".into(), true), ("/srv/cache/b".into(), false)],
             scratch: Some(("/tmp/j/w".into(), 1024)),
             mount_proc: true,
+            pivot: true,
         };
         let text = format!("{:?}", plan.ops().unwrap());
         for want in [

@@ -470,6 +470,21 @@ unsafe fn mount_view(p: &Prepared, report: RawFd) {
                     );
                     check(rc == 0, 8);
                 }
+                MountOp::MoveRoot(base) => {
+                    check(libc::chdir(base.as_ptr()) == 0, 14);
+                    check(
+                        libc::mount(
+                            c".".as_ptr(),
+                            c"/".as_ptr(),
+                            null,
+                            libc::MS_MOVE,
+                            std::ptr::null(),
+                        ) == 0,
+                        14,
+                    );
+                    check(libc::chroot(c".".as_ptr()) == 0, 14);
+                    check(libc::chdir(c"/".as_ptr()) == 0, 14);
+                }
                 MountOp::Pivot(base) => {
                     // pivot_root(".", "."): the old root ends up stacked on
                     // the new one and is then detached whole.
