@@ -400,11 +400,14 @@ impl Builder {
                     message = Some(format!("{} exited with code {code}\n{text}", argv[0]))
                 }
                 other => {
-                    message = Some(format!(
+                    // Stopped at a compile limit: CE, but not cached, since a
+                    // busy machine may be why.
+                    let text = format!(
                         "{} stopped: {}\n{text}",
                         argv[0],
                         crate::verdict::describe_termination(other)
-                    ))
+                    );
+                    return Ok(Built::CompileError(truncate(text)));
                 }
             }
         } else if which::which(&language.run[0]).is_err() {
