@@ -318,11 +318,13 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
     unsafe {
         let mut empty: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut empty);
+        // Out of the judge's process group first, so a Ctrl-C aimed at the
+        // judge never reaches this child once signals are unblocked.
+        check(libc::setpgid(0, 0) == 0, 1);
         check(
             libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut()) == 0,
             0,
         );
-        check(libc::setpgid(0, 0) == 0, 1);
         // If the judge dies, so does the run (and with it its PID namespace).
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
         if setup.map_user.is_some() {
