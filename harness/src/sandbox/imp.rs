@@ -191,8 +191,7 @@ impl Sandbox {
             request.stdin.as_deref(),
             &request.workdir,
             &setup,
-        );
-        let spawned = spawned?;
+        )?;
         let pid = spawned.pid;
         let watched = watch(spawned, request, start, &self.cancel);
         // Whatever happened, nothing of this run may survive it.
