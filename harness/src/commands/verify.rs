@@ -340,7 +340,16 @@ pub(super) fn verify(
 pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
     let mut ok = true;
     for id in ids {
-        let problem = ctx.load_one(id)?;
+        // Answers may be missing still: writing them is what this is for.
+        let dir = ctx.problems_dir().join(id);
+        if !dir.join("problem.toml").is_file() {
+            return Err(crate::errors::SpecError::UnknownProblem {
+                id: id.clone(),
+                dir: ctx.problems_dir(),
+            }
+            .into());
+        }
+        let problem = spec::load_problem_for_answers(&dir)?;
         ctx.builder.build_workspace(programs(&problem))?;
         let mut written = 0;
         if let Some((generator, tests)) = &problem.generator {
@@ -355,7 +364,7 @@ pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
             }
         }
         // The answers come from the reference: the first solution that must be AC.
-        let problem = ctx.load_one(id)?;
+        let problem = spec::load_problem_for_answers(&problem.dir)?;
         let Some(reference) = problem
             .solutions
             .iter()

@@ -34,6 +34,15 @@ pub fn discover_problems(
 
 /// Loads and validates one package folder.
 pub fn load_problem(dir: &Path) -> Result<ProblemSpec, SpecError> {
+    load(dir, true)
+}
+
+/// Like `load_problem`, but a `.in` may lack its `.ans`: for writing answers.
+pub fn load_problem_for_answers(dir: &Path) -> Result<ProblemSpec, SpecError> {
+    load(dir, false)
+}
+
+fn load(dir: &Path, require_answers: bool) -> Result<ProblemSpec, SpecError> {
     let manifest = dir.join("problem.toml");
     let text = std::fs::read_to_string(&manifest).map_err(|source| SpecError::Read {
         path: manifest.clone(),
@@ -43,13 +52,13 @@ pub fn load_problem(dir: &Path) -> Result<ProblemSpec, SpecError> {
         path: manifest.clone(),
         message: error.to_string(),
     })?;
-    let tests = find_tests(&dir.join("data"))?;
+    let tests = find_tests(&dir.join("data"), require_answers)?;
     ProblemSpec::from_raw(raw, dir, &manifest, &text, tests)
 }
 
 /// Test cases under `data/`: samples first, then the rest, each in
 /// lexicographic path order (the order Kattis runs them in).
-fn find_tests(data: &Path) -> Result<Vec<TestCase>, SpecError> {
+fn find_tests(data: &Path, require_answers: bool) -> Result<Vec<TestCase>, SpecError> {
     let mut tests = Vec::new();
     if !data.is_dir() {
         return Ok(tests);
@@ -64,7 +73,7 @@ fn find_tests(data: &Path) -> Result<Vec<TestCase>, SpecError> {
             continue;
         }
         let answer = path.with_extension("ans");
-        if !answer.is_file() {
+        if require_answers && !answer.is_file() {
             return Err(SpecError::MissingAnswer {
                 input: path.to_path_buf(),
             });

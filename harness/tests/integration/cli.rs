@@ -92,7 +92,8 @@ fn verify_passes_when_every_expectation_holds() {
         .success()
         .stdout(
             predicate::str::contains("3 solutions: 3 as expected, 0 unexpected")
-                .and(predicate::str::contains("4 inputs valid")),
+                .and(predicate::str::contains("5 inputs valid"))
+                .and(predicate::str::contains("1 generated inputs reproduced")),
         );
 }
 
@@ -186,7 +187,7 @@ fn accepted_test_exits_zero_and_shows_time_and_memory() {
         .success()
         .stdout(
             predicate::str::contains("AC  secret/03")
-                .and(predicate::str::contains("sum.rs: AC · 4 of 4 tests run"))
+                .and(predicate::str::contains("sum.rs: AC · 5 of 5 tests run"))
                 .and(predicate::str::contains("MiB")),
         );
 }
@@ -483,4 +484,87 @@ fn works_unprivileged_and_says_what_it_could_apply() {
         String::from_utf8_lossy(&graded.stderr)
     );
     assert!(text.contains(": AC"), "{text}");
+}
+
+/// A copy of the `sum` fixture (with the submissions it names) in a fresh root.
+fn sum_copy() -> tempfile::TempDir {
+    let root = tempfile::tempdir().unwrap();
+    copy_dir(
+        &fixtures().join("problems/sum"),
+        &root.path().join("problems/sum"),
+    );
+    copy_dir(
+        &fixtures().join("submissions"),
+        &root.path().join("submissions"),
+    );
+    root
+}
+
+#[test]
+fn verify_catches_a_generated_input_that_drifted() {
+    let root = sum_copy();
+    let input = root.path().join("problems/sum/data/secret/04-generated.in");
+    let text = std::fs::read_to_string(&input)
+        .unwrap()
+        .replacen('1', "2", 1);
+    std::fs::write(&input, text).unwrap();
+    judge()
+        .arg("--root")
+        .arg(root.path())
+        .args(["verify", "sum"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "04-generated.in: the generator's output differs from the committed file",
+        ));
+}
+
+#[test]
+fn generate_writes_inputs_and_the_references_answers() {
+    let root = sum_copy();
+    let secret = root.path().join("problems/sum/data/secret");
+    let (input, answer) = (
+        secret.join("04-generated.in"),
+        secret.join("04-generated.ans"),
+    );
+    let (want_in, want_ans) = (
+        std::fs::read(&input).unwrap(),
+        std::fs::read(&answer).unwrap(),
+    );
+    std::fs::remove_file(&input).unwrap();
+    std::fs::remove_file(&answer).unwrap();
+    judge()
+        .arg("--root")
+        .arg(root.path())
+        .args(["generate", "sum"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "sum: 1 inputs generated, 4 answers written by sum.rs",
+        ));
+    assert_eq!(
+        std::fs::read(&input).unwrap(),
+        want_in,
+        "same arguments, same bytes"
+    );
+    assert_eq!(
+        std::fs::read(&answer).unwrap(),
+        want_ans,
+        "the reference's answer"
+    );
+}
+
+#[test]
+fn verify_reports_a_broken_package_and_still_checks_the_others() {
+    judge_fixtures()
+        .args(["verify", "sum", "broken"])
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("broken package:")
+                .and(predicate::str::contains("memroy"))
+                .and(predicate::str::contains(
+                    "3 solutions: 3 as expected, 0 unexpected",
+                )),
+        );
 }
