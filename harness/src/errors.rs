@@ -105,6 +105,12 @@ pub enum Error {
 }
 
 impl Error {
+    /// Output went to a pipe whose reader left (`judge list | head`): not
+    /// worth a message.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Report { source, .. } if source.kind() == io::ErrorKind::BrokenPipe)
+    }
+
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Spec(_) => exit_codes::SPEC_ERROR,
