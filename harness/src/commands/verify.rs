@@ -119,7 +119,10 @@ fn check_package(ctx: &mut Context, problem: &ProblemSpec) -> (Vec<String>, Vec<
                     }
                 }
                 if drifted == 0 && !tests.is_empty() {
-                    passed.push(format!("{} generated inputs reproduced", tests.len()));
+                    passed.push(format!(
+                        "{} reproduced",
+                        human::count(tests.len(), "generated input")
+                    ));
                 }
             }
         }
@@ -150,7 +153,10 @@ fn check_package(ctx: &mut Context, problem: &ProblemSpec) -> (Vec<String>, Vec<
                     }
                 }
                 if rejected == 0 {
-                    passed.push(format!("{} inputs valid", problem.tests.len()));
+                    passed.push(format!(
+                        "{} valid",
+                        human::count(problem.tests.len(), "input")
+                    ));
                 }
             }
         }
@@ -306,9 +312,10 @@ pub(super) fn verify(
             .filter(|(_, f)| !f.is_empty())
             .count();
     let summary = format!(
-        "verify: {} problems, {} solutions: {matched} as expected, {unexpected} unexpected; {broken_count} packages with problems",
-        problems.len() + broken.len(),
-        matched + unexpected
+        "verify: {}, {}: {matched} as expected, {unexpected} unexpected; {} with problems",
+        human::count(problems.len() + broken.len(), "problem"),
+        human::count(matched + unexpected, "solution"),
+        human::count(broken_count, "package")
     );
     writeln!(
         ctx.out,

@@ -18,6 +18,8 @@ pub(crate) fn around(
     let window = |text: &[u8], line: usize| -> String {
         let first = line.saturating_sub(CONTEXT + 1);
         let mut out = String::new();
+        // A final newline ends the last line; it does not start another.
+        let text = text.strip_suffix(b"\n").unwrap_or(text);
         for raw in text
             .split(|&b| b == b'\n')
             .skip(first)

@@ -173,3 +173,12 @@ pub fn list(out: &mut dyn Write, problems: &[ProblemSpec]) -> io::Result<()> {
     }
     Ok(())
 }
+
+/// `1 test`, `2 tests`.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}

@@ -93,7 +93,7 @@ fn verify_passes_when_every_expectation_holds() {
         .stdout(
             predicate::str::contains("3 solutions: 3 as expected, 0 unexpected")
                 .and(predicate::str::contains("5 inputs valid"))
-                .and(predicate::str::contains("1 generated inputs reproduced")),
+                .and(predicate::str::contains("1 generated input reproduced")),
         );
 }
 

@@ -3,5 +3,6 @@
 mod cli;
 mod games;
 mod hostile;
+mod snapshots;
 mod support;
 mod verdicts;
