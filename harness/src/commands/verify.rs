@@ -14,7 +14,7 @@ use crate::compile::{Built, Executable};
 use crate::errors::{Error, Result};
 use crate::report::human;
 use crate::runner::{RunPlan, TaskReport};
-use crate::sandbox::{RunRequest, Termination};
+use crate::sandbox::{Containment, RunRequest, Sandbox, Termination};
 use crate::spec::{self, ProblemSpec, ProgramRef, SolutionSpec};
 use crate::verdict::Verdict;
 
@@ -48,13 +48,13 @@ fn built_or_message(built: Built, what: &str) -> std::result::Result<Executable,
 
 /// Runs `exe` with TOOL_LIMITS in a fresh folder; its stdout, or why not.
 fn run_tool(
-    ctx: &Context,
+    sandbox: &Sandbox,
+    scratch: &Path,
     exe: &Executable,
     stdin: Option<&Path>,
 ) -> std::result::Result<Vec<u8>, String> {
-    let workdir = tempfile::tempdir_in(ctx.scratch.path()).map_err(|e| e.to_string())?;
-    let outcome = ctx
-        .sandbox
+    let workdir = tempfile::tempdir_in(scratch).map_err(|e| e.to_string())?;
+    let outcome = sandbox
         .run(&RunRequest {
             program: exe.program.clone(),
             args: exe.args.clone(),
@@ -63,7 +63,7 @@ fn run_tool(
             limits: TOOL_LIMITS,
             env: Vec::new(),
             stack: None,
-            containment: crate::sandbox::Containment::Tool,
+            containment: Containment::Tool,
         })
         .map_err(|e| e.to_string())?;
     match outcome.termination {
@@ -81,23 +81,48 @@ fn run_tool(
     }
 }
 
+/// A package's generator and validator, built (or why not).
+struct PackageTools {
+    generator: Option<std::result::Result<Executable, String>>,
+    validator: Option<std::result::Result<Executable, String>>,
+}
+
+/// Builds the package's own programs; sequential, as building may compile.
+fn package_tools(ctx: &mut Context, problem: &ProblemSpec) -> PackageTools {
+    PackageTools {
+        generator: problem
+            .generator
+            .as_ref()
+            .map(|(program, _)| built_or_message(ctx.builder.build(program), "generator")),
+        validator: problem
+            .validator
+            .as_ref()
+            .map(|v| built_or_message(ctx.builder.build(&v.program), "validator")),
+    }
+}
+
 /// The package's own checks: generators reproduce the committed inputs and
 /// the validator accepts every input. Returns (what passed, what failed).
-fn check_package(ctx: &mut Context, problem: &ProblemSpec) -> (Vec<String>, Vec<String>) {
+fn check_package(
+    sandbox: &Sandbox,
+    scratch: &Path,
+    problem: &ProblemSpec,
+    tools: &PackageTools,
+) -> (Vec<String>, Vec<String>) {
     let mut passed = Vec::new();
     let mut failures = Vec::new();
     if problem.tests.is_empty() {
         failures.push("no tests under data/".to_string());
     }
-    if let Some((generator, tests)) = &problem.generator {
-        match built_or_message(ctx.builder.build(generator), "generator") {
-            Err(message) => failures.push(message),
+    if let (Some((_, tests)), Some(built)) = (&problem.generator, &tools.generator) {
+        match built {
+            Err(message) => failures.push(message.clone()),
             Ok(exe) => {
                 let mut drifted = 0;
                 for test in tests {
                     let path = problem.dir.join("data").join(format!("{}.in", test.name));
                     match (
-                        run_tool(ctx, &exe.with_args(&test.args), None),
+                        run_tool(sandbox, scratch, &exe.with_args(&test.args), None),
                         std::fs::read(&path),
                     ) {
                         (Err(message), _) => {
@@ -127,19 +152,18 @@ fn check_package(ctx: &mut Context, problem: &ProblemSpec) -> (Vec<String>, Vec<
             }
         }
     }
-    if let Some(validator) = &problem.validator {
-        match built_or_message(ctx.builder.build(&validator.program), "validator") {
-            Err(message) => failures.push(message),
+    if let (Some(validator), Some(built)) = (&problem.validator, &tools.validator) {
+        match built {
+            Err(message) => failures.push(message.clone()),
             Ok(exe) => {
                 let mut rejected = 0;
                 for test in &problem.tests {
-                    match run_validator(
-                        &ctx.sandbox,
-                        &exe,
-                        &validator.args,
-                        &test.input,
-                        ctx.scratch.path(),
-                    ) {
+                    let Ok(workdir) = tempfile::tempdir_in(scratch) else {
+                        failures.push("failed to create a folder for the validator".into());
+                        break;
+                    };
+                    match run_validator(sandbox, exe, &validator.args, &test.input, workdir.path())
+                    {
                         Ok(Ok(())) => {}
                         Ok(Err(why)) => {
                             rejected += 1;
@@ -162,6 +186,32 @@ fn check_package(ctx: &mut Context, problem: &ProblemSpec) -> (Vec<String>, Vec<
         }
     }
     (passed, failures)
+}
+
+/// `f` over `items` on `jobs` threads, results in the order of `items`.
+fn parallel_map<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<R>>> =
+        items.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, items.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let Some(item) = items.get(index) else { break };
+                    *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(f(item));
+                }
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|r| {
+            r.into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .expect("every item was mapped")
+        })
+        .collect()
 }
 
 fn expectation_holds(solution: &SolutionSpec, report: &TaskReport) -> bool {
@@ -188,12 +238,15 @@ pub(super) fn verify(
     ctx.builder
         .build_workspace(problems.iter().flat_map(programs))?;
 
-    let mut package_failures = Vec::new();
+    // The packages' own checks are independent: run them side by side.
+    let tools: Vec<PackageTools> = problems.iter().map(|p| package_tools(ctx, p)).collect();
+    let pairs: Vec<(&ProblemSpec, &PackageTools)> = problems.iter().zip(&tools).collect();
+    let package_failures = parallel_map(&pairs, ctx.jobs, |(problem, tools)| {
+        check_package(&ctx.sandbox, ctx.scratch.path(), problem, tools)
+    });
     let mut tasks = Vec::new();
     let mut owners = Vec::new();
     for problem in &problems {
-        let (passed, failures) = check_package(ctx, problem);
-        package_failures.push((passed, failures));
         for solution in &problem.solutions {
             let name = solution.program.display_name();
             tasks.push(task_for(ctx, problem, &solution.program, name));
@@ -363,8 +416,13 @@ pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
             let exe = built_or_message(ctx.builder.build(generator), "generator")
                 .map_err(Error::Usage)?;
             for test in tests {
-                let bytes =
-                    run_tool(ctx, &exe.with_args(&test.args), None).map_err(Error::Usage)?;
+                let bytes = run_tool(
+                    &ctx.sandbox,
+                    ctx.scratch.path(),
+                    &exe.with_args(&test.args),
+                    None,
+                )
+                .map_err(Error::Usage)?;
                 let path = problem.dir.join("data").join(format!("{}.in", test.name));
                 write_file(&path, &bytes)?;
                 written += 1;
@@ -385,7 +443,7 @@ pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
             .map_err(Error::Usage)?;
         let mut answers = 0;
         for test in problem.tests.iter().filter(|t| !t.is_sample()) {
-            match run_tool(ctx, &exe, Some(&test.input)) {
+            match run_tool(&ctx.sandbox, ctx.scratch.path(), &exe, Some(&test.input)) {
                 Ok(bytes) => {
                     write_file(&test.answer, &bytes)?;
                     answers += 1;
