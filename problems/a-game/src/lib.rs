@@ -1,15 +1,61 @@
-//! Test generation for `a-game` (IOI'96 "A Game" as USACO `game1`), shared by
-//! the generator binary and the brute-force comparison test.
+//! Test generation and validation for `a-game` (IOI'96 "A Game" as USACO
+//! `game1`), shared by the generator and validator binaries, the brute-force
+//! comparison test and `a-game-large-tools`, which passes its own [`Bounds`]
+//! (and draws `u64` values where this problem draws `u32`).
 
 use rand::Rng;
+use rand::distr::uniform::SampleUniform;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
+use std::fmt::Display;
+use std::io::Read;
+use std::process::ExitCode;
+use std::str::FromStr;
+
+pub mod testing;
 
 /// Bounds on N.
 pub const MIN_N: usize = 2;
 pub const MAX_N: usize = 100;
 /// Largest value on the board.
 pub const MAX_V: u32 = 200;
+
+/// A board value type. The width matters beyond range: the random draws
+/// consume the generator's stream differently for `u32` and `u64`, so each
+/// problem keeps the type its committed inputs were generated with.
+pub trait Value:
+    Copy + PartialOrd + Display + FromStr + SampleUniform + From<u8> + Into<u64>
+{
+    fn div_ceil(self, d: u8) -> Self;
+}
+
+impl Value for u32 {
+    fn div_ceil(self, d: u8) -> Self {
+        self.div_ceil(d.into())
+    }
+}
+
+impl Value for u64 {
+    fn div_ceil(self, d: u8) -> Self {
+        self.div_ceil(d.into())
+    }
+}
+
+/// The limits of one problem variant.
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds<V> {
+    pub min_n: usize,
+    pub max_n: usize,
+    /// Largest value on the board.
+    pub max_v: V,
+}
+
+/// This problem's limits.
+pub const BOUNDS: Bounds<u32> = Bounds {
+    min_n: MIN_N,
+    max_n: MAX_N,
+    max_v: MAX_V,
+};
 
 /// How the board's numbers are broken into lines after the first line `N`.
 /// The original warns that they may be spread over several lines.
@@ -37,7 +83,7 @@ impl Layout {
 }
 
 /// The input file: `N`, then the board laid out as asked.
-pub fn render(rng: &mut impl Rng, board: &[u32], layout: Layout) -> String {
+pub fn render<V: Display>(rng: &mut impl Rng, board: &[V], layout: Layout) -> String {
     let mut out = format!("{}\n", board.len());
     let mut rest = board;
     while !rest.is_empty() {
@@ -48,7 +94,7 @@ pub fn render(rng: &mut impl Rng, board: &[u32], layout: Layout) -> String {
             Layout::Ragged => rng.random_range(1..=10),
         };
         let (row, tail) = rest.split_at(k.min(rest.len()));
-        let row: Vec<String> = row.iter().map(u32::to_string).collect();
+        let row: Vec<String> = row.iter().map(V::to_string).collect();
         out.push_str(&row.join(" "));
         out.push('\n');
         rest = tail;
@@ -81,15 +127,21 @@ impl Kind {
 
 /// A board of `n` values drawn as `kind` says, at most `max_v`.
 pub fn board(rng: &mut impl Rng, kind: Kind, n: usize, max_v: u32) -> Vec<u32> {
+    board_of(rng, kind, n, max_v)
+}
+
+/// [`board`] for any value type.
+pub fn board_of<V: Value>(rng: &mut impl Rng, kind: Kind, n: usize, max_v: V) -> Vec<V> {
+    let one = V::from(1);
     match kind {
-        Kind::Random => (0..n).map(|_| rng.random_range(1..=max_v)).collect(),
+        Kind::Random => (0..n).map(|_| rng.random_range(one..=max_v)).collect(),
         Kind::Const => vec![max_v; n],
         Kind::Spikes => (0..n)
             .map(|_| {
                 if rng.random_bool(0.15) {
-                    rng.random_range(max_v.div_ceil(2)..=max_v)
+                    rng.random_range(Value::div_ceil(max_v, 2)..=max_v)
                 } else {
-                    rng.random_range(1..=max_v.div_ceil(10))
+                    rng.random_range(one..=Value::div_ceil(max_v, 10))
                 }
             })
             .collect(),
@@ -102,6 +154,19 @@ pub fn board(rng: &mut impl Rng, kind: Kind, n: usize, max_v: u32) -> Vec<u32> {
 /// # Errors
 /// Returns a usage message when the arguments are malformed or out of range.
 pub fn generate(args: &[String]) -> Result<String, String> {
+    generate_within(args, &BOUNDS)
+}
+
+/// [`generate`] against the given bounds.
+///
+/// # Errors
+/// Returns a usage message when the arguments are malformed or out of range.
+pub fn generate_within<V: Value>(args: &[String], bounds: &Bounds<V>) -> Result<String, String> {
+    let Bounds {
+        min_n,
+        max_n,
+        max_v: top,
+    } = *bounds;
     const USAGE: &str =
         "usage: KIND(random|const|spikes) N MAXV LAYOUT(line|column|wrapK|ragged) SEED";
     let [kind, n, max_v, layout, seed] = args else {
@@ -109,15 +174,104 @@ pub fn generate(args: &[String]) -> Result<String, String> {
     };
     let kind = Kind::parse(kind).ok_or(USAGE)?;
     let n: usize = n.parse().map_err(|_| USAGE)?;
-    let max_v: u32 = max_v.parse().map_err(|_| USAGE)?;
+    let max_v: V = max_v.parse().map_err(|_| USAGE)?;
     let layout = Layout::parse(layout).ok_or(USAGE)?;
     let seed: u64 = seed.parse().map_err(|_| USAGE)?;
-    if !(MIN_N..=MAX_N).contains(&n) || !(1..=MAX_V).contains(&max_v) {
-        return Err(format!(
-            "N must be in {MIN_N}..={MAX_N}, MAXV in 1..={MAX_V}"
-        ));
+    if !(min_n..=max_n).contains(&n) || !(V::from(1)..=top).contains(&max_v) {
+        return Err(format!("N must be in {min_n}..={max_n}, MAXV in 1..={top}"));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let b = board(&mut rng, kind, n, max_v);
+    let b = board_of(&mut rng, kind, n, max_v);
     Ok(render(&mut rng, &b, layout))
+}
+
+/// The generator binary: prints the input or the error (exit 1).
+pub fn generator_main<V: Value>(bounds: &Bounds<V>) -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match generate_within(&args, bounds) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(msg) => {
+            eprintln!("{msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Parses a canonical decimal integer (no sign, no leading zeros) in `lo..=hi`.
+fn int(tok: &str, lo: u64, hi: u64, what: &str) -> Result<u64, String> {
+    let canonical = !tok.is_empty()
+        && tok.len() <= 19
+        && tok.bytes().all(|c| c.is_ascii_digit())
+        && (tok == "0" || !tok.starts_with('0'));
+    let v: u64 = canonical
+        .then(|| tok.parse().ok())
+        .flatten()
+        .ok_or_else(|| format!("{what}: `{tok}` is not a plain integer"))?;
+    if (lo..=hi).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("{what}: {v} is outside {lo}..={hi}"))
+    }
+}
+
+/// Splits a line on single spaces, rejecting empty lines and doubled, leading
+/// or trailing spaces.
+fn tokens<'a>(line: &'a str, what: &str) -> Result<Vec<&'a str>, String> {
+    let toks: Vec<&str> = line.split(' ').collect();
+    if toks.iter().any(|t| t.is_empty()) {
+        return Err(format!("{what}: empty line or stray whitespace"));
+    }
+    Ok(toks)
+}
+
+/// Checks an input against `bounds`: line 1 holds N alone, the N values
+/// (1..=max_v) follow on one or more non-empty lines. Tokens are separated by
+/// single spaces and every line ends with a newline.
+pub fn validate<V: Value>(input: &str, bounds: &Bounds<V>) -> Result<(), String> {
+    let (min_n, max_n) = (bounds.min_n as u64, bounds.max_n as u64);
+    let max_v: u64 = bounds.max_v.into();
+    let body = input
+        .strip_suffix('\n')
+        .ok_or("input must end with a newline")?;
+    let mut lines = body.split('\n');
+    let first = tokens(lines.next().unwrap_or_default(), "line 1")?;
+    let [n] = first[..] else {
+        return Err("line 1 must hold N alone".into());
+    };
+    let n = int(n, min_n, max_n, "N")?;
+    let mut count = 0;
+    for (idx, line) in lines.enumerate() {
+        let what = format!("line {}", idx + 2);
+        for tok in tokens(line, &what)? {
+            count += 1;
+            if count > n {
+                return Err(format!("{what}: more than N = {n} values"));
+            }
+            int(tok, 1, max_v, &what)?;
+        }
+    }
+    if count == n {
+        Ok(())
+    } else {
+        Err(format!("expected {n} values, found {count}"))
+    }
+}
+
+/// The validator binary (Kattis protocol: exit 42 valid, 43 invalid).
+pub fn validator_main<V: Value>(bounds: &Bounds<V>) -> ExitCode {
+    let mut input = String::new();
+    if std::io::stdin().read_to_string(&mut input).is_err() {
+        eprintln!("input is not valid UTF-8");
+        return ExitCode::from(43);
+    }
+    match validate(&input, bounds) {
+        Ok(()) => ExitCode::from(42),
+        Err(msg) => {
+            eprintln!("{msg}");
+            ExitCode::from(43)
+        }
+    }
 }

@@ -1,17 +1,5 @@
 //! `grid-game-generator KIND T NMIN NMAX LO HI SEED > test.in`
 
-use std::process::ExitCode;
-
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match grid_game_tools::generate(&args) {
-        Ok(case) => {
-            print!("{}", case.render());
-            ExitCode::SUCCESS
-        }
-        Err(msg) => {
-            eprintln!("{msg}");
-            ExitCode::FAILURE
-        }
-    }
+fn main() -> std::process::ExitCode {
+    grid_game_tools::generator_main(&grid_game_tools::BOUNDS)
 }

@@ -1,11 +1,18 @@
-//! Test generation for UVa 11553 "Grid Game": t boards of n×n integers.
+//! Test generation and validation for UVa 11553 "Grid Game": t boards of n×n
+//! integers.
 //!
-//! Shared by the generator binary and by the brute-force comparison test in
-//! `solutions/grid-game`, so both draw boards from exactly the same families.
+//! Shared by the generator and validator binaries, by the brute-force
+//! comparison test in `solutions/grid-game`, and by `grid-game-large-tools`,
+//! which passes its own [`Bounds`]; so all draw boards from exactly the same
+//! families.
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
+use std::io::Read;
+use std::process::ExitCode;
+
+pub mod testing;
 
 /// Largest board side allowed by the statement.
 pub const MAX_N: usize = 8;
@@ -13,6 +20,27 @@ pub const MAX_N: usize = 8;
 pub const MAX_T: usize = 20;
 /// Bound on |M(i,j)|.
 pub const MAX_ABS: i64 = 1000;
+
+/// The limits of one problem variant and the name its binaries go by.
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds {
+    /// Problem id: the binaries are `{id}-generator` and `{id}-validator`.
+    pub id: &'static str,
+    /// Largest board side.
+    pub max_n: usize,
+    /// Largest number of boards in one input.
+    pub max_t: usize,
+    /// Bound on |M(i,j)|.
+    pub max_abs: i64,
+}
+
+/// This problem's limits.
+pub const BOUNDS: Bounds = Bounds {
+    id: "grid-game",
+    max_n: MAX_N,
+    max_t: MAX_T,
+    max_abs: MAX_ABS,
+};
 
 /// One input file: a list of square boards.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,7 +158,8 @@ pub fn board(rng: &mut ChaCha8Rng, kind: Kind, n: usize, lo: i64, hi: i64) -> Ve
     }
 }
 
-/// Parsed generator arguments: `KIND T NMIN NMAX LO HI SEED`.
+/// Parsed generator arguments: `KIND T NMIN NMAX LO HI SEED`, checked against
+/// the given [`Bounds`].
 #[derive(Clone, Debug)]
 pub struct Spec {
     pub kind: Kind,
@@ -143,31 +172,39 @@ pub struct Spec {
 }
 
 impl Spec {
-    pub fn parse(args: &[String]) -> Result<Spec, String> {
-        const USAGE: &str = "usage: grid-game-generator KIND T NMIN NMAX LO HI SEED \
-                             (KIND: random | equal | extremes | rowcol | product | decoy)";
+    pub fn parse(args: &[String], bounds: &Bounds) -> Result<Spec, String> {
+        let Bounds {
+            id,
+            max_n,
+            max_t,
+            max_abs,
+        } = *bounds;
+        let usage = format!(
+            "usage: {id}-generator KIND T NMIN NMAX LO HI SEED \
+             (KIND: random | equal | extremes | rowcol | product | decoy)"
+        );
         let [kind, t, n_min, n_max, lo, hi, seed] = args else {
-            return Err(USAGE.into());
+            return Err(usage);
         };
         let num = |s: &str, what: &str| -> Result<i64, String> {
             s.parse()
                 .map_err(|_| format!("{what}: `{s}` is not an integer"))
         };
-        let kind = Kind::parse(kind).ok_or_else(|| format!("unknown kind `{kind}`\n{USAGE}"))?;
+        let kind = Kind::parse(kind).ok_or_else(|| format!("unknown kind `{kind}`\n{usage}"))?;
         let t = num(t, "T")?;
         let (n_min, n_max) = (num(n_min, "NMIN")?, num(n_max, "NMAX")?);
         let (lo, hi) = (num(lo, "LO")?, num(hi, "HI")?);
         let seed = seed
             .parse()
             .map_err(|_| format!("SEED: `{seed}` is not a u64"))?;
-        if !(1..=MAX_T as i64).contains(&t) {
-            return Err(format!("T must be in 1..={MAX_T}"));
+        if !(1..=max_t as i64).contains(&t) {
+            return Err(format!("T must be in 1..={max_t}"));
         }
-        if !(1 <= n_min && n_min <= n_max && n_max <= MAX_N as i64) {
-            return Err(format!("need 1 <= NMIN <= NMAX <= {MAX_N}"));
+        if !(1 <= n_min && n_min <= n_max && n_max <= max_n as i64) {
+            return Err(format!("need 1 <= NMIN <= NMAX <= {max_n}"));
         }
-        if !(-MAX_ABS <= lo && lo <= hi && hi <= MAX_ABS) {
-            return Err(format!("need -{MAX_ABS} <= LO <= HI <= {MAX_ABS}"));
+        if !(-max_abs <= lo && lo <= hi && hi <= max_abs) {
+            return Err(format!("need -{max_abs} <= LO <= HI <= {max_abs}"));
         }
         Ok(Spec {
             kind,
@@ -195,5 +232,123 @@ impl Spec {
 
 /// Runs the generator on command-line arguments.
 pub fn generate(args: &[String]) -> Result<Case, String> {
-    Ok(Spec::parse(args)?.generate())
+    generate_within(args, &BOUNDS)
+}
+
+/// Runs the generator on command-line arguments, checked against `bounds`.
+pub fn generate_within(args: &[String], bounds: &Bounds) -> Result<Case, String> {
+    Ok(Spec::parse(args, bounds)?.generate())
+}
+
+/// The generator binary: prints the input or the error (exit 1).
+pub fn generator_main(bounds: &Bounds) -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match generate_within(&args, bounds) {
+        Ok(case) => {
+            print!("{}", case.render());
+            ExitCode::SUCCESS
+        }
+        Err(msg) => {
+            eprintln!("{msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Parses a canonical decimal integer (optional `-`, no leading zeros, no
+/// `-0`) in `lo..=hi`.
+fn int(tok: &str, lo: i64, hi: i64, what: &str) -> Result<i64, String> {
+    let digits = tok.strip_prefix('-').unwrap_or(tok);
+    let canonical = !digits.is_empty()
+        && digits.len() <= 18
+        && digits.bytes().all(|c| c.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'))
+        && tok != "-0";
+    let v: i64 = canonical
+        .then(|| tok.parse().ok())
+        .flatten()
+        .ok_or_else(|| format!("{what}: `{tok}` is not a plain integer"))?;
+    if (lo..=hi).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("{what}: {v} is outside {lo}..={hi}"))
+    }
+}
+
+/// Splits a line on single spaces, rejecting empty tokens (doubled, leading or
+/// trailing spaces, tabs are not separators).
+fn tokens<'a>(line: &'a str, what: &str) -> Result<Vec<&'a str>, String> {
+    let toks: Vec<&str> = line.split(' ').collect();
+    if toks.iter().any(|t| t.is_empty()) {
+        return Err(format!("{what}: stray whitespace"));
+    }
+    Ok(toks)
+}
+
+/// The next line, which must hold exactly one integer in `lo..=hi`.
+fn single<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a str)>,
+    lo: i64,
+    hi: i64,
+    what: &str,
+) -> Result<i64, String> {
+    let (no, line) = lines
+        .next()
+        .ok_or_else(|| format!("missing the line with {what}"))?;
+    let toks = tokens(line, &format!("line {no}"))?;
+    if toks.len() != 1 {
+        return Err(format!("line {no}: expected {what} alone"));
+    }
+    int(toks[0], lo, hi, &format!("line {no}: {what}"))
+}
+
+/// Checks an input against `bounds`: the layout, single spaces and a final
+/// newline on every line: `t` (1..=max_t), then per board a line `n`
+/// (1..=max_n) and n lines of n integers in -max_abs..=max_abs.
+pub fn validate(input: &str, bounds: &Bounds) -> Result<(), String> {
+    let (max_t, max_n, max_abs) = (bounds.max_t as i64, bounds.max_n as i64, bounds.max_abs);
+    let body = input
+        .strip_suffix('\n')
+        .ok_or("input must end with a newline")?;
+    let mut lines = body.split('\n').enumerate().map(|(i, l)| (i + 1, l));
+    let t = single(&mut lines, 1, max_t, "t")?;
+    for case in 1..=t {
+        let n = single(&mut lines, 1, max_n, &format!("n of board {case}"))?;
+        for _ in 0..n {
+            let (no, line) = lines
+                .next()
+                .ok_or_else(|| format!("board {case}: fewer than {n} rows"))?;
+            let what = format!("line {no}");
+            let toks = tokens(line, &what)?;
+            if toks.len() as i64 != n {
+                return Err(format!(
+                    "{what}: expected {n} numbers, found {}",
+                    toks.len()
+                ));
+            }
+            for tok in toks {
+                int(tok, -max_abs, max_abs, &what)?;
+            }
+        }
+    }
+    if let Some((no, _)) = lines.next() {
+        return Err(format!("line {no}: unexpected data after {t} boards"));
+    }
+    Ok(())
+}
+
+/// The validator binary (Kattis protocol: exit 42 valid, 43 invalid).
+pub fn validator_main(bounds: &Bounds) -> ExitCode {
+    let mut input = String::new();
+    if std::io::stdin().read_to_string(&mut input).is_err() {
+        eprintln!("input is not valid UTF-8");
+        return ExitCode::from(43);
+    }
+    match validate(&input, bounds) {
+        Ok(()) => ExitCode::from(42),
+        Err(msg) => {
+            eprintln!("{msg}");
+            ExitCode::from(43)
+        }
+    }
 }
