@@ -29,53 +29,33 @@ fn bad_values_name_file_line_and_key() {
         "id = \"p\"\n\n[limits]\ntime = \"1x\"\n",
     )
     .unwrap();
-    judge()
-        .arg("--root")
-        .arg(root.path())
-        .arg("list")
-        .assert()
-        .code(3)
-        .stderr(
-            predicate::str::contains("problems/p/problem.toml")
-                .and(predicate::str::contains("line 4"))
-                .and(predicate::str::contains("time"))
-                .and(predicate::str::contains("invalid duration")),
-        );
+    judge_at(root.path()).arg("list").assert().code(3).stderr(
+        predicate::str::contains("problems/p/problem.toml")
+            .and(predicate::str::contains("line 4"))
+            .and(predicate::str::contains("time"))
+            .and(predicate::str::contains("invalid duration")),
+    );
     std::fs::write(dir.join("problem.toml"), "id = \"q\"\n").unwrap();
-    judge()
-        .arg("--root")
-        .arg(root.path())
-        .arg("list")
-        .assert()
-        .code(3)
-        .stderr(
-            predicate::str::contains("problem.toml:1: key `id`")
-                .and(predicate::str::contains("folder name `p`")),
-        );
+    judge_at(root.path()).arg("list").assert().code(3).stderr(
+        predicate::str::contains("problem.toml:1: key `id`")
+            .and(predicate::str::contains("folder name `p`")),
+    );
     std::fs::write(
         dir.join("problem.toml"),
         "id = \"p\"\n[compare]\nmode = \"checker\"\n",
     )
     .unwrap();
-    judge()
-        .arg("--root")
-        .arg(root.path())
-        .arg("list")
-        .assert()
-        .code(3)
-        .stderr(
-            predicate::str::contains("problem.toml:3: key `compare.mode`")
-                .and(predicate::str::contains("[checker]")),
-        );
+    judge_at(root.path()).arg("list").assert().code(3).stderr(
+        predicate::str::contains("problem.toml:3: key `compare.mode`")
+            .and(predicate::str::contains("[checker]")),
+    );
 }
 
 #[test]
 fn missing_answer_file_is_named() {
     let root = scratch_root_with("sum-strict");
     std::fs::remove_file(root.path().join("problems/sum-strict/data/secret/02.ans")).unwrap();
-    judge()
-        .arg("--root")
-        .arg(root.path())
+    judge_at(root.path())
         .arg("list")
         .assert()
         .code(3)
@@ -113,9 +93,7 @@ fn verify_fails_when_an_expectation_does_not_hold() {
         .unwrap()
         .replace("expect = \"WA\"", "expect = \"AC\"");
     std::fs::write(&toml, text).unwrap();
-    judge()
-        .arg("--root")
-        .arg(root.path())
+    judge_at(root.path())
         .args(["verify", "sum"])
         .assert()
         .code(1)
@@ -140,9 +118,7 @@ fn verify_reports_an_input_the_validator_rejects() {
         "1\n5000000000 1\n",
     )
     .unwrap();
-    judge()
-        .arg("--root")
-        .arg(root.path())
+    judge_at(root.path())
         .args(["verify", "sum"])
         .assert()
         .code(1)
@@ -277,9 +253,7 @@ fn a_second_run_rebuilds_nothing() {
         &root.join("problems/sum-strict"),
     );
     let file = fixtures().join("submissions/sum/AC/sum.rs");
-    judge()
-        .arg("--root")
-        .arg(root)
+    judge_at(root)
         .args(["test", "sum-strict"])
         .arg(&file)
         .assert()
@@ -297,9 +271,7 @@ fn a_second_run_rebuilds_nothing() {
     assert_eq!(built.len(), 1, "one cached build");
     let binary = built[0].join("main");
     let stamp = std::fs::metadata(&binary).unwrap().modified().unwrap();
-    judge()
-        .arg("--root")
-        .arg(root)
+    judge_at(root)
         .args(["test", "sum-strict"])
         .arg(&file)
         .assert()
@@ -390,9 +362,7 @@ fn a_missing_compiler_is_a_judge_error_naming_it() {
     .unwrap();
     let file = root.path().join("hello.f90");
     std::fs::write(&file, "print *, 'hi'\nend\n").unwrap();
-    judge()
-        .arg("--root")
-        .arg(root.path())
+    judge_at(root.path())
         .args(["test", "sum-strict"])
         .arg(&file)
         .assert()
@@ -508,9 +478,7 @@ fn verify_catches_a_generated_input_that_drifted() {
         .unwrap()
         .replacen('1', "2", 1);
     std::fs::write(&input, text).unwrap();
-    judge()
-        .arg("--root")
-        .arg(root.path())
+    judge_at(root.path())
         .args(["verify", "sum"])
         .assert()
         .code(1)
@@ -533,9 +501,7 @@ fn generate_writes_inputs_and_the_references_answers() {
     );
     std::fs::remove_file(&input).unwrap();
     std::fs::remove_file(&answer).unwrap();
-    judge()
-        .arg("--root")
-        .arg(root.path())
+    judge_at(root.path())
         .args(["generate", "sum"])
         .assert()
         .success()

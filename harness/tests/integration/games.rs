@@ -6,9 +6,7 @@ use crate::support::*;
 
 #[test]
 fn stone_game_vi_verifies() {
-    judge()
-        .arg("--root")
-        .arg(workspace_root())
+    judge_at(workspace_root())
         .args(["verify", "stone-game-vi"])
         .assert()
         .success()
@@ -22,9 +20,7 @@ fn stone_game_vi_practice_in_other_languages() {
     let base = fixtures().join("submissions/stone-game-vi");
     for (folder, code) in [("AC", 0), ("WA", 1)] {
         for file in runnable_files(&base.join(folder)) {
-            judge()
-                .arg("--root")
-                .arg(workspace_root())
+            judge_at(workspace_root())
                 .args(["test", "stone-game-vi"])
                 .arg(&file)
                 .assert()
@@ -54,9 +50,7 @@ fn every_package_accepts_its_reference_as_a_single_file() {
     let mut failures = Vec::new();
     for id in &ids {
         let reference = root.join("solutions").join(id).join("src/main.rs");
-        let output = judge()
-            .arg("--root")
-            .arg(&root)
+        let output = judge_at(&root)
             .args(["test", id.as_str()])
             .arg(&reference)
             .output()

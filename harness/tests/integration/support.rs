@@ -21,9 +21,7 @@ pub fn judge() -> assert_cmd::Command {
 }
 
 pub fn judge_fixtures() -> assert_cmd::Command {
-    let mut cmd = judge();
-    cmd.arg("--root").arg(fixtures());
-    cmd
+    judge_at(fixtures())
 }
 
 /// The tool a source file needs, if it is missing on this machine.
@@ -121,4 +119,11 @@ pub fn leftover_processes(marker: &str) -> Vec<String> {
         }
     }
     found
+}
+
+/// `judge` with colour off and `root` as the problem root.
+pub fn judge_at(root: impl AsRef<Path>) -> assert_cmd::Command {
+    let mut cmd = judge();
+    cmd.arg("--root").arg(root.as_ref());
+    cmd
 }
