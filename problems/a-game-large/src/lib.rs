@@ -7,7 +7,7 @@
 
 use rand::Rng;
 
-pub use a_game_tools::{Bounds, Kind, Layout, render};
+pub use a_game_tools::{Bounds, Kind, Layout, render, testing};
 
 /// Bounds on N.
 pub const MIN_N: usize = 2;

@@ -1,9 +1,16 @@
 //! Helpers for the generator and validator tests of this crate and of
-//! `a-game-large-tools`; they drive the built binaries.
+//! `a-game-large-tools`, and for the solutions' brute-force tests; they drive
+//! the built binaries.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+
+use crate::{Kind, Layout, Value, board_of, render};
 
 /// Runs a binary on arguments.
 pub fn run(bin: &str, args: &[&str]) -> Output {
@@ -121,3 +128,50 @@ pub const MALFORMED: &[(&str, &[u8])] = &[
     ("not a number", b"2\n1 x\n"),
     ("empty input", b""),
 ];
+
+/// A solution's output on an input; it must succeed.
+pub fn solve(bin: &str, input: &str) -> String {
+    let mut child = Command::new(bin)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{bin} failed on\n{input}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// On 1000 random boards of 2 to 14 values, at most `max_vs[round % 3]`,
+/// `reference` agrees with the full game tree `minimax`, and on every tenth
+/// board `also` agrees too.
+pub fn assert_matches_brute<V: Value>(max_vs: [V; 3], reference: &str, minimax: &str, also: &str) {
+    let layouts = [
+        Layout::Line,
+        Layout::Column,
+        Layout::Wrap(3),
+        Layout::Ragged,
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(1996);
+    for round in 0..1000 {
+        let max_v = max_vs[round % 3];
+        let kind = match round % 10 {
+            9 => Kind::Const,
+            7 | 8 => Kind::Spikes,
+            _ => Kind::Random,
+        };
+        let n = rng.random_range(2..=14);
+        let b = board_of(&mut rng, kind, n, max_v);
+        let input = render(&mut rng, &b, layouts[round % layouts.len()]);
+        let expected = solve(minimax, &input);
+        assert_eq!(solve(reference, &input), expected, "on\n{input}");
+        if round % 10 == 0 {
+            assert_eq!(solve(also, &input), expected, "on\n{input}");
+        }
+    }
+}

@@ -6,6 +6,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+pub mod testing;
+
 /// Input limits of one tier.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {

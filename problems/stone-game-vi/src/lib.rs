@@ -6,6 +6,8 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
+pub mod testing;
+
 /// Largest number of stones allowed by the original.
 pub const MAX_N: usize = 100_000;
 /// Largest stone value allowed by the original.

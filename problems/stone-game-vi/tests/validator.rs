@@ -1,54 +1,20 @@
 //! The validator accepts every committed input and rejects malformed ones.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use stone_game_vi_tools::testing::{assert_accepts_committed, assert_rejects_inputs, validate};
 
-fn validate(input: &[u8]) -> i32 {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stone-game-vi-validator"))
-        .stdin(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait().unwrap().code().unwrap()
-}
-
-fn inputs(dir: &Path, found: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            inputs(&path, found);
-        } else if path.extension().is_some_and(|e| e == "in") {
-            found.push(path);
-        }
-    }
-}
+const BIN: &str = env!("CARGO_BIN_EXE_stone-game-vi-validator");
 
 #[test]
 fn accepts_committed_inputs() {
-    let mut found = Vec::new();
-    inputs(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("data"),
-        &mut found,
-    );
-    assert!(
-        found.len() > 30,
-        "expected the committed tests, found {}",
-        found.len()
-    );
-    for path in found {
-        let code = validate(&std::fs::read(&path).unwrap());
-        assert_eq!(code, 42, "rejected {}", path.display());
-    }
+    assert_accepts_committed(BIN, env!("CARGO_MANIFEST_DIR"), 31);
 }
 
 #[test]
 fn accepts_edges() {
-    assert_eq!(validate(b"1\n1\n100\n"), 42);
+    assert_eq!(validate(BIN, b"1\n1\n100\n"), 42);
     let n = 100_000;
     let row = vec!["100"; n].join(" ");
-    assert_eq!(validate(format!("{n}\n{row}\n{row}\n").as_bytes()), 42);
+    assert_eq!(validate(BIN, format!("{n}\n{row}\n{row}\n").as_bytes()), 42);
 }
 
 #[test]
@@ -73,7 +39,5 @@ fn rejects_malformed() {
         ("not a number", b"2\n1 x\n2 1\n"),
         ("empty input", b""),
     ];
-    for (what, input) in bad {
-        assert_eq!(validate(input), 43, "accepted: {what}");
-    }
+    assert_rejects_inputs(BIN, bad);
 }
