@@ -58,20 +58,21 @@ pub fn run_checker(
             limits: TOOL_LIMITS,
             env: Vec::new(),
             stack: None,
+            read_only: Vec::new(),
             containment: crate::sandbox::Containment::Tool,
         })
         .map_err(|e| format!("checker: {e}"))?;
     let read = |name: &str| {
         std::fs::read_to_string(feedback.join(name))
             .ok()
-            .map(|s| s.trim().to_string())
+            .map(|s| crate::escape::visible(s.trim()))
     };
     let message = read("judgemessage.txt").filter(|m| !m.is_empty());
     let judgement = match outcome.termination {
         Termination::Exited(EXIT_ACCEPT) => Judgement::Accepted,
         Termination::Exited(EXIT_REJECT) => Judgement::WrongAnswer,
         other => {
-            let stderr = String::from_utf8_lossy(&outcome.stderr);
+            let stderr = crate::escape::visible_bytes(&outcome.stderr);
             return Err(format!(
                 "checker {}: {} (expected exit 42 or 43){}",
                 checker.program.display(),
@@ -118,15 +119,20 @@ pub fn run_validator(
             limits: TOOL_LIMITS,
             env: Vec::new(),
             stack: None,
+            read_only: Vec::new(),
             containment: crate::sandbox::Containment::Tool,
         })
         .map_err(|e| format!("validator: {e}"))?;
     match outcome.termination {
         Termination::Exited(EXIT_ACCEPT) => Ok(Ok(())),
         other => {
-            let mut why = String::from_utf8_lossy(&outcome.stderr).trim().to_string();
+            let mut why = crate::escape::visible_bytes(&outcome.stderr)
+                .trim()
+                .to_string();
             if why.is_empty() {
-                why = String::from_utf8_lossy(&outcome.stdout).trim().to_string();
+                why = crate::escape::visible_bytes(&outcome.stdout)
+                    .trim()
+                    .to_string();
             }
             if why.is_empty() {
                 why = crate::verdict::describe_termination(other);

@@ -24,16 +24,6 @@ pub const COMPILE_LIMITS: Limits = Limits {
     output: 256 << 20,
 };
 
-/// What a compiler may see of the judge's environment: toolchain managers
-/// (rustup) find their toolchain through these.
-const COMPILER_ENV: [&str; 5] = [
-    "PATH",
-    "HOME",
-    "RUSTUP_HOME",
-    "RUSTUP_TOOLCHAIN",
-    "CARGO_HOME",
-];
-
 /// How much compiler output a CE keeps.
 const MESSAGE_KEEP: usize = 8 << 10;
 
@@ -42,6 +32,8 @@ const MESSAGE_KEEP: usize = 8 << 10;
 pub struct Executable {
     pub program: PathBuf,
     pub args: Vec<OsString>,
+    /// Folders it must read besides its own (an interpreter's toolchain).
+    pub read_only: Vec<PathBuf>,
 }
 
 impl Executable {
@@ -108,6 +100,8 @@ pub struct Builder {
     package_ids: HashMap<String, String>,
     /// bin name → built binary or the errors that stopped it.
     cargo_bins: HashMap<String, Built>,
+    /// Compilers and interpreters by name, resolved once (`None`: missing).
+    tools: HashMap<String, Option<Tool>>,
 }
 
 impl Builder {
@@ -120,6 +114,7 @@ impl Builder {
             bin_packages: HashMap::new(),
             package_ids: HashMap::new(),
             cargo_bins: HashMap::new(),
+            tools: HashMap::new(),
         }
     }
 
@@ -235,6 +230,7 @@ impl Builder {
                 Some(path) => Built::Ready(Executable {
                     program: path.clone(),
                     args: Vec::new(),
+                    read_only: Vec::new(),
                 }),
                 None => {
                     let package = &self.bin_packages[name];
@@ -307,17 +303,35 @@ impl Builder {
         }
     }
 
-    fn compile_file(&self, source: &Path) -> Result<Built, BuildError> {
+    /// The compiler or interpreter `name` as a contained run can start it
+    /// (resolved once per judge).
+    fn tool(&mut self, name: &str, language: &str) -> Result<Tool, BuildError> {
+        if let Some(tool) = self.tools.get(name) {
+            return tool.clone().ok_or_else(|| BuildError::ToolMissing {
+                tool: name.to_string(),
+                language: language.to_string(),
+            });
+        }
+        let tool = Tool::resolve(name);
+        self.tools.insert(name.to_string(), tool.clone());
+        tool.ok_or_else(|| BuildError::ToolMissing {
+            tool: name.to_string(),
+            language: language.to_string(),
+        })
+    }
+
+    fn compile_file(&mut self, source: &Path) -> Result<Built, BuildError> {
         let Some((key, language)) = self.languages.for_file(source) else {
             return Err(BuildError::UnknownLanguage {
                 path: source.to_path_buf(),
                 known: self.languages.known_extensions(),
             });
         };
+        let (key, language) = (key.to_string(), language.clone());
         let bytes =
             std::fs::read(source).map_err(|e| io_error(format!("read {}", source.display()), e))?;
         let mut hasher = blake3::Hasher::new();
-        for part in [key]
+        for part in [key.as_str()]
             .into_iter()
             .chain(language.compile.iter().map(String::as_str))
             .chain(language.run.iter().map(String::as_str))
@@ -331,24 +345,42 @@ impl Builder {
             .file_stem()
             .map_or_else(|| "source".into(), |s| s.to_string_lossy().into_owned());
         let dir = self.cache.join(format!("{stem}-{key}-{}", &hash[..16]));
-        let file_name = source
+        // The source is built under a fixed name: a file named like a module
+        // of the compiler's own (`py_compile.py`) must not be picked up by it.
+        let fixed_name = match source.extension() {
+            Some(ext) => format!("{SOURCE_STEM}.{}", ext.to_string_lossy()),
+            None => SOURCE_STEM.to_string(),
+        };
+        let user_name = source
             .file_name()
-            .map_or_else(|| "source".into(), |n| n.to_os_string());
-        // The run command's program is found on the judge's PATH now: the
-        // submission itself runs with a minimal PATH.
-        let run = |dir: &Path| {
-            let argv = lang::expand(&language.run, &dir.join(&file_name), &dir.join("main"), dir);
-            let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
-            let program = which::which_in(&argv[0], Some(crate::sandbox::SANDBOX_PATH), &cwd)
-                .or_else(|_| which::which(&argv[0]))
-                .unwrap_or_else(|_| PathBuf::from(&argv[0]));
-            Built::Ready(Executable {
+            .map_or_else(|| fixed_name.clone(), |n| n.to_string_lossy().into_owned());
+        // `{binary}` is made by the build; anything else is an interpreter.
+        let interpreter = match language.run[0].contains('{') {
+            true => None,
+            false => Some(self.tool(&language.run[0], &language.name)?),
+        };
+        let run = |dir: &Path| -> Result<Built, BuildError> {
+            let argv = lang::expand(
+                &language.run,
+                &dir.join(&fixed_name),
+                &dir.join("main"),
+                dir,
+            );
+            let (program, read_only) = match &interpreter {
+                Some(tool) => (
+                    tool.program.clone(),
+                    tool.toolchain.iter().cloned().collect(),
+                ),
+                None => (PathBuf::from(&argv[0]), Vec::new()),
+            };
+            Ok(Built::Ready(Executable {
                 program,
                 args: argv[1..].iter().map(OsString::from).collect(),
-            })
+                read_only,
+            }))
         };
         if dir.join("ok").is_file() {
-            return Ok(run(&dir));
+            return run(&dir);
         }
         if let Ok(message) = std::fs::read_to_string(dir.join("compile-error.txt")) {
             return Ok(Built::CompileError(message));
@@ -360,40 +392,42 @@ impl Builder {
             .prefix(".building-")
             .tempdir_in(&self.cache)
             .map_err(|e| io_error("create a build folder".into(), e))?;
-        std::fs::write(scratch.path().join(&file_name), &bytes)
+        std::fs::write(scratch.path().join(&fixed_name), &bytes)
             .map_err(|e| io_error("copy the source".into(), e))?;
 
         let mut message = None;
         if !language.compile.is_empty() {
             let argv = lang::expand(
                 &language.compile,
-                &scratch.path().join(&file_name),
+                &scratch.path().join(&fixed_name),
                 &scratch.path().join("main"),
                 scratch.path(),
             );
-            let tool = which::which(&argv[0]).map_err(|_| BuildError::ToolMissing {
-                tool: argv[0].clone(),
-                language: language.name.clone(),
-            })?;
+            let tool = self.tool(&argv[0], &language.name)?;
+            let mut path = std::ffi::OsString::new();
+            if let Some(toolchain) = &tool.toolchain {
+                path.push(toolchain.join("bin"));
+                path.push(":");
+            }
+            path.push(crate::sandbox::SANDBOX_PATH);
             let outcome = self.sandbox.run(&RunRequest {
-                program: tool,
+                program: tool.program.clone(),
                 args: argv[1..].iter().map(OsString::from).collect(),
                 stdin: None,
                 workdir: scratch.path().to_path_buf(),
                 limits: COMPILE_LIMITS,
-                env: COMPILER_ENV
-                    .iter()
-                    .filter_map(|key| {
-                        std::env::var_os(key).map(|value| (OsString::from(key), value))
-                    })
-                    .collect(),
+                env: vec![(OsString::from("PATH"), path)],
                 stack: None,
+                read_only: tool.toolchain.into_iter().collect(),
                 containment: crate::sandbox::Containment::Compiler,
             })?;
-            let mut text = String::from_utf8_lossy(&outcome.stderr).into_owned();
-            text.push_str(&String::from_utf8_lossy(&outcome.stdout));
+            // Compilers quote the source, and the source is the submitter's.
+            let mut text = crate::escape::visible_bytes(&outcome.stderr);
+            text.push_str(&crate::escape::visible_bytes(&outcome.stdout));
             // Name the file as the user knows it, not by our build folder.
-            let text = text.replace(&format!("{}/", scratch.path().display()), "");
+            let text = text
+                .replace(&format!("{}/", scratch.path().display()), "")
+                .replace(&fixed_name, &user_name);
             match outcome.termination {
                 Termination::Exited(0) => {}
                 Termination::Exited(code) => {
@@ -410,11 +444,6 @@ impl Builder {
                     return Ok(Built::CompileError(truncate(text)));
                 }
             }
-        } else if which::which(&language.run[0]).is_err() {
-            return Err(BuildError::ToolMissing {
-                tool: language.run[0].clone(),
-                language: language.name.clone(),
-            });
         }
         let marker = match &message {
             None => ("ok", String::new()),
@@ -432,11 +461,66 @@ impl Builder {
         if std::fs::rename(&scratch, &dir).is_err() {
             let _ = std::fs::remove_dir_all(&scratch);
         }
-        Ok(match message {
+        match message {
             None => run(&dir),
-            Some(text) => Built::CompileError(truncate(text)),
+            Some(text) => Ok(Built::CompileError(truncate(text))),
+        }
+    }
+}
+
+/// The stem every single-file source is built under (see `compile_file`).
+const SOURCE_STEM: &str = "solution";
+
+/// A compiler or interpreter as a contained run starts it: the real binary,
+/// not a launcher that needs the judge's home (a rustup proxy, a pyenv
+/// shim), and the toolchain folder it reads when that lies outside the
+/// system folders every run sees.
+#[derive(Debug, Clone)]
+struct Tool {
+    program: PathBuf,
+    toolchain: Option<PathBuf>,
+}
+
+impl Tool {
+    fn resolve(name: &str) -> Option<Tool> {
+        let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+        // What a run's own PATH finds first: a system tool needs nothing more.
+        if let Ok(program) = which::which_in(name, Some(crate::sandbox::SANDBOX_PATH), &cwd) {
+            return Some(Tool {
+                program,
+                toolchain: None,
+            });
+        }
+        let found = which::which(name).ok()?;
+        let real = std::fs::canonicalize(&found).ok()?;
+        let real = if real.file_name().is_some_and(|n| n == "rustup") {
+            // A rustup proxy: ask it which toolchain binary it would start.
+            let output = Command::new(&real).args(["which", name]).output().ok()?;
+            let path = String::from_utf8(output.stdout).ok()?;
+            std::fs::canonicalize(path.trim()).ok()?
+        } else {
+            real
+        };
+        // `<prefix>/bin/<tool>`: the toolchain is the prefix.
+        let toolchain = real
+            .parent()
+            .filter(|bin| bin.ends_with("bin"))
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .filter(|prefix| !is_system(prefix));
+        Some(Tool {
+            program: real,
+            toolchain,
         })
     }
+}
+
+/// Folders every contained run sees anyway.
+fn is_system(path: &Path) -> bool {
+    ["/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc"]
+        .iter()
+        .any(|s| path.starts_with(s))
+        || path == Path::new("/")
 }
 
 fn io_error(what: String, source: std::io::Error) -> BuildError {

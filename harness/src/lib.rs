@@ -22,6 +22,7 @@ mod commands;
 pub mod compare;
 pub mod compile;
 pub mod errors;
+mod escape;
 pub mod exit_codes;
 pub mod lang;
 pub mod report;

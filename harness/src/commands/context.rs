@@ -39,9 +39,10 @@ impl Context {
             IsolationChoice::Full => IsolationLevel::Full,
             IsolationChoice::Limits => IsolationLevel::Limits,
         };
-        // Submissions must not see the package (answers), other submissions'
-        // builds, the judge's own files or other runs' folders.
-        let sandbox = Sandbox::with_isolation(level, vec![root.clone(), std::env::temp_dir()]);
+        let jobs = cli
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let sandbox = Sandbox::with_isolation(level, jobs);
         // First Ctrl-C or SIGTERM: stop, kill every child, write what we have.
         // A second one exits at once.
         for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
@@ -75,9 +76,7 @@ impl Context {
         Ok(Context {
             builder: Builder::new(&root, languages, sandbox.clone()),
             root,
-            jobs: cli
-                .jobs
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            jobs,
             styles: Styles { colour },
             sandbox,
             scratch,

@@ -98,6 +98,7 @@ pub(super) fn test(
         .enumerate()
         .map(|(i, t)| (t.name.as_str(), i))
         .collect();
+    human::test_header(&mut ctx.out, width).map_err(io)?;
     // Tests finish out of order on several workers; print them in order.
     let mut waiting = BTreeMap::new();
     let mut next = 0;

@@ -63,6 +63,7 @@ fn run_tool(
             limits: TOOL_LIMITS,
             env: Vec::new(),
             stack: None,
+            read_only: Vec::new(),
             containment: Containment::Tool,
         })
         .map_err(|e| e.to_string())?;

@@ -63,10 +63,11 @@ pub struct FirstDifference {
 }
 
 /// Shortens a token or line for display.
+/// Control characters are made visible: the bytes come from a submission.
 pub(crate) fn shorten(bytes: &[u8], max: usize) -> String {
-    let text = String::from_utf8_lossy(bytes);
+    let text = crate::escape::visible_bytes(bytes);
     if text.chars().count() <= max {
-        text.into_owned()
+        text
     } else {
         let head: String = text.chars().take(max).collect();
         format!("{head}…")

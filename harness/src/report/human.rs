@@ -63,14 +63,37 @@ pub fn test_line(
             note.push_str(detail.lines().next().unwrap_or_default());
         }
     }
+    if let Some(timing) = &test.timing {
+        let runs: Vec<String> = timing
+            .runs
+            .iter()
+            .map(|r| format!("{} {}", r.verdict.short(), ms(r.cpu)))
+            .collect();
+        let what = if timing.unstable {
+            styles.bad("timing-unstable")
+        } else {
+            "judged again on a busy machine".to_string()
+        };
+        note.push_str(&format!("  ({what}: {})", runs.join(", ")));
+    }
     writeln!(
         out,
-        "  {} {:<width$} {:>9} {:>10}   {}",
+        "  {} {:<width$} {:>9} {:>9} {:>10}   {}",
         styles.verdict(test.verdict),
         test.test,
         ms(test.metrics.cpu),
+        ms(test.metrics.wall),
         size(test.metrics.peak_memory_kib),
         note
+    )
+}
+
+/// The header over `test_line`s.
+pub fn test_header(out: &mut dyn Write, width: usize) -> io::Result<()> {
+    writeln!(
+        out,
+        "  {:<3} {:<width$} {:>9} {:>9} {:>10}",
+        "", "test", "cpu", "wall", "memory"
     )
 }
 
@@ -118,6 +141,16 @@ pub fn task_summary(out: &mut dyn Write, styles: &Styles, task: &TaskReport) -> 
         ms(Duration::from_millis(task.max_cpu_ms() as u64)),
         size(task.max_memory_kib())
     ));
+    let unstable = task.tests.iter().filter(|t| t.timing_unstable()).count();
+    if unstable > 0 {
+        line.push_str(&format!(
+            " · {}",
+            styles.bad(&format!(
+                "timing-unstable on {} (the time limit was not charged)",
+                count(unstable, "test")
+            ))
+        ));
+    }
     writeln!(out, "{line}")?;
     if task.skipped > 0 && task.verdict == Verdict::Accepted {
         writeln!(

@@ -17,6 +17,13 @@ pub fn test_json(test: &TestReport) -> Value {
         "verdict": test.verdict.short(),
         "cpu_ms": test.metrics.cpu.as_millis() as u64,
         "wall_ms": test.metrics.wall.as_millis() as u64,
+        "waited_ms": test.metrics.waited.as_millis() as u64,
+        "timing_unstable": test.timing_unstable(),
+        "runs": test.timing.as_ref().map(|timing| timing.runs.iter().map(|run| json!({
+            "verdict": run.verdict.short(),
+            "cpu_ms": run.cpu.as_millis() as u64,
+            "wall_ms": run.wall.as_millis() as u64,
+        })).collect::<Vec<_>>()),
         "memory_kib": test.metrics.peak_memory_kib,
         "output_bytes": test.metrics.output_bytes,
         "exit_code": match test.termination { Some(Termination::Exited(code)) => Some(code), _ => None },
@@ -47,6 +54,7 @@ pub fn task_json(task: &TaskReport) -> Value {
         "score": task.score,
         "message": task.message,
         "skipped_tests": task.skipped,
+        "timing_unstable_tests": task.tests.iter().filter(|t| t.timing_unstable()).count(),
         "tests": task.tests.iter().map(test_json).collect::<Vec<_>>(),
     })
 }

@@ -23,6 +23,31 @@ pub struct TestReport {
     pub difference: Option<FirstDifference>,
     /// The start of the submission's stderr.
     pub stderr: String,
+    /// Set when the test was judged more than once because a busy machine
+    /// may have decided its verdict (see `judge_test`).
+    pub timing: Option<Timing>,
+}
+
+/// The runs of a test judged again because its timing was disturbed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Timing {
+    /// The runs disagreed: the verdict is not trusted to the time limit.
+    pub unstable: bool,
+    pub runs: Vec<RunTiming>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RunTiming {
+    pub verdict: Verdict,
+    pub cpu: std::time::Duration,
+    pub wall: std::time::Duration,
+}
+
+impl TestReport {
+    /// Whether runs of this test disagreed on its verdict.
+    pub fn timing_unstable(&self) -> bool {
+        self.timing.as_ref().is_some_and(|t| t.unstable)
+    }
 }
 
 impl TestReport {
@@ -38,6 +63,7 @@ impl TestReport {
             detail: None,
             difference: None,
             stderr: String::new(),
+            timing: None,
         }
     }
 

@@ -7,6 +7,6 @@ mod events;
 mod imp;
 mod judge;
 
-pub use events::{Event, TaskReport, TestReport};
+pub use events::{Event, RunTiming, TaskReport, TestReport, Timing};
 pub use imp::{RunPlan, Task, execute};
 pub use judge::judge_test;

@@ -12,7 +12,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
-use rustix::process::{Pid, PidfdFlags, pidfd_open};
 
 use super::cgroup::{CgroupPool, Slot};
 use super::isolation::{Isolation, IsolationLevel};
@@ -26,6 +25,9 @@ const CPU_POLL: Duration = Duration::from_millis(20);
 
 /// The longest the run loop sleeps before looking at the cancel flag again.
 const CANCEL_POLL: Duration = Duration::from_millis(100);
+/// However busy the machine, a run is stopped after this many wall
+/// backstops.
+const WALL_GIVE_BACK_CAP: u32 = 4;
 /// Tasks (processes and threads) a contained submission may have at once.
 const MAX_TASKS: u64 = 128;
 
@@ -34,8 +36,9 @@ const MAX_TASKS: u64 = 128;
 pub struct Sandbox {
     cancel: Arc<AtomicBool>,
     isolation: Arc<Isolation>,
-    /// Folders a contained run must not see (the judge's root, temp folders).
-    hide: Arc<Vec<PathBuf>>,
+    /// The CPU cores one contained run may use at once (its cgroup quota):
+    /// the machine's cores shared among the parallel runs, at least one.
+    cpu_share: u64,
 }
 
 impl Default for Sandbox {
@@ -47,25 +50,16 @@ impl Default for Sandbox {
 impl Sandbox {
     /// Limits only: no namespaces, cgroups or privilege drop.
     pub fn new() -> Sandbox {
-        Sandbox {
-            cancel: Arc::default(),
-            isolation: Arc::new(Isolation::detect(IsolationLevel::Limits)),
-            hide: Arc::default(),
-        }
+        Sandbox::with_isolation(IsolationLevel::Limits, 1)
     }
 
-    /// The isolation `level` allows on this machine; contained runs see
-    /// nothing of `hide` but their own program and working folders.
-    pub fn with_isolation(level: IsolationLevel, hide: Vec<PathBuf>) -> Sandbox {
-        // Only the outermost of nested folders is covered (a tmpfs over /tmp
-        // already hides a root under /tmp); `/` itself is never covered.
-        let mut hide: Vec<PathBuf> = hide.into_iter().filter(|p| p.parent().is_some()).collect();
-        hide.sort();
-        hide.dedup_by(|inner, outer| inner.starts_with(outer));
+    /// The isolation `level` allows on this machine, for `jobs` runs at once.
+    pub fn with_isolation(level: IsolationLevel, jobs: usize) -> Sandbox {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Sandbox {
             cancel: Arc::default(),
             isolation: Arc::new(Isolation::detect(level)),
-            hide: Arc::new(hide),
+            cpu_share: (cores / jobs.max(1)).max(1) as u64,
         }
     }
 
@@ -85,15 +79,16 @@ impl Sandbox {
     }
 
     /// The folders a contained run must see besides the system ones: its
-    /// working folder (writable), and the folders of its program and of its
-    /// path arguments (an interpreter's script), read-only.
+    /// working folder (writable), the folders of its program and of its path
+    /// arguments (an interpreter's script), and `read_only`, read-only.
     fn visible(&self, request: &RunRequest) -> Vec<(PathBuf, bool)> {
         let system = [
-            "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/dev",
+            "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc",
         ];
         let mut keep = vec![(request.workdir.clone(), true)];
-        let paths =
-            std::iter::once(request.program.as_path()).chain(request.args.iter().map(Path::new));
+        let paths = std::iter::once(request.program.as_path())
+            .chain(request.args.iter().map(Path::new))
+            .chain(request.read_only.iter().map(PathBuf::as_path));
         for path in paths
             .filter(|p| p.is_absolute() && p.exists() && !system.iter().any(|s| p.starts_with(s)))
         {
@@ -103,6 +98,7 @@ impl Sandbox {
                 path.parent().unwrap_or(path)
             };
             if !keep.iter().any(|(k, _)| dir.starts_with(k)) {
+                keep.retain(|(k, writable)| *writable || !k.starts_with(dir));
                 keep.push((dir.to_path_buf(), false));
             }
         }
@@ -114,15 +110,17 @@ impl Sandbox {
             return Err(SandboxError::Interrupted);
         }
         match (&self.isolation.cgroups, request.containment) {
-            (Some(pool), Containment::Submission) => {
-                CgroupPool::with_slot(pool, request.limits.memory, MAX_TASKS, |slot| {
-                    self.run_in(request, Some(slot))
-                })
-                .map_err(|source| SandboxError::Io {
-                    what: "prepare the cgroup".into(),
-                    source,
-                })?
-            }
+            (Some(pool), Containment::Submission | Containment::Compiler) => CgroupPool::with_slot(
+                pool,
+                request.limits.memory,
+                MAX_TASKS,
+                self.cpu_share,
+                |slot| self.run_in(request, Some(slot)),
+            )
+            .map_err(|source| SandboxError::Io {
+                what: "prepare the cgroup".into(),
+                source,
+            })?,
             _ => self.run_in(request, None),
         }
     }
@@ -133,8 +131,8 @@ impl Sandbox {
         slot: Option<&Slot>,
     ) -> Result<RunOutcome, SandboxError> {
         let limits = request.limits;
-        let submission = request.containment == Containment::Submission;
-        let drop_uid = submission && self.isolation.drop_to.is_some();
+        let contained = request.containment != Containment::Tool;
+        let drop_to = self.isolation.drop_to.filter(|_| contained);
         let child_limits = ChildLimits {
             cpu_seconds: limits.time.as_secs() + 2,
             // A memory cgroup stops runaway allocation cleanly; without one an
@@ -146,32 +144,30 @@ impl Sandbox {
             file_size: limits.output,
             stack: request.stack,
             open_files: 256,
-            processes: drop_uid.then_some(MAX_TASKS * 4),
+            processes: drop_to.is_some().then_some(MAX_TASKS * 4),
         };
-        let mut setup = match request.containment {
-            Containment::Tool => ChildSetup::default(),
-            Containment::Submission | Containment::Compiler => self.isolation.child_setup(
-                submission,
-                self.hide.to_vec(),
+        let mut setup = if contained {
+            self.isolation.child_setup(
                 self.visible(request),
                 // What a submission writes lives in memory (charged to its
                 // cgroup), bounded by the output limit, and vanishes with it.
-                submission.then(|| (request.workdir.clone(), limits.output)),
-            ),
+                (request.containment == Containment::Submission)
+                    .then(|| (request.workdir.clone(), limits.output)),
+            )
+        } else {
+            ChildSetup::default()
         };
         setup.limits = Some(child_limits);
         if let Some(slot) = slot {
             setup.cgroup_files = slot.join_fds();
         }
-        if drop_uid {
-            if let Some((uid, gid)) = self.isolation.drop_to {
-                std::os::unix::fs::chown(&request.workdir, Some(uid), Some(gid)).map_err(
-                    |source| SandboxError::Io {
-                        what: format!("hand {} to the sandbox user", request.workdir.display()),
-                        source,
-                    },
-                )?;
-            }
+        if let Some((uid, gid)) = drop_to {
+            std::os::unix::fs::chown(&request.workdir, Some(uid), Some(gid)).map_err(|source| {
+                SandboxError::Io {
+                    what: format!("hand {} to the sandbox user", request.workdir.display()),
+                    source,
+                }
+            })?;
         }
         let mut env = vec![
             env_pair("PATH", SANDBOX_PATH),
@@ -183,6 +179,9 @@ impl Sandbox {
         env.retain(|(key, _)| !request.env.iter().any(|(k, _)| k == key));
         env.extend(request.env.iter().cloned());
 
+        if let Some(slot) = slot {
+            slot.begin();
+        }
         let start = Instant::now();
         let spawned = spawn(
             &request.program,
@@ -193,20 +192,45 @@ impl Sandbox {
             &setup,
         )?;
         let pid = spawned.pid;
-        let watched = watch(spawned, request, start, &self.cancel);
-        // Whatever happened, nothing of this run may survive it.
-        unix::kill_group(pid);
-        let reaped = unix::wait4(pid);
-        let wall = start.elapsed();
-        let (peak_kib, oom) = match slot {
-            Some(slot) => {
-                // In a PID namespace everything died with PID 1 already.
-                if self.isolation.namespaces & libc::CLONE_NEWPID == 0 {
-                    slot.kill_all();
-                }
-                (slot.peak_kib(), slot.oom_killed())
+        let process = unix::RunProcess::open(pid).map_err(|source| SandboxError::Io {
+            what: "open a pidfd".into(),
+            source,
+        });
+        let process = match process {
+            Ok(process) => process,
+            Err(error) => {
+                unix::kill_group(pid);
+                let _ = unix::wait4(pid);
+                return Err(error);
             }
-            None => (None, false),
+        };
+        let clock = RunClock {
+            start,
+            slot,
+            pid,
+            cpu_share: if slot.is_some_and(|_| self.counts_all_cpu()) {
+                self.cpu_share
+            } else {
+                1
+            },
+        };
+        let watched = watch(spawned, &process, request, &clock, &self.cancel);
+        let waited = clock.waited();
+        // Whatever happened, nothing of this run may survive it: its first
+        // process (in a PID namespace, every process dies with it), its
+        // session's process group, and whatever else sits in its cgroup.
+        process.kill();
+        unix::kill_group(pid);
+        if let Some(slot) = slot {
+            if self.isolation.namespaces & libc::CLONE_NEWPID == 0 {
+                slot.kill_all();
+            }
+        }
+        let reaped = process.reap(REAP_DEADLINE);
+        let wall = start.elapsed();
+        let (peak_kib, oom, cgroup_cpu) = match slot {
+            Some(slot) => (slot.peak_kib(), slot.oom_killed(), slot.cpu_used()),
+            None => (None, false, None),
         };
         let (termination_by_us, stdout, stderr, output_bytes) = watched?;
         let reaped = reaped.map_err(|source| SandboxError::Io {
@@ -225,14 +249,64 @@ impl Sandbox {
         Ok(RunOutcome {
             termination,
             metrics: Metrics {
-                cpu: reaped.cpu,
+                // The cgroup counts every task the run had; rusage only the
+                // ones it waited for.
+                cpu: cgroup_cpu.map_or(reaped.cpu, |cpu| cpu.max(reaped.cpu)),
                 wall,
+                waited,
                 peak_memory_kib: peak_kib.unwrap_or(reaped.max_rss_kib),
                 output_bytes,
             },
             stdout,
             stderr,
         })
+    }
+
+    /// Whether a contained run's CPU time includes every task it ever had.
+    pub fn counts_all_cpu(&self) -> bool {
+        self.isolation
+            .cgroups
+            .as_ref()
+            .is_some_and(|pool| pool.counts_all_cpu())
+    }
+}
+
+/// How long a killed run may take to die before the judge gives up waiting
+/// (a task stuck in the kernel): the run is then a judge error, and its
+/// remains are reaped in the background.
+const REAP_DEADLINE: Duration = Duration::from_secs(10);
+
+/// What the run loop measures a run by: its CPU time (all of its tasks, from
+/// the cgroup when there is one) and its wall time less the time its tasks
+/// spent waiting for a CPU that another program held.
+struct RunClock<'a> {
+    start: Instant,
+    slot: Option<&'a Slot>,
+    pid: i32,
+    /// How many cores the run can use at once: CPU time grows at most this
+    /// much faster than wall time.
+    cpu_share: u64,
+}
+
+impl RunClock<'_> {
+    fn cpu(&self) -> Option<Duration> {
+        self.slot
+            .and_then(Slot::cpu_used)
+            .or_else(|| unix::cpu_time_so_far(self.pid))
+    }
+
+    /// The run's tasks' time spent runnable but not running (run queue
+    /// delay), summed: a busy machine's doing, not the program's.
+    fn waited(&self) -> Duration {
+        let tasks = match self.slot {
+            Some(slot) => slot.tasks(),
+            None => unix::threads_of(self.pid),
+        };
+        let mut tasks = tasks;
+        if !tasks.contains(&self.pid) {
+            tasks.push(self.pid);
+        }
+        tasks.into_iter().filter_map(unix::run_queue_delay).sum()
     }
 }
 
@@ -242,21 +316,16 @@ type Watched = (Option<Termination>, Vec<u8>, Vec<u8>, u64);
 /// the limit we killed it for, if any. The child is left unreaped.
 fn watch(
     child: Spawned,
+    process: &unix::RunProcess,
     request: &RunRequest,
-    start: Instant,
+    clock: &RunClock<'_>,
     cancel: &AtomicBool,
 ) -> Result<Watched, SandboxError> {
-    let pid = child.pid;
     let limits = request.limits;
     let io_error = |what: &str| {
         let what = what.to_string();
         move |source| SandboxError::Io { what, source }
     };
-    let pidfd = pidfd_open(
-        Pid::from_raw(pid).expect("a child's pid is positive"),
-        PidfdFlags::empty(),
-    )
-    .map_err(|e| io_error("open a pidfd")(e.into()))?;
     let mut stdout_pipe = Some(child.stdout);
     let mut stderr_pipe = Some(child.stderr);
     for pipe in [
@@ -275,9 +344,11 @@ fn watch(
     let mut output_bytes: u64 = 0;
     let mut exited = false;
     let mut buffer = vec![0u8; 64 << 10];
-    let wall_deadline = start + limits.wall;
-    // A single thread can't use more CPU than wall time, so checks start near the limit.
-    let first_cpu_check = start + limits.time.mul_f64(0.9);
+    let start = clock.start;
+    let mut wall_deadline = start + limits.wall;
+    // CPU time grows at most `cpu_share` times as fast as wall time, so
+    // checks start near the earliest moment the limit could be reached.
+    let first_cpu_check = start + limits.time.mul_f64(0.9 / clock.cpu_share as f64);
 
     loop {
         // Drain whatever is readable, up to the output cap.
@@ -320,10 +391,20 @@ fn watch(
         }
         let now = Instant::now();
         if now >= wall_deadline {
-            return Ok((Some(Termination::WallLimit), stdout, stderr, output_bytes));
+            // The backstop stops programs that sleep or block, not programs
+            // that waited for a CPU another program held: that time is
+            // given back before the run is called over.
+            // Waiting is summed over the run's tasks and can exceed the
+            // elapsed time, so the give-back is capped: no run outlives
+            // `WALL_GIVE_BACK_CAP` times its backstop.
+            let elapsed = now.duration_since(start);
+            let idle = elapsed.saturating_sub(clock.waited());
+            if idle >= limits.wall || elapsed >= limits.wall * WALL_GIVE_BACK_CAP {
+                return Ok((Some(Termination::WallLimit), stdout, stderr, output_bytes));
+            }
+            wall_deadline = now + (limits.wall - idle).max(CPU_POLL);
         }
-        if now >= first_cpu_check && unix::cpu_time_so_far(pid).is_some_and(|cpu| cpu > limits.time)
-        {
+        if now >= first_cpu_check && clock.cpu().is_some_and(|cpu| cpu > limits.time) {
             return Ok((Some(Termination::CpuLimit), stdout, stderr, output_bytes));
         }
         let mut wake = wall_deadline;
@@ -339,7 +420,7 @@ fn watch(
         };
 
         let mut fds = Vec::with_capacity(3);
-        fds.push(PollFd::new(&pidfd, PollFlags::IN));
+        fds.push(PollFd::new(process.pidfd(), PollFlags::IN));
         if let Some(p) = &stdout_pipe {
             fds.push(PollFd::new(p, PollFlags::IN));
         }
@@ -381,6 +462,7 @@ mod tests {
             limits,
             env: Vec::new(),
             stack: None,
+            read_only: Vec::new(),
             containment: Containment::Tool,
         };
         Sandbox::new().run(&request).unwrap()

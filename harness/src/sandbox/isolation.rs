@@ -2,7 +2,8 @@
 //! allows, and said in one line (`judge doctor`, the reports). Never
 //! silently weaker: every layer that could not be applied is named.
 
-use std::os::fd::{FromRawFd, OwnedFd};
+use std::cell::RefCell;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -28,25 +29,34 @@ pub const SANDBOX_GID: u32 = 65534;
 pub(crate) struct Isolation {
     /// CLONE_NEW* flags for contained runs (0: none).
     pub(crate) namespaces: libc::c_int,
-    /// Map our uid to root inside a new user namespace (unprivileged judge).
+    /// Map our uid and gid to root inside a new user namespace (unprivileged judge).
     pub(crate) map_user: Option<(u32, u32)>,
-    /// One empty network namespace shared by every run (root only): creating
-    /// one per run costs more than the run.
-    pub(crate) netns: Option<OwnedFd>,
-    /// Submissions drop to this uid/gid (root judge).
+    /// Each worker thread joins an empty network namespace of its own (root
+    /// only): creating one per run costs more than the run, while one shared
+    /// by all runs would let parallel runs meet on an abstract unix socket.
+    pub(crate) netns_per_worker: bool,
+    /// Contained runs drop to this uid/gid (root judge).
     pub(crate) drop_to: Option<(u32, u32)>,
+    /// After the drop, each run enters a user namespace of its own, so that
+    /// its kernel key rings are its own (root judge; needs a private /proc).
+    pub(crate) user_namespace_per_run: bool,
     pub(crate) mounts: bool,
     pub(crate) mount_proc: bool,
     pub(crate) cgroups: Option<Arc<CgroupPool>>,
-    /// The host's system folders, for submissions' new root.
+    /// The host's system folders, for the private root.
     pub(crate) system: Vec<SystemEntry>,
     /// What could not be applied, for the description.
     pub(crate) missing: Vec<String>,
 }
 
+thread_local! {
+    /// This worker thread's empty network namespace, made on first use.
+    static WORKER_NETNS: RefCell<Option<Option<OwnedFd>>> = const { RefCell::new(None) };
+}
+
 /// An empty network namespace held open by a descriptor: made on a
 /// short-lived thread, since unshare(CLONE_NEWNET) changes only the caller.
-fn shared_netns() -> Option<OwnedFd> {
+fn new_netns() -> Option<OwnedFd> {
     std::thread::spawn(|| {
         // SAFETY: unshare on this thread only; it exits right after.
         if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
@@ -67,13 +77,24 @@ fn shared_netns() -> Option<OwnedFd> {
     .flatten()
 }
 
+/// The calling worker thread's network namespace (see `WORKER_NETNS`).
+fn worker_netns() -> Option<RawFd> {
+    WORKER_NETNS.with(|cell| {
+        cell.borrow_mut()
+            .get_or_insert_with(new_netns)
+            .as_ref()
+            .map(AsRawFd::as_raw_fd)
+    })
+}
+
 impl Isolation {
     pub(crate) fn none() -> Isolation {
         Isolation {
             namespaces: 0,
             map_user: None,
-            netns: None,
+            netns_per_worker: false,
             drop_to: None,
+            user_namespace_per_run: false,
             mounts: false,
             mount_proc: false,
             cgroups: None,
@@ -96,10 +117,11 @@ impl Isolation {
         if uid == 0 {
             isolation.namespaces = base;
             isolation.drop_to = Some((SANDBOX_UID, SANDBOX_GID));
-            isolation.netns = shared_netns();
-            if isolation.netns.is_none() {
+            isolation.netns_per_worker = new_netns().is_some();
+            if !isolation.netns_per_worker {
                 isolation.namespaces |= libc::CLONE_NEWNET;
             }
+            isolation.user_namespace_per_run = true;
         } else {
             isolation.namespaces = base | libc::CLONE_NEWUSER | libc::CLONE_NEWNET;
             isolation.map_user = Some((uid, gid));
@@ -108,7 +130,18 @@ impl Isolation {
         isolation.mount_proc = true;
         // Degrade step by step until a probe run works, saying why.
         if let Err(why) = isolation.probe() {
+            if isolation.user_namespace_per_run {
+                isolation.user_namespace_per_run = false;
+                if isolation.probe().is_ok() {
+                    isolation.missing.push(format!(
+                        "a user namespace per run: runs of uid {SANDBOX_UID} share kernel key rings ({why})"
+                    ));
+                }
+            }
+        }
+        if let Err(why) = isolation.probe() {
             isolation.mount_proc = false;
+            isolation.user_namespace_per_run = false;
             if isolation.probe().is_ok() {
                 isolation.missing.push(format!("private /proc ({why})"));
             } else {
@@ -128,7 +161,7 @@ impl Isolation {
         }
         match Hierarchy::detect() {
             Some(hierarchy) => isolation.cgroups = Some(Arc::new(CgroupPool::new(hierarchy))),
-            None => isolation.missing.push("cgroups (no writable memory cgroup: memory is ru_maxrss, leftovers found by process group and PID namespace)".into()),
+            None => isolation.missing.push("cgroups (no writable memory cgroup: memory is ru_maxrss, CPU time counts only the processes the program waited for, leftovers found by session and PID namespace)".into()),
         }
         if isolation.drop_to.is_none() && isolation.map_user.is_none() {
             isolation
@@ -141,7 +174,7 @@ impl Isolation {
     /// Runs /bin/true with this setup; why not, if the kernel refuses it.
     fn probe(&self) -> Result<(), String> {
         let dir = std::env::temp_dir();
-        let setup = self.child_setup(true, Vec::new(), vec![(dir.clone(), false)], None);
+        let setup = self.child_setup(vec![(dir.clone(), false)], None);
         let child = spawn(&PathBuf::from("/bin/true"), &[], &[], None, &dir, &setup)
             .map_err(|e| e.to_string())?;
         match super::unix::wait4(child.pid) {
@@ -151,72 +184,72 @@ impl Isolation {
         }
     }
 
-    /// The setup of one contained run: a submission gets a new root holding
-    /// only the system folders and `keep` (with `scratch` as a fresh tmpfs)
-    /// and drops privileges; a compiler sees the host read-only with `hide`
-    /// covered, as the judge's user.
+    /// The setup of one contained run (a submission or a compiler): a new
+    /// root holding only the system folders and `keep` (with `scratch` as a
+    /// fresh tmpfs), and no privileges.
     pub(crate) fn child_setup(
         &self,
-        submission: bool,
-        hide: Vec<PathBuf>,
         keep: Vec<(PathBuf, bool)>,
         scratch: Option<(PathBuf, u64)>,
     ) -> ChildSetup {
-        use std::os::fd::AsRawFd;
-        let plan = if submission {
-            MountPlan::NewRoot {
-                system: self.system.clone(),
-                keep,
-                scratch,
-                mount_proc: self.mount_proc,
-                pivot: self.drop_to.is_none(),
-            }
-        } else {
-            MountPlan::Cover {
-                hide,
-                keep,
-                mount_proc: self.mount_proc,
-            }
+        let plan = MountPlan {
+            system: self.system.clone(),
+            keep,
+            scratch,
+            mount_proc: self.mount_proc,
+            pivot: self.drop_to.is_none(),
         };
         ChildSetup {
             namespaces: self.namespaces,
-            netns: self.netns.as_ref().map(AsRawFd::as_raw_fd),
+            netns: if self.netns_per_worker {
+                worker_netns()
+            } else {
+                None
+            },
             map_user: self.map_user,
             cgroup_files: Vec::new(),
             mounts: self.mounts.then_some(plan),
             limits: None,
-            drop_to: if submission { self.drop_to } else { None },
+            drop_to: self.drop_to,
+            own_user_namespace: self.user_namespace_per_run,
         }
     }
 
     /// One line: what is applied, and what is not.
     pub(crate) fn describe(&self) -> String {
         let mut on = vec![
-            "process group",
+            "own session (no terminal)",
             "rlimits (cpu, address space, file size, stack, core, open files)",
+            "new session key ring",
         ];
         if self.namespaces != 0 {
             on.push(if self.map_user.is_some() {
-                "user namespace (root inside only)"
+                "user namespace per run (root inside only)"
+            } else if self.user_namespace_per_run {
+                "uid 65534 in a user namespace per run (own key rings)"
             } else {
                 "uid 65534"
             });
             on.push("pid, ipc, uts namespaces");
-            if self.netns.is_some() || self.namespaces & libc::CLONE_NEWNET != 0 {
-                on.push("no network");
+            if self.netns_per_worker {
+                on.push("no network (an empty network namespace per worker)");
+            } else if self.namespaces & libc::CLONE_NEWNET != 0 {
+                on.push("no network (an empty network namespace per run)");
             }
             if self.mounts {
                 on.push(if self.mount_proc {
-                    "private read-only root (system folders, own program and working folders, own /proc)"
+                    "private read-only root (system folders, minimal /dev, own program and working folders, own /proc)"
                 } else {
-                    "private read-only root (system folders, own program and working folders)"
+                    "private read-only root (system folders, minimal /dev, own program and working folders)"
                 });
             }
         } else if self.drop_to.is_some() {
             on.push("uid 65534");
         }
-        if let Some(cgroups) = &self.cgroups {
-            on.push(cgroups.describe());
+        let cgroups;
+        if let Some(pool) = &self.cgroups {
+            cgroups = pool.describe();
+            on.push(&cgroups);
         }
         let mut line = format!("isolation: {}", on.join(", "));
         if !self.missing.is_empty() {

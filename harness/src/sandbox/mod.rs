@@ -27,9 +27,9 @@ pub enum Containment {
     /// Untrusted code: namespaces, private read-only view, unprivileged user,
     /// cgroup, resource limits — all that the machine allows.
     Submission,
-    /// A compiler on untrusted source: namespaces and the private view (it
-    /// must not read answers into its messages), as the judge's user (the
-    /// toolchain may live where an unprivileged user cannot read).
+    /// A compiler on untrusted source: contained like a submission (its
+    /// toolchain shown read-only), since compiling can run code the
+    /// submitter controls and `#include` reads any file the compiler can.
     Compiler,
     /// The package's own programs (checkers, validators, generators):
     /// resource limits and a process group only, as they must read the answers.
@@ -55,6 +55,8 @@ pub struct RunRequest {
     /// deep recursion works; `None` keeps the default, which matters for
     /// multi-threaded tools: glibc sizes every thread's stack by this limit.
     pub stack: Option<u64>,
+    /// More folders a contained run may read (a compiler's toolchain).
+    pub read_only: Vec<PathBuf>,
     pub containment: Containment,
 }
 
@@ -78,8 +80,13 @@ pub enum Termination {
 /// What a run cost, measured for this child alone.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Metrics {
+    /// CPU time of every task of the run (with a CPU cgroup), else of the
+    /// process and the children it waited for.
     pub cpu: Duration,
     pub wall: Duration,
+    /// Time the run's tasks spent runnable but waiting for a CPU: how much a
+    /// busy machine stretched the wall time.
+    pub waited: Duration,
     pub peak_memory_kib: u64,
     pub output_bytes: u64,
 }

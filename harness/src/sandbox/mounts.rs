@@ -2,13 +2,11 @@
 //! mount operations that the child replays between clone and exec (no
 //! allocation there: every path is a prepared C string).
 //!
-//! - `NewRoot` (submissions): a fresh tmpfs root holding only the system
-//!   folders (`/usr`, `/etc`, `/dev`, the `/bin` and `/lib` links), the
-//!   program's folder and the working folder; entered with `pivot_root`.
-//!   Nothing else of the host exists: not the judge, not the packages, not a
-//!   second copy of them elsewhere, not `$HOME`.
-//! - `Cover` (compilers): the host's tree read-only, with the judge's root
-//!   and `/tmp` covered by empty tmpfs; toolchains in `$HOME` stay usable.
+//! Submissions and compilers both get `NewRoot`: a fresh tmpfs root holding
+//! only the system folders (`/usr`, `/etc`, the `/bin` and `/lib` links), a
+//! minimal `/dev`, the program's folder (or a compiler's toolchain) and the
+//! working folder. Nothing else of the host exists: not the judge, not the
+//! packages, not a second copy of them elsewhere, not `$HOME`.
 
 use std::ffi::CString;
 use std::io;
@@ -20,9 +18,21 @@ use std::path::{Path, PathBuf};
 const NEW_ROOT: &str = "/tmp";
 
 /// The host folders a program may need to run: binaries, libraries, the
-/// dynamic loader, configuration and devices.
-const SYSTEM: [&str; 9] = [
-    "usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc", "dev",
+/// dynamic loader and configuration. `/dev` is not one of them: see `DEVICES`.
+const SYSTEM: [&str; 8] = [
+    "usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc",
+];
+
+/// The only devices a run sees. No terminal (`/dev/tty`, `/dev/pts`), no
+/// disk, no `/dev/shm` shared with other runs.
+const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
+
+/// Links every runtime expects in `/dev`, into the run's own `/proc`.
+const DEVICE_LINKS: [(&str, &str); 4] = [
+    ("fd", "/proc/self/fd"),
+    ("stdin", "/proc/self/fd/0"),
+    ("stdout", "/proc/self/fd/1"),
+    ("stderr", "/proc/self/fd/2"),
 ];
 
 #[derive(Debug, Clone)]
@@ -51,37 +61,45 @@ pub(crate) fn system_entries() -> Vec<SystemEntry> {
         .collect()
 }
 
+/// A private root for one run.
 #[derive(Debug, Clone)]
-pub(crate) enum MountPlan {
-    Cover {
-        hide: Vec<PathBuf>,
-        /// (path, writable)
-        keep: Vec<(PathBuf, bool)>,
-        mount_proc: bool,
-    },
-    NewRoot {
-        system: Vec<SystemEntry>,
-        keep: Vec<(PathBuf, bool)>,
-        /// A fresh tmpfs of this many bytes as the working folder.
-        scratch: Option<(PathBuf, u64)>,
-        mount_proc: bool,
-        /// The program keeps capabilities (root inside a user namespace), so
-        /// the old root must be detached with `pivot_root`; without
-        /// capabilities, moving the new root over `/` and `chroot`ing into it
-        /// is as tight and skips the costly unmount of the old tree.
-        pivot: bool,
-    },
+pub(crate) struct MountPlan {
+    pub(crate) system: Vec<SystemEntry>,
+    /// Folders to show at their own path: (path, writable).
+    pub(crate) keep: Vec<(PathBuf, bool)>,
+    /// A fresh tmpfs of this many bytes as the working folder.
+    pub(crate) scratch: Option<(PathBuf, u64)>,
+    pub(crate) mount_proc: bool,
+    /// The program keeps capabilities (root inside a user namespace), so
+    /// the old root must be detached with `pivot_root`; without
+    /// capabilities, moving the new root over `/` and `chroot`ing into it
+    /// is as tight and skips the costly unmount of the old tree.
+    pub(crate) pivot: bool,
 }
 
 /// One step the child replays. `slot` indexes detached mount copies.
 #[derive(Debug)]
 pub(crate) enum MountOp {
     Private,
-    Clone { source: CString, slot: usize },
-    Tmpfs { target: CString, options: CString },
+    Clone {
+        source: CString,
+        slot: usize,
+    },
+    Tmpfs {
+        target: CString,
+        options: CString,
+    },
     Mkdir(CString),
-    Symlink { target: CString, link: CString },
-    Attach { slot: usize, target: CString },
+    /// An empty file, to bind a device onto.
+    Touch(CString),
+    Symlink {
+        target: CString,
+        link: CString,
+    },
+    Attach {
+        slot: usize,
+        target: CString,
+    },
     Proc(CString),
     ReadOnly(CString),
     Pivot(CString),
@@ -89,7 +107,7 @@ pub(crate) enum MountOp {
 }
 
 /// How many detached copies one plan may hold.
-pub(crate) const SLOTS: usize = 16;
+pub(crate) const SLOTS: usize = 32;
 
 fn c(path: &Path) -> io::Result<CString> {
     CString::new(path.as_os_str().as_bytes())
@@ -122,140 +140,114 @@ impl MountPlan {
             }
             Ok(())
         };
-        match self {
-            MountPlan::Cover {
-                hide,
-                keep,
-                mount_proc,
-            } => {
-                for (slot, (path, _)) in keep.iter().enumerate().take(SLOTS) {
-                    ops.push(MountOp::Clone {
-                        source: c(path)?,
-                        slot,
-                    });
-                }
-                for path in hide {
-                    ops.push(MountOp::Tmpfs {
-                        target: c(path)?,
-                        options: CString::from(c"mode=0755,size=16m"),
-                    });
-                }
-                for (path, _) in keep {
-                    if let Some(cover) = hide
-                        .iter()
-                        .filter(|h| path.starts_with(h) && path != *h)
-                        .max_by_key(|h| h.as_os_str().len())
-                    {
-                        for dir in chain(path, cover) {
-                            mkdir(&mut ops, dir)?;
-                        }
-                    }
-                }
-                if *mount_proc {
-                    ops.push(MountOp::Proc(CString::from(c"/proc")));
-                }
-                ops.push(MountOp::ReadOnly(CString::from(c"/")));
-                for (slot, (path, writable)) in keep.iter().enumerate().take(SLOTS) {
-                    ops.push(MountOp::Attach {
-                        slot,
-                        target: c(path)?,
-                    });
-                    if !writable {
-                        ops.push(MountOp::ReadOnly(c(path)?));
-                    }
-                }
-            }
-            MountPlan::NewRoot {
-                system,
-                keep,
-                scratch,
-                mount_proc,
-                pivot,
-            } => {
-                let base = Path::new(NEW_ROOT);
-                let dirs: Vec<&PathBuf> = system
-                    .iter()
-                    .filter_map(|e| match e {
-                        SystemEntry::Dir(path) => Some(path),
-                        SystemEntry::Symlink(..) => None,
-                    })
-                    .collect();
-                let kept: Vec<&(PathBuf, bool)> = keep
-                    .iter()
-                    .filter(|(p, _)| scratch.as_ref().is_none_or(|(s, _)| s != p))
-                    .collect();
-                if dirs.len() + kept.len() > SLOTS {
-                    return Err(io::Error::other("too many folders to keep visible"));
-                }
-                for (slot, path) in dirs
-                    .iter()
-                    .map(|p| p.as_path())
-                    .chain(kept.iter().map(|(p, _)| p.as_path()))
-                    .enumerate()
-                {
-                    ops.push(MountOp::Clone {
-                        source: c(path)?,
-                        slot,
-                    });
-                }
-                ops.push(MountOp::Tmpfs {
-                    target: c(base)?,
-                    options: CString::from(c"mode=0755,size=1m"),
-                });
-                mkdir(&mut ops, under(base, Path::new("/proc")))?;
-                for entry in system {
-                    match entry {
-                        SystemEntry::Dir(path) => mkdir(&mut ops, under(base, path))?,
-                        SystemEntry::Symlink(link, target) => ops.push(MountOp::Symlink {
-                            target: c(target)?,
-                            link: c(&under(base, link))?,
-                        }),
-                    }
-                }
-                for path in kept
-                    .iter()
-                    .map(|(p, _)| p)
-                    .chain(scratch.iter().map(|(p, _)| p))
-                {
-                    for dir in chain(path, Path::new("/")) {
-                        mkdir(&mut ops, under(base, &dir))?;
-                    }
-                }
-                for (slot, path) in dirs.iter().enumerate() {
-                    ops.push(MountOp::Attach {
-                        slot,
-                        target: c(&under(base, path))?,
-                    });
-                }
-                if *mount_proc {
-                    ops.push(MountOp::Proc(c(&under(base, Path::new("/proc")))?));
-                }
-                ops.push(MountOp::ReadOnly(c(base)?));
-                for (i, (path, writable)) in kept.iter().enumerate() {
-                    let target = c(&under(base, path))?;
-                    ops.push(MountOp::Attach {
-                        slot: dirs.len() + i,
-                        target,
-                    });
-                    if !writable {
-                        ops.push(MountOp::ReadOnly(c(&under(base, path))?));
-                    }
-                }
-                if let Some((path, bytes)) = scratch {
-                    let options = CString::new(format!("mode=0777,size={bytes}"))
-                        .map_err(io::Error::other)?;
-                    ops.push(MountOp::Tmpfs {
-                        target: c(&under(base, path))?,
-                        options,
-                    });
-                }
-                ops.push(if *pivot {
-                    MountOp::Pivot(c(base)?)
-                } else {
-                    MountOp::MoveRoot(c(base)?)
-                });
+        let base = Path::new(NEW_ROOT);
+        let dirs: Vec<&PathBuf> = self
+            .system
+            .iter()
+            .filter_map(|e| match e {
+                SystemEntry::Dir(path) => Some(path),
+                SystemEntry::Symlink(..) => None,
+            })
+            .collect();
+        let kept: Vec<&(PathBuf, bool)> = self
+            .keep
+            .iter()
+            .filter(|(p, _)| self.scratch.as_ref().is_none_or(|(s, _)| s != p))
+            .collect();
+        let devices: Vec<PathBuf> = DEVICES
+            .iter()
+            .map(|name| Path::new("/dev").join(name))
+            .filter(|path| path.exists())
+            .collect();
+        // Detached copies, made before the tmpfs covers where they live.
+        let sources: Vec<&Path> = dirs
+            .iter()
+            .map(|p| p.as_path())
+            .chain(devices.iter().map(PathBuf::as_path))
+            .chain(kept.iter().map(|(p, _)| p.as_path()))
+            .collect();
+        if sources.len() > SLOTS {
+            return Err(io::Error::other("too many folders to keep visible"));
+        }
+        for (slot, path) in sources.iter().enumerate() {
+            ops.push(MountOp::Clone {
+                source: c(path)?,
+                slot,
+            });
+        }
+        ops.push(MountOp::Tmpfs {
+            target: c(base)?,
+            options: CString::from(c"mode=0755,size=1m"),
+        });
+        mkdir(&mut ops, under(base, Path::new("/proc")))?;
+        mkdir(&mut ops, under(base, Path::new("/dev")))?;
+        for entry in &self.system {
+            match entry {
+                SystemEntry::Dir(path) => mkdir(&mut ops, under(base, path))?,
+                SystemEntry::Symlink(link, target) => ops.push(MountOp::Symlink {
+                    target: c(target)?,
+                    link: c(&under(base, link))?,
+                }),
             }
         }
+        for device in &devices {
+            ops.push(MountOp::Touch(c(&under(base, device))?));
+        }
+        for (name, target) in DEVICE_LINKS {
+            ops.push(MountOp::Symlink {
+                target: c(Path::new(target))?,
+                link: c(&under(base, &Path::new("/dev").join(name)))?,
+            });
+        }
+        for path in kept
+            .iter()
+            .map(|(p, _)| p)
+            .chain(self.scratch.iter().map(|(p, _)| p))
+        {
+            for dir in chain(path, Path::new("/")) {
+                mkdir(&mut ops, under(base, &dir))?;
+            }
+        }
+        for (slot, path) in dirs
+            .iter()
+            .map(|p| p.as_path())
+            .chain(devices.iter().map(PathBuf::as_path))
+            .enumerate()
+        {
+            ops.push(MountOp::Attach {
+                slot,
+                target: c(&under(base, path))?,
+            });
+        }
+        ops.push(MountOp::ReadOnly(c(base)?));
+        // After the read-only pass: a run writes its own uid_map here.
+        if self.mount_proc {
+            ops.push(MountOp::Proc(c(&under(base, Path::new("/proc")))?));
+        }
+        let first_kept = dirs.len() + devices.len();
+        for (i, (path, writable)) in kept.iter().enumerate() {
+            let target = c(&under(base, path))?;
+            ops.push(MountOp::Attach {
+                slot: first_kept + i,
+                target,
+            });
+            if !writable {
+                ops.push(MountOp::ReadOnly(c(&under(base, path))?));
+            }
+        }
+        if let Some((path, bytes)) = &self.scratch {
+            let options =
+                CString::new(format!("mode=0777,size={bytes}")).map_err(io::Error::other)?;
+            ops.push(MountOp::Tmpfs {
+                target: c(&under(base, path))?,
+                options,
+            });
+        }
+        ops.push(if self.pivot {
+            MountOp::Pivot(c(base)?)
+        } else {
+            MountOp::MoveRoot(c(base)?)
+        });
         Ok(ops)
     }
 }
@@ -266,7 +258,7 @@ mod tests {
 
     #[test]
     fn new_root_keeps_only_system_program_and_work_folders() {
-        let plan = MountPlan::NewRoot {
+        let plan = MountPlan {
             system: vec![
                 SystemEntry::Dir("/usr".into()),
                 SystemEntry::Symlink("/bin".into(), "usr/bin".into()),
@@ -279,10 +271,12 @@ mod tests {
         let text = format!("{:?}", plan.ops().unwrap());
         for want in [
             "Tmpfs { target: \"/tmp\"",
+            "Touch(\"/tmp/dev/null\")",
+            "Symlink { target: \"/proc/self/fd\", link: \"/tmp/dev/fd\" }",
             "Attach { slot: 0, target: \"/tmp/usr\" }",
             "Symlink { target: \"usr/bin\", link: \"/tmp/bin\" }",
             "Mkdir(\"/tmp/srv/cache/b\")",
-            "Attach { slot: 1, target: \"/tmp/srv/cache/b\" }",
+            "Attach { slot: 6, target: \"/tmp/srv/cache/b\" }",
             "ReadOnly(\"/tmp/srv/cache/b\")",
             "Tmpfs { target: \"/tmp/tmp/j/w\", options: \"mode=0777,size=1024\" }",
             "Pivot(\"/tmp\")",

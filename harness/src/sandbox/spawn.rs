@@ -49,6 +49,11 @@ pub(crate) struct ChildSetup {
     pub(crate) limits: Option<ChildLimits>,
     /// Drop to this uid and gid (the judge runs as root).
     pub(crate) drop_to: Option<(u32, u32)>,
+    /// After dropping privileges, enter a user namespace of the run's own
+    /// (mapping the dropped ids to themselves): kernel key rings belong to
+    /// the user namespace, so nothing a run leaves in its user key ring is
+    /// seen by the next run of the same uid. Needs a writable `/proc`.
+    pub(crate) own_user_namespace: bool,
 }
 
 pub(crate) struct Spawned {
@@ -90,6 +95,9 @@ struct Prepared {
     report: OwnedFd,
     uid_map: Vec<u8>,
     gid_map: Vec<u8>,
+    /// The identity maps of the run's own user namespace (`own_user_namespace`).
+    own_uid_map: Vec<u8>,
+    own_gid_map: Vec<u8>,
     mount_ops: Vec<MountOp>,
 }
 
@@ -146,6 +154,13 @@ pub(crate) fn spawn(
         ),
         None => (Vec::new(), Vec::new()),
     };
+    let (own_uid_map, own_gid_map) = match setup.drop_to {
+        Some((uid, gid)) if setup.own_user_namespace => (
+            format!("{uid} {uid} 1\n").into_bytes(),
+            format!("{gid} {gid} 1\n").into_bytes(),
+        ),
+        _ => (Vec::new(), Vec::new()),
+    };
     let mut prepared = Prepared {
         program: cpath(program).map_err(spawn_error)?,
         argv_ptrs: Vec::new(),
@@ -159,6 +174,8 @@ pub(crate) fn spawn(
         report: report_write,
         uid_map,
         gid_map,
+        own_uid_map,
+        own_gid_map,
         mount_ops,
     };
     prepared.argv_ptrs = prepared
@@ -244,6 +261,9 @@ pub(crate) fn spawn(
     })
 }
 
+/// keyctl(2) operation: join (here: create) a new anonymous session key ring.
+const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
+
 /// The child's stack: it only runs the setup below before exec.
 const CHILD_STACK: usize = 64 << 10;
 
@@ -257,9 +277,9 @@ extern "C" fn child_entry(arg: *mut libc::c_void) -> libc::c_int {
 }
 
 /// The child's setup steps, named for error messages (index = step number).
-const STEPS: [&str; 15] = [
+const STEPS: [&str; 18] = [
     "reset the signal mask",
-    "set the process group",
+    "start a new session",
     "map the user namespace",
     "join the network namespace",
     "join the cgroup",
@@ -273,6 +293,9 @@ const STEPS: [&str; 15] = [
     "drop privileges",
     "execute the program",
     "enter the private root",
+    "enter a user namespace of its own",
+    "join a new session key ring",
+    "set the parent-death signal",
 ];
 
 /// Writes `(step, errno)` to the report pipe and exits.
@@ -318,15 +341,15 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
     unsafe {
         let mut empty: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut empty);
-        // Out of the judge's process group first, so a Ctrl-C aimed at the
-        // judge never reaches this child once signals are unblocked.
-        check(libc::setpgid(0, 0) == 0, 1);
+        // A session of its own, first: out of the judge's process group, so
+        // a Ctrl-C aimed at the judge never reaches this child once signals
+        // are unblocked, and without a controlling terminal, so `/dev/tty`
+        // (and TIOCSTI through it) cannot reach the grader's terminal.
+        check(libc::setsid() != -1, 1);
         check(
             libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut()) == 0,
             0,
         );
-        // If the judge dies, so does the run (and with it its PID namespace).
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
         if setup.map_user.is_some() {
             check(write_file(b"/proc/self/setgroups\0", b"deny"), 2);
             check(write_file(b"/proc/self/uid_map\0", &p.uid_map), 2);
@@ -358,7 +381,22 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
             );
             check(libc::syscall(libc::SYS_setresgid, gid, gid, gid) == 0, 12);
             check(libc::syscall(libc::SYS_setresuid, uid, uid, uid) == 0, 12);
+            if setup.own_user_namespace {
+                check(libc::unshare(libc::CLONE_NEWUSER) == 0, 15);
+                check(write_file(b"/proc/self/setgroups\0", b"deny"), 15);
+                check(write_file(b"/proc/self/uid_map\0", &p.own_uid_map), 15);
+                check(write_file(b"/proc/self/gid_map\0", &p.own_gid_map), 15);
+            }
         }
+        // A new anonymous session key ring: the inherited one is the
+        // judge's, and possessing it would let the run read its keys.
+        check(
+            libc::syscall(libc::SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, 0usize) >= 0,
+            16,
+        );
+        // If the judge dies, so does the run (and with it its PID namespace).
+        // Set last: every change of credentials above clears it.
+        check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == 0, 17);
         // No setuid binary may give back what was dropped.
         libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
         // Every inherited descriptor but 0, 1, 2 closes at exec.
@@ -432,6 +470,15 @@ unsafe fn mount_view(p: &Prepared, report: RawFd) {
                         rc == 0 || io::Error::last_os_error().raw_os_error() == Some(libc::EEXIST),
                         6,
                     );
+                }
+                MountOp::Touch(file) => {
+                    let fd = libc::open(
+                        file.as_ptr(),
+                        libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
+                        0o644,
+                    );
+                    check(fd >= 0, 6);
+                    libc::close(fd);
                 }
                 MountOp::Symlink { target, link } => {
                     check(libc::symlink(target.as_ptr(), link.as_ptr()) == 0, 6)

@@ -8,7 +8,12 @@
 use std::io;
 use std::time::Duration;
 
-use rustix::process::{Resource, Rlimit, setrlimit};
+use std::os::fd::OwnedFd;
+
+use rustix::event::{PollFd, PollFlags, Timespec, poll};
+use rustix::process::{
+    Pid, PidfdFlags, Resource, Rlimit, Signal, pidfd_open, pidfd_send_signal, setrlimit,
+};
 
 /// Resource limits applied to the child before exec. Plain numbers, so the
 /// closure that applies them captures no heap data.
@@ -120,5 +125,79 @@ pub(crate) fn cpu_time_so_far(pid: i32) -> Option<Duration> {
 pub(crate) fn kill_group(pid: i32) {
     if let Some(pid) = rustix::process::Pid::from_raw(pid) {
         let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+    }
+}
+
+/// The thread ids of a live process.
+pub(crate) fn threads_of(pid: i32) -> Vec<i32> {
+    std::fs::read_dir(format!("/proc/{pid}/task"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse().ok())
+        .collect()
+}
+
+/// How long a task has been runnable without running (waiting on a run
+/// queue for a CPU), from the second field of `/proc/<tid>/schedstat`.
+pub(crate) fn run_queue_delay(tid: i32) -> Option<Duration> {
+    let text = std::fs::read_to_string(format!("/proc/{tid}/schedstat")).ok()?;
+    let nanos = text.split_ascii_whitespace().nth(1)?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+/// A started run's first process, held by a pidfd: signals reach this
+/// process and no other, even once its pid is reused.
+pub(crate) struct RunProcess {
+    pid: i32,
+    pidfd: OwnedFd,
+}
+
+impl RunProcess {
+    pub(crate) fn open(pid: i32) -> io::Result<RunProcess> {
+        let raw = Pid::from_raw(pid).ok_or_else(|| io::Error::other("pid 0"))?;
+        let pidfd = pidfd_open(raw, PidfdFlags::empty())?;
+        Ok(RunProcess { pid, pidfd })
+    }
+
+    /// Readable once the process has exited.
+    pub(crate) fn pidfd(&self) -> &OwnedFd {
+        &self.pidfd
+    }
+
+    /// SIGKILL to the run's first process. In a PID namespace it is the
+    /// namespace's init, and the kernel kills every other process of the
+    /// run with it, whatever process group or session they moved to.
+    pub(crate) fn kill(&self) {
+        let _ = pidfd_send_signal(&self.pidfd, Signal::KILL);
+    }
+
+    /// Reaps the process once it has exited, waiting at most `deadline`. A
+    /// process that will not die in time (stuck in the kernel) is left to a
+    /// background thread to reap, and the run is an error: the judge never
+    /// blocks on a run for good.
+    pub(crate) fn reap(&self, deadline: Duration) -> io::Result<Reaped> {
+        let end = std::time::Instant::now() + deadline;
+        loop {
+            let left = end.saturating_duration_since(std::time::Instant::now());
+            let timeout = Timespec {
+                tv_sec: left.as_secs() as _,
+                tv_nsec: left.subsec_nanos() as _,
+            };
+            let mut fds = [PollFd::new(&self.pidfd, PollFlags::IN)];
+            match poll(&mut fds, Some(&timeout)) {
+                Ok(0) => {
+                    let pid = self.pid;
+                    std::thread::spawn(move || wait4(pid));
+                    return Err(io::Error::new(
+                        io::ErrorKind::TimedOut,
+                        format!("the run did not end within {deadline:?} of being killed"),
+                    ));
+                }
+                Ok(_) => return wait4(self.pid),
+                Err(rustix::io::Errno::INTR) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
     }
 }

@@ -379,7 +379,7 @@ fn doctor_says_which_isolation_is_active_and_which_is_not() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "isolation: process group, rlimits",
+            "isolation: own session (no terminal), rlimits",
         ));
     judge_fixtures()
         .args(["--isolation", "limits", "doctor"])

@@ -25,11 +25,11 @@ use std::time::{Duration, Instant};
 use crate::support::*;
 
 /// Every file a hostile program drops outside its run folder starts with this.
-const MARKER: &str = "gj-hostile-marker";
+pub(crate) const MARKER: &str = "gj-hostile-marker";
 
 /// A judge call here taking longer than this has lost control (the slowest
 /// fresh build, `#include "/dev/random"`, takes about 10 s).
-const JUDGE_DEADLINE: Duration = Duration::from_secs(180);
+pub(crate) const JUDGE_DEADLINE: Duration = Duration::from_secs(180);
 
 /// The port `hostile_connect_out.c` tries besides 22 and 80.
 const LISTEN_PORT: u16 = 47811;
@@ -43,13 +43,13 @@ const WALL_SLACK_MS: u64 = 2000;
 /// The judge's peak memory allowed while it drains an output flood.
 const JUDGE_PEAK_LIMIT_KIB: u64 = 100 << 10;
 
-fn folder(name: &str) -> PathBuf {
+pub(crate) fn folder(name: &str) -> PathBuf {
     fixtures().join("submissions/hostile").join(name)
 }
 
 /// The runnable submissions in the named folders, each with the verdict
 /// its folder is named after.
-fn submissions(folders: &[&str]) -> Vec<(PathBuf, String)> {
+pub(crate) fn submissions(folders: &[&str]) -> Vec<(PathBuf, String)> {
     folders
         .iter()
         .flat_map(|name| {
@@ -61,29 +61,35 @@ fn submissions(folders: &[&str]) -> Vec<(PathBuf, String)> {
         .collect()
 }
 
-fn stem(file: &Path) -> String {
+pub(crate) fn stem(file: &Path) -> String {
     file.file_stem().unwrap().to_string_lossy().into_owned()
 }
 
 /// One finished judge call.
-struct Judged {
-    status: ExitStatus,
+pub(crate) struct Judged {
+    pub(crate) status: ExitStatus,
     /// The judge's ru_maxrss: its own peak, or that of a descendant it
     /// reaped if larger (compilers: warm the build cache first to measure
     /// the judge alone).
-    peak_rss_kib: u64,
+    pub(crate) peak_rss_kib: u64,
     /// Its stdout and stderr, for messages.
-    output: String,
+    pub(crate) output: String,
     /// (submission, verdict) in report order.
-    verdicts: Vec<(String, String)>,
+    pub(crate) verdicts: Vec<(String, String)>,
     /// Runs reported as lasting well past the wall-clock backstop.
-    overruns: Vec<String>,
+    pub(crate) overruns: Vec<String>,
+    /// The JSON report.
+    pub(crate) json: serde_json::Value,
 }
 
 /// Grades `files` (repeats allowed) on the `hostile` problem with `-j 2`,
 /// as a plain child process so that its rusage can be read. Panics if the
 /// judge hangs, dies by a signal, or writes no report for every file.
-fn grade(files: &[PathBuf]) -> Judged {
+pub(crate) fn grade(files: &[PathBuf]) -> Judged {
+    grade_with_jobs(files, 2)
+}
+
+pub(crate) fn grade_with_jobs(files: &[PathBuf], jobs: usize) -> Judged {
     let report = tempfile::NamedTempFile::new().unwrap();
     let log = tempfile::tempfile().unwrap();
     // Reaped by `wait_with_rusage`: std's `wait` gives no rusage.
@@ -91,7 +97,7 @@ fn grade(files: &[PathBuf]) -> Judged {
     let child = Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(["--color", "never", "--root"])
         .arg(fixtures())
-        .args(["-j", "2", "grade", "hostile"])
+        .args(["-j", &jobs.to_string(), "grade", "hostile"])
         .args(files)
         .arg("--json")
         .arg(report.path())
@@ -138,7 +144,12 @@ fn grade(files: &[PathBuf]) -> Judged {
     let mut overruns = Vec::new();
     for submission in json["submissions"].as_array().unwrap() {
         for test in submission["tests"].as_array().unwrap() {
-            let wall = test["wall_ms"].as_u64().unwrap();
+            // Time spent waiting for a CPU another program held is the
+            // machine's, not a lapse of control.
+            let wall = test["wall_ms"]
+                .as_u64()
+                .unwrap()
+                .saturating_sub(test["waited_ms"].as_u64().unwrap_or(0));
             if wall > WALL_BACKSTOP_MS + WALL_SLACK_MS {
                 overruns.push(format!(
                     "{} on {}: ran {wall} ms, past the {WALL_BACKSTOP_MS} ms backstop",
@@ -153,10 +164,11 @@ fn grade(files: &[PathBuf]) -> Judged {
         output,
         verdicts,
         overruns,
+        json,
     }
 }
 
-fn read_log(mut log: std::fs::File) -> String {
+pub(crate) fn read_log(mut log: std::fs::File) -> String {
     use std::io::{Read, Seek};
     let mut text = String::new();
     log.rewind().unwrap();
@@ -201,7 +213,7 @@ fn wait_with_rusage(pid: i32, deadline: Duration) -> Option<(ExitStatus, u64)> {
 /// is a build of it (the same file, however it is mounted, or a path that
 /// names it) or their command line names it. Judges are not counted (their
 /// command line names the files they grade), nor zombies (already dead).
-fn leftover_processes(stem: &str) -> Vec<(i32, String)> {
+pub(crate) fn leftover_processes(stem: &str) -> Vec<(i32, String)> {
     let cache = fixtures().join("target/judge-cache");
     let builds: Vec<(u64, u64)> = std::fs::read_dir(&cache)
         .into_iter()
@@ -270,7 +282,7 @@ fn leftover_processes(stem: &str) -> Vec<(i32, String)> {
 
 /// Kills processes a test found left over (all started by this test's
 /// judge), so that a failing test does not leave them running.
-fn kill_processes(processes: &[(i32, String)]) {
+pub(crate) fn kill_processes(processes: &[(i32, String)]) {
     for (pid, _) in processes {
         // SAFETY: kill has no memory effects; the pid was just seen running
         // a build of one of our fixtures.
@@ -279,7 +291,7 @@ fn kill_processes(processes: &[(i32, String)]) {
 }
 
 /// Leftovers of every graded file, killed once found; one line each.
-fn leftovers_of(files: &[PathBuf]) -> Vec<String> {
+pub(crate) fn leftovers_of(files: &[PathBuf]) -> Vec<String> {
     let mut stems: Vec<String> = files.iter().map(|f| stem(f)).collect();
     stems.sort();
     stems.dedup();
@@ -310,7 +322,7 @@ fn marker_places() -> Vec<PathBuf> {
 }
 
 /// Files named `name*` in the marker places.
-fn marker_files(name: &str) -> Vec<PathBuf> {
+pub(crate) fn marker_files(name: &str) -> Vec<PathBuf> {
     marker_places()
         .iter()
         .filter_map(|place| std::fs::read_dir(place).ok())
@@ -320,7 +332,7 @@ fn marker_files(name: &str) -> Vec<PathBuf> {
         .collect()
 }
 
-fn remove_markers(name: &str) -> Vec<PathBuf> {
+pub(crate) fn remove_markers(name: &str) -> Vec<PathBuf> {
     let found = marker_files(name);
     for file in &found {
         let _ = std::fs::remove_file(file);
@@ -330,7 +342,7 @@ fn remove_markers(name: &str) -> Vec<PathBuf> {
 
 /// Verdicts that differ from the expected ones, and runs that overran the
 /// backstop, one line each. Reports come in the order the files were given.
-fn wrong_verdicts(judged: &Judged, expected: &[(PathBuf, String)]) -> Vec<String> {
+pub(crate) fn wrong_verdicts(judged: &Judged, expected: &[(PathBuf, String)]) -> Vec<String> {
     let mut problems = judged.overruns.clone();
     let wrong =
         judged
@@ -351,7 +363,7 @@ fn wrong_verdicts(judged: &Judged, expected: &[(PathBuf, String)]) -> Vec<String
     problems
 }
 
-fn assert_no_problems(problems: &[String], judged: &Judged) {
+pub(crate) fn assert_no_problems(problems: &[String], judged: &Judged) {
     assert!(
         problems.is_empty(),
         "{}\n--- judge output ({:?}) ---\n{}",
@@ -362,7 +374,7 @@ fn assert_no_problems(problems: &[String], judged: &Judged) {
 }
 
 /// Grades the named folders and checks verdicts and leftover processes.
-fn grade_and_check(folders: &[&str]) -> Option<(Judged, Vec<String>)> {
+pub(crate) fn grade_and_check(folders: &[&str]) -> Option<(Judged, Vec<String>)> {
     let expected = submissions(folders);
     if expected.is_empty() {
         return None;

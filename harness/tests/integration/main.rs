@@ -5,4 +5,5 @@ mod games;
 mod hostile;
 mod snapshots;
 mod support;
+mod trust;
 mod verdicts;
