@@ -24,6 +24,9 @@ pub mod compile;
 pub mod errors;
 mod escape;
 pub mod exit_codes;
+// Kattis and Polygon package readers; not wired into the pipeline yet.
+#[allow(dead_code, unused_imports)]
+mod formats;
 pub mod lang;
 pub mod report;
 pub mod runner;

@@ -1,0 +1,487 @@
+//! `data/` of a Kattis/ICPC package: test cases in run order, test groups
+//! with their scoring, per-test validator arguments, and the validators'
+//! own tests (2025-09 `invalid_input/`, `invalid_output/`, `valid_output/`).
+//!
+//! Legacy: `data/sample` and `data/secret`, every folder a group, settings
+//! from `testdata.yaml` inherited down the tree (problemtools merges them
+//! the same way). 2025-09: `data/secret` holds either cases or groups
+//! (folders with a `test_group.yaml`), settings from `test_group.yaml`
+//! (after `{{constant}}` substitution) and `<case>.yaml`; `<case>.files/`
+//! and symlinked files inside the package are test data too.
+
+use std::path::{Path, PathBuf};
+
+use super::metadata::Metadata;
+use super::settings::{CaseSettings, GroupConfig, LegacySettings};
+use crate::formats::error::{FormatError, FormatResult};
+use crate::formats::package::{
+    Aggregation, InputSelfTest, MaxScore, OutputSelfTest, PackageFormat, SelfTests, TestCase,
+    TestGroup,
+};
+use crate::verdict::Verdict;
+
+pub(crate) struct Data {
+    pub(crate) tests: Vec<TestCase>,
+    pub(crate) groups: Vec<TestGroup>,
+    pub(crate) self_tests: SelfTests,
+}
+
+/// One directory entry that matters: a case (by its `.in`) or a folder.
+enum Item {
+    Case { stem: String, input: PathBuf },
+    Folder { name: String, path: PathBuf },
+}
+
+impl Item {
+    fn key(&self) -> &str {
+        match self {
+            Item::Case { stem, .. } => stem,
+            Item::Folder { name, .. } => name,
+        }
+    }
+}
+
+/// The cases and folders of `dir` in lexicographic order of their names.
+/// `.files` folders belong to their case and are not listed; hidden names
+/// (starting with `.` or `-`) are ignored, as the specification asks.
+fn items(dir: &Path, format: PackageFormat, warnings: &mut Vec<String>) -> FormatResult<Vec<Item>> {
+    let mut names: Vec<(String, PathBuf)> = std::fs::read_dir(dir)
+        .map_err(|e| FormatError::io(dir, &e))?
+        .filter_map(Result::ok)
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+        .filter(|(name, _)| !name.starts_with(['.', '-']))
+        .collect();
+    names.sort();
+    let has_input = |stem: &str| dir.join(format!("{stem}.in")).is_file();
+    let mut found = Vec::new();
+    for (name, path) in names {
+        if path.is_dir() {
+            if let Some(stem) = name
+                .strip_suffix(".files")
+                .filter(|_| format == PackageFormat::Kattis2025)
+            {
+                if !has_input(stem) {
+                    return Err(FormatError::file(&path, "a .files folder without its .in"));
+                }
+                continue;
+            }
+            if has_input(&name) {
+                return Err(FormatError::file(
+                    &path,
+                    "a folder may not share its name with a test case",
+                ));
+            }
+            found.push(Item::Folder { name, path });
+        } else if let Some(stem) = name.strip_suffix(".in") {
+            found.push(Item::Case {
+                stem: stem.to_string(),
+                input: path,
+            });
+        } else if let Some(stem) = name.strip_suffix(".ans").filter(|stem| !has_input(stem)) {
+            let message = format!("{}: {stem}.ans has no {stem}.in", dir.display());
+            if format == PackageFormat::Kattis2025 {
+                return Err(FormatError::file(&path, "an .ans without its .in"));
+            }
+            warnings.push(message);
+        } else if name == "testdata.yaml" && format == PackageFormat::Kattis2025 {
+            return Err(FormatError::file(
+                &path,
+                "renamed to test_group.yaml in 2025-09",
+            ));
+        } else if name == "test_group.yaml" && format == PackageFormat::KattisLegacy {
+            warnings.push(format!(
+                "{}: test_group.yaml is 2025-09; legacy packages use testdata.yaml",
+                path.display()
+            ));
+        }
+    }
+    found.sort_by(|a, b| a.key().cmp(b.key()));
+    Ok(found)
+}
+
+/// A symlinked test file must stay inside the package; returns its target.
+fn symlink_target(package: &Path, file: &Path) -> FormatResult<Option<PathBuf>> {
+    let meta = std::fs::symlink_metadata(file).map_err(|e| FormatError::io(file, &e))?;
+    if !meta.file_type().is_symlink() {
+        return Ok(None);
+    }
+    let target =
+        std::fs::canonicalize(file).map_err(|_| FormatError::file(file, "broken symbolic link"))?;
+    let root = std::fs::canonicalize(package).map_err(|e| FormatError::io(package, &e))?;
+    if !target.starts_with(&root) {
+        return Err(FormatError::file(
+            file,
+            format!("symbolic link to {} outside the package", target.display()),
+        ));
+    }
+    Ok(Some(target))
+}
+
+struct Reader<'a> {
+    package: &'a Path,
+    data: PathBuf,
+    meta: &'a Metadata,
+    warnings: &'a mut Vec<String>,
+    tests: Vec<TestCase>,
+    groups: Vec<TestGroup>,
+}
+
+pub(crate) fn read_data(
+    package: &Path,
+    meta: &Metadata,
+    warnings: &mut Vec<String>,
+) -> FormatResult<Data> {
+    let data = package.join("data");
+    if !data.is_dir() {
+        return Err(FormatError::file(&data, "no data/ folder"));
+    }
+    let mut reader = Reader {
+        package,
+        data: data.clone(),
+        meta,
+        warnings,
+        tests: Vec::new(),
+        groups: Vec::new(),
+    };
+    let mut self_tests = SelfTests::default();
+    let root_settings = match meta.format {
+        PackageFormat::KattisLegacy => {
+            LegacySettings::read(&data, &LegacySettings::default(), reader.warnings)?
+        }
+        _ => LegacySettings::default(),
+    };
+    for item in items(&data, meta.format, reader.warnings)? {
+        match item {
+            Item::Case { input, .. } => {
+                return Err(FormatError::file(
+                    &input,
+                    "test cases belong in data/sample or data/secret",
+                ));
+            }
+            Item::Folder { name, path } => match (meta.format, name.as_str()) {
+                (PackageFormat::KattisLegacy, "sample" | "secret") => {
+                    reader.legacy_group(&path, &name, None, &root_settings)?;
+                }
+                (PackageFormat::Kattis2025, "sample") => reader.sample_2025(&path)?,
+                (PackageFormat::Kattis2025, "secret") => reader.secret_2025(&path)?,
+                (PackageFormat::Kattis2025, "invalid_input") => {
+                    self_tests.inputs = reader.invalid_inputs(&path)?;
+                }
+                (PackageFormat::Kattis2025, "invalid_output" | "valid_output") => {
+                    let expected = if name == "valid_output" {
+                        Verdict::Accepted
+                    } else {
+                        Verdict::WrongAnswer
+                    };
+                    self_tests
+                        .outputs
+                        .extend(reader.output_self_tests(&path, &name, expected)?);
+                }
+                _ => return Err(FormatError::file(&path, "unknown folder in data/")),
+            },
+        }
+    }
+    if !reader.groups.iter().any(|g| g.name == "secret") {
+        return Err(FormatError::file(&data, "no data/secret folder"));
+    }
+    if reader.meta.format == PackageFormat::Kattis2025 {
+        check_require_pass(&data, &reader.groups)?;
+    }
+    Ok(Data {
+        tests: reader.tests,
+        groups: reader.groups,
+        self_tests,
+    })
+}
+
+impl Reader<'_> {
+    fn name_of(&self, path: &Path) -> String {
+        let relative = path.strip_prefix(&self.data).unwrap_or(path);
+        relative.to_string_lossy().replace('\\', "/")
+    }
+
+    fn case(&mut self, input: &Path, group: &str, settings: &CaseSettings) -> FormatResult<()> {
+        let answer = input.with_extension("ans");
+        if !answer.is_file() {
+            return Err(FormatError::file(
+                input,
+                "test input has no matching .ans file",
+            ));
+        }
+        let name = self.name_of(&input.with_extension(""));
+        let symlink = symlink_target(self.package, input)?;
+        symlink_target(self.package, &answer)?;
+        let settings = match self.meta.format {
+            PackageFormat::Kattis2025 => {
+                settings.with_case_file(&input.with_extension("yaml"), &self.meta.constants)?
+            }
+            _ => settings.with_legacy_annotations(input)?,
+        };
+        let files_dir = input.with_extension("files");
+        self.tests.push(TestCase {
+            sample: name.starts_with("sample/"),
+            name,
+            input: input.to_path_buf(),
+            answer,
+            group: Some(group.to_string()),
+            symlink_target: symlink,
+            files_dir: (self.meta.format == PackageFormat::Kattis2025 && files_dir.is_dir())
+                .then_some(files_dir),
+            args: settings.args,
+            input_validator_args: settings.input_validator_args,
+            output_validator_args: settings.output_validator_args,
+            points: None,
+            generator_command: None,
+            description: settings.description,
+            hint: settings.hint,
+        });
+        Ok(())
+    }
+
+    /// Legacy: every folder is a group; settings inherit down the tree.
+    fn legacy_group(
+        &mut self,
+        dir: &Path,
+        name: &str,
+        parent: Option<&str>,
+        inherited: &LegacySettings,
+    ) -> FormatResult<()> {
+        let settings = LegacySettings::read(dir, inherited, self.warnings)?;
+        if settings.grading.custom_grader {
+            return Err(FormatError::file(
+                &dir.join("testdata.yaml"),
+                "custom graders (`grading: custom`) are not supported",
+            ));
+        }
+        self.groups.push(TestGroup {
+            name: name.to_string(),
+            parent: parent.map(str::to_string),
+            aggregation: if self.meta.scoring {
+                settings.score_aggregation()
+            } else {
+                Aggregation::PassFail
+            },
+            max_score: MaxScore::Unbounded,
+            require_pass: Vec::new(),
+            legacy: Some(settings.grading.clone()),
+        });
+        let case_settings = settings.case_settings(&self.meta.validator_flags);
+        for item in items(dir, self.meta.format, self.warnings)? {
+            match item {
+                Item::Case { input, .. } => self.case(&input, name, &case_settings)?,
+                Item::Folder { name: child, path } => {
+                    self.legacy_group(&path, &format!("{name}/{child}"), Some(name), &settings)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn config(&self, dir: &Path, parent: Option<&GroupConfig>) -> FormatResult<GroupConfig> {
+        GroupConfig::read(&dir.join("test_group.yaml"), &self.meta.constants, parent)
+    }
+
+    /// Cases of `dir` and its plain sub-folders (no groups below).
+    fn plain_cases(
+        &mut self,
+        dir: &Path,
+        group: &str,
+        settings: &CaseSettings,
+    ) -> FormatResult<()> {
+        for item in items(dir, self.meta.format, self.warnings)? {
+            match item {
+                Item::Case { input, .. } => self.case(&input, group, settings)?,
+                Item::Folder { path, .. } => {
+                    if path.join("test_group.yaml").is_file() {
+                        return Err(FormatError::file(
+                            &path.join("test_group.yaml"),
+                            "test groups cannot be nested",
+                        ));
+                    }
+                    self.plain_cases(&path, group, settings)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn sample_2025(&mut self, dir: &Path) -> FormatResult<()> {
+        let config = self.config(dir, None)?;
+        config.forbid_scoring_keys("in sample")?;
+        self.groups.push(TestGroup {
+            name: "sample".to_string(),
+            parent: None,
+            aggregation: Aggregation::PassFail,
+            max_score: MaxScore::Unbounded,
+            require_pass: Vec::new(),
+            legacy: None,
+        });
+        self.plain_cases(dir, "sample", &config.cases)
+    }
+
+    fn secret_2025(&mut self, dir: &Path) -> FormatResult<()> {
+        let config = self.config(dir, None)?;
+        if !self.meta.scoring {
+            config.forbid_scoring_keys("in a pass-fail problem")?;
+        }
+        let default_aggregation = if self.meta.scoring {
+            Aggregation::Sum
+        } else {
+            Aggregation::PassFail
+        };
+        let secret_max = config.max_score.unwrap_or(MaxScore::Bounded(100.0));
+        self.groups.push(TestGroup {
+            name: "secret".to_string(),
+            parent: None,
+            aggregation: config.aggregation.unwrap_or(default_aggregation),
+            max_score: secret_max,
+            require_pass: config.require_pass.clone(),
+            legacy: None,
+        });
+        let entries = items(dir, self.meta.format, self.warnings)?;
+        let grouped = entries
+            .iter()
+            .any(|item| matches!(item, Item::Folder { path, .. } if path.join("test_group.yaml").is_file()));
+        if !grouped {
+            return self.plain_cases(dir, "secret", &config.cases);
+        }
+        for item in entries {
+            let (child, path) = match item {
+                Item::Case { input, .. } => {
+                    return Err(FormatError::file(
+                        &input,
+                        "data/secret has test groups, so cases must be inside them",
+                    ));
+                }
+                Item::Folder { name, path } => (name, path),
+            };
+            if !path.join("test_group.yaml").is_file() {
+                return Err(FormatError::file(
+                    &path,
+                    "data/secret has test groups, so every folder needs a test_group.yaml",
+                ));
+            }
+            let group_config = self.config(&path, Some(&config))?;
+            if !self.meta.scoring {
+                group_config.forbid_scoring_keys("in a pass-fail problem")?;
+            }
+            let max_score = match (group_config.max_score, secret_max, self.meta.scoring) {
+                (Some(max), _, _) => max,
+                (None, MaxScore::Unbounded, _) | (None, _, false) => MaxScore::Unbounded,
+                (None, MaxScore::Bounded(_), true) => {
+                    return Err(FormatError::file(
+                        &path.join("test_group.yaml"),
+                        "`max_score` is required: secret has a bounded max_score",
+                    ));
+                }
+            };
+            let name = format!("secret/{child}");
+            self.groups.push(TestGroup {
+                name: name.clone(),
+                parent: Some("secret".to_string()),
+                aggregation: group_config.aggregation.unwrap_or(Aggregation::PassFail),
+                max_score,
+                require_pass: group_config.require_pass.clone(),
+                legacy: None,
+            });
+            self.plain_cases(&path, &name, &group_config.cases)?;
+        }
+        Ok(())
+    }
+
+    fn invalid_inputs(&mut self, dir: &Path) -> FormatResult<Vec<InputSelfTest>> {
+        let config = self.config(dir, None)?;
+        let mut found = Vec::new();
+        collect_inputs(dir, self.meta.format, self.warnings, &mut found)?;
+        found
+            .into_iter()
+            .map(|input| {
+                let settings = config
+                    .cases
+                    .with_case_file(&input.with_extension("yaml"), &self.meta.constants)?;
+                Ok(InputSelfTest {
+                    name: self.name_of(&input.with_extension("")),
+                    input,
+                    valid: false,
+                    args: settings.input_validator_args,
+                })
+            })
+            .collect()
+    }
+
+    fn output_self_tests(
+        &mut self,
+        dir: &Path,
+        kind: &str,
+        expected: Verdict,
+    ) -> FormatResult<Vec<OutputSelfTest>> {
+        let config = self.config(dir, None)?;
+        let mut found = Vec::new();
+        collect_inputs(dir, self.meta.format, self.warnings, &mut found)?;
+        found
+            .into_iter()
+            .map(|input| {
+                let (answer, output) = (input.with_extension("ans"), input.with_extension("out"));
+                if !answer.is_file() || !output.is_file() {
+                    return Err(FormatError::file(
+                        &input,
+                        format!("a {kind} case needs .in, .ans and .out"),
+                    ));
+                }
+                let settings = config
+                    .cases
+                    .with_case_file(&input.with_extension("yaml"), &self.meta.constants)?;
+                Ok(OutputSelfTest {
+                    name: self.name_of(&input.with_extension("")),
+                    input,
+                    output,
+                    answer,
+                    expected,
+                    output_validator_args: settings.output_validator_args,
+                })
+            })
+            .collect()
+    }
+}
+
+fn collect_inputs(
+    dir: &Path,
+    format: PackageFormat,
+    warnings: &mut Vec<String>,
+    found: &mut Vec<PathBuf>,
+) -> FormatResult<()> {
+    for item in items(dir, format, warnings)? {
+        match item {
+            Item::Case { input, .. } => found.push(input),
+            Item::Folder { path, .. } => collect_inputs(&path, format, warnings, found)?,
+        }
+    }
+    Ok(())
+}
+
+/// `require_pass` names `sample` or an earlier group with pass-fail scoring.
+fn check_require_pass(data: &Path, groups: &[TestGroup]) -> FormatResult<()> {
+    for group in groups {
+        for required in &group.require_pass {
+            let file = data.join(&group.name).join("test_group.yaml");
+            let target = groups.iter().find(|g| &g.name == required);
+            let message = match target {
+                None => format!("`require_pass` names `{required}`, which is not a test group"),
+                Some(t) if t.aggregation != Aggregation::PassFail => {
+                    format!(
+                        "`require_pass` names `{required}`, which does not have pass-fail aggregation"
+                    )
+                }
+                Some(_) if required.as_str() >= group.name.as_str() && required != "sample" => {
+                    format!(
+                        "`require_pass` names `{required}`, which does not come before `{}`",
+                        group.name
+                    )
+                }
+                Some(_) => continue,
+            };
+            return Err(FormatError::file(&file, message));
+        }
+    }
+    Ok(())
+}
