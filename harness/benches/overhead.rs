@@ -89,6 +89,7 @@ fn judge(
             program: Ok(Executable {
                 program: exe.to_path_buf(),
                 args: Vec::new(),
+                read_only: Vec::new(),
             }),
             checker: None,
             tests: problem.tests.iter().collect(),
@@ -132,10 +133,8 @@ fn main() {
     let problem = load_problem(&make_problem(dir.path(), tests)).unwrap();
     let scratch = tempfile::tempdir().unwrap();
     let limits_only = Sandbox::new();
-    let full = Sandbox::with_isolation(
-        IsolationLevel::Full,
-        vec![dir.path().to_path_buf(), std::env::temp_dir()],
-    );
+    let full = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let full_two = Sandbox::with_isolation(IsolationLevel::Full, 2);
     println!("{tests} tiny tests, median of {rounds} interleaved rounds");
     println!("full = {}", full.describe());
 
@@ -145,7 +144,7 @@ fn main() {
         runs[0].push(bare_loop(&exe, &problem));
         runs[1].push(judge(&exe, &problem, &limits_only, scratch.path(), 1));
         runs[2].push(judge(&exe, &problem, &full, scratch.path(), 1));
-        runs[3].push(judge(&exe, &problem, &full, scratch.path(), 2));
+        runs[3].push(judge(&exe, &problem, &full_two, scratch.path(), 2));
     }
     let per_test = |d: Duration| d.as_secs_f64() * 1e6 / tests as f64;
     let floor = per_test(median(runs[0].clone()));

@@ -11,11 +11,12 @@
 use std::ffi::{CString, OsStr, OsString};
 use std::fs::File;
 use std::io::{self, Read};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use super::mounts::{MountOp, MountPlan, SLOTS};
+use super::relay::SideFds;
 use super::unix::ChildLimits;
 use crate::errors::SandboxError;
 
@@ -58,7 +59,8 @@ pub(crate) struct ChildSetup {
 
 pub(crate) struct Spawned {
     pub(crate) pid: i32,
-    pub(crate) stdout: File,
+    /// `None` when stdout was wired to an interactor.
+    pub(crate) stdout: Option<File>,
     pub(crate) stderr: File,
 }
 
@@ -71,14 +73,9 @@ fn cpath(path: &Path) -> io::Result<CString> {
     cstring(path.as_os_str().as_bytes())
 }
 
-fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
-    let mut fds = [0; 2];
-    // SAFETY: `fds` is a valid two-element array for pipe2 to fill.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: pipe2 succeeded, so both are fresh descriptors we now own.
-    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+/// A pipe whose ends no child inherits (children get theirs through dup2).
+pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    Ok(rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?)
 }
 
 /// Everything prepared for the child, owned here so the pointers stay valid.
@@ -101,13 +98,15 @@ struct Prepared {
     mount_ops: Vec<MountOp>,
 }
 
-/// Starts `program` with `setup` applied. The child is in its own process
-/// group; stdout and stderr come back as pipes.
+/// Starts `program` with `setup` applied. The child is in its own session;
+/// stdout and stderr come back as pipes, unless `wired` gives its stdin and
+/// stdout (an interactive run).
 pub(crate) fn spawn(
     program: &Path,
     args: &[OsString],
     env: &[(OsString, OsString)],
     stdin: Option<&Path>,
+    wired: Option<SideFds>,
     workdir: &Path,
     setup: &ChildSetup,
 ) -> Result<Spawned, SandboxError> {
@@ -115,13 +114,19 @@ pub(crate) fn spawn(
         let what = what.to_string();
         move |source| SandboxError::Io { what, source }
     };
-    let stdin_file = match stdin {
-        Some(path) => {
-            File::open(path).map_err(io_error(&format!("open input {}", path.display())))?
+    let (stdin_fd, out_read, out_write) = match wired {
+        Some(fds) => (fds.stdin, None, fds.stdout),
+        None => {
+            let stdin_file = match stdin {
+                Some(path) => {
+                    File::open(path).map_err(io_error(&format!("open input {}", path.display())))?
+                }
+                None => File::open("/dev/null").map_err(io_error("open /dev/null"))?,
+            };
+            let (out_read, out_write) = pipe().map_err(io_error("create a pipe"))?;
+            (stdin_file.into(), Some(out_read), out_write)
         }
-        None => File::open("/dev/null").map_err(io_error("open /dev/null"))?,
     };
-    let (out_read, out_write) = pipe().map_err(io_error("create a pipe"))?;
     let (err_read, err_write) = pipe().map_err(io_error("create a pipe"))?;
     let (report_read, report_write) = pipe().map_err(io_error("create a pipe"))?;
     let spawn_error = |source| SandboxError::Spawn {
@@ -168,7 +173,7 @@ pub(crate) fn spawn(
         argv,
         envp,
         workdir: cpath(workdir).map_err(spawn_error)?,
-        stdin: stdin_file.into(),
+        stdin: stdin_fd,
         stdout: out_write,
         stderr: err_write,
         report: report_write,
@@ -256,7 +261,7 @@ pub(crate) fn spawn(
     }
     Ok(Spawned {
         pid,
-        stdout: File::from(out_read),
+        stdout: out_read.map(File::from),
         stderr: File::from(err_read),
     })
 }
