@@ -153,14 +153,12 @@ impl Sandbox {
                     break;
                 }
             }
-            let interactor_run = interactor_run
-                .join()
-                .unwrap_or_else(|_| {
-                    Err(SandboxError::Io {
-                        what: "watch the interactor".into(),
-                        source: io::Error::other("its thread panicked"),
-                    })
-                });
+            let interactor_run = interactor_run.join().unwrap_or_else(|_| {
+                Err(SandboxError::Io {
+                    what: "watch the interactor".into(),
+                    source: io::Error::other("its thread panicked"),
+                })
+            });
             let (interactor_closed, submission_closed) = relay.closed_at();
             Ok(Interaction {
                 submission: submission_run?,

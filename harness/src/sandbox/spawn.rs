@@ -387,6 +387,11 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
             check(libc::syscall(libc::SYS_setresgid, gid, gid, gid) == 0, 12);
             check(libc::syscall(libc::SYS_setresuid, uid, uid, uid) == 0, 12);
             if setup.own_user_namespace {
+                // The uid change made the process non-dumpable, which hands
+                // its /proc/self files to root: it could not write its own
+                // maps. Other runs of the uid are in other PID namespaces,
+                // and RLIMIT_CORE is 0, so nothing else opens up.
+                check(libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0) == 0, 15);
                 check(libc::unshare(libc::CLONE_NEWUSER) == 0, 15);
                 check(write_file(b"/proc/self/setgroups\0", b"deny"), 15);
                 check(write_file(b"/proc/self/uid_map\0", &p.own_uid_map), 15);
