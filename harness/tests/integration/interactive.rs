@@ -79,3 +79,33 @@ fn the_report_shows_the_end_of_the_game() {
         "the learner sees the conversation:\n{text}"
     );
 }
+
+#[test]
+fn a_person_plays_against_the_referee() {
+    if which("rustc").is_none() {
+        println!("skipped: no rustc");
+        return;
+    }
+    // sample/1: the number is 7 of 10.
+    judge_fixtures()
+        .args(["play", "guess"])
+        .write_stdin("? 5\n? 8\n? 7\n! 7\n")
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "You win (AC). found in 3 questions",
+        ));
+    judge_fixtures()
+        .args(["play", "guess", "--test", "secret/04"])
+        .write_stdin("! 3\n")
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains(
+            "The referee wins (WA). message 1: you answered 3; the number was 500",
+        ));
+    judge_fixtures()
+        .args(["play", "sum"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("not interactive"));
+}
