@@ -73,6 +73,9 @@ fn cpath(path: &Path) -> io::Result<CString> {
     cstring(path.as_os_str().as_bytes())
 }
 
+/// Held while a child that enters a user namespace of its own starts.
+static USER_NAMESPACE_SPAWN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// A pipe whose ends no child inherits (children get theirs through dup2).
 pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     Ok(rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?)
@@ -200,6 +203,15 @@ pub(crate) fn spawn(
     // execs (CLONE_VM | CLONE_VFORK: no page tables to copy, so the cost
     // does not grow with the judge's size). It only reads what was prepared
     // above and writes its own stack; we are suspended meanwhile.
+    // Until it execs, the child shares our memory map, and with it the map's
+    // "dumpable" flag, which a uid change clears and the child sets again to
+    // write its own uid_map: two such children at once would undo each
+    // other's flag. They start one at a time (a few hundred µs each).
+    let _one_at_a_time = setup.own_user_namespace.then(|| {
+        USER_NAMESPACE_SPAWN
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    });
     let mut stack: Vec<u8> = Vec::with_capacity(CHILD_STACK);
     // SAFETY: one past the end of the allocation: stacks grow down, and
     // x86-64 and aarch64 want 16-byte alignment, which the allocator gives.
@@ -390,7 +402,8 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
                 // The uid change made the process non-dumpable, which hands
                 // its /proc/self files to root: it could not write its own
                 // maps. Other runs of the uid are in other PID namespaces,
-                // and RLIMIT_CORE is 0, so nothing else opens up.
+                // and RLIMIT_CORE is 0, so nothing else opens up. (The flag
+                // is the shared memory map's: see USER_NAMESPACE_SPAWN.)
                 check(libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0) == 0, 15);
                 check(libc::unshare(libc::CLONE_NEWUSER) == 0, 15);
                 check(write_file(b"/proc/self/setgroups\0", b"deny"), 15);
