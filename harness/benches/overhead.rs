@@ -69,8 +69,8 @@ fn build_ping_pong(dir: &Path) -> (PathBuf, PathBuf) {
 
 /// The floor for a game: the two programs on directly crossed pipes.
 fn crossed_pipes(referee: &Path, player: &Path, input: &Path) -> Duration {
-    let (to_player, from_referee) = std::io::pipe().unwrap();
-    let (to_referee, from_player) = std::io::pipe().unwrap();
+    let (to_player, from_referee) = rustix::pipe::pipe().unwrap();
+    let (to_referee, from_player) = rustix::pipe::pipe().unwrap();
     let start = Instant::now();
     let mut referee = Command::new(referee)
         .arg(input)
