@@ -279,11 +279,12 @@ pub fn greedy(solved: &Solved, row: Row) -> End {
     }
 }
 
-/// Take every number at an even index (the first, third, ... of the original
-/// row), whether or not that class is the richer one. With N even, the left
-/// or right end is always such a number on player 1's turn.
+/// Take every number at an odd position (the 1st, 3rd, 5th, ... of the
+/// original row, counting from 1), without checking that this class is the
+/// richer one. With N even, one end is always such a number on player 1's
+/// turn: the half of the IOI'96 committee's strategy that forgot to compare.
 #[must_use]
-pub fn even_indices(_: &Solved, row: Row) -> End {
+pub fn odd_positions(_: &Solved, row: Row) -> End {
     if row.left % 2 == 0 {
         End::Left
     } else {

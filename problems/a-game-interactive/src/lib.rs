@@ -5,13 +5,13 @@
 
 pub mod game;
 pub mod show;
+pub mod testing;
 
 use a_game_tools::{Bounds, Kind, Layout, board, render};
+use judge_kit::Lines;
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 
-use game::{Solved, Strategy, even_indices, greedy, play_against_referee};
+use game::{Solved, Strategy, greedy, odd_positions, play_against_referee};
 
 /// Bounds on N (even) and on the values, as at IOI'96.
 pub const BOUNDS: Bounds<u32> = Bounds {
@@ -20,35 +20,27 @@ pub const BOUNDS: Bounds<u32> = Bounds {
     max_v: 200,
 };
 
-/// The board of an input file: `N`, then the N numbers on one line.
+/// The board of an input file: `N` alone on a line, then the N numbers on
+/// one line (single spaces, a final newline).
 ///
 /// # Errors
-/// A message when the input breaks the format or the bounds.
+/// A message naming the line when the input breaks the format or the bounds.
 pub fn parse(input: &str) -> Result<Vec<u32>, String> {
-    a_game_tools::validate(input, &BOUNDS)?;
-    let lines = input.lines().count();
-    if lines != 2 {
-        return Err(format!("expected 2 lines (N, then the row), found {lines}"));
+    let mut lines = Lines::new(input);
+    let n = lines.int_line(BOUNDS.min_n as i64, BOUNDS.max_n as i64, "N")?;
+    if n % 2 != 0 {
+        return Err(format!("line 1: N = {n} is odd; the game needs N even"));
     }
-    let values: Vec<u32> = input
-        .split_ascii_whitespace()
-        .skip(1)
-        .map(|t| t.parse().expect("validated"))
-        .collect();
-    if values.len() % 2 != 0 {
-        return Err(format!(
-            "N = {} is odd; the game needs N even",
-            values.len()
-        ));
-    }
-    Ok(values)
+    let values = lines.ints_in(n as usize, 1, i64::from(BOUNDS.max_v), "the row")?;
+    lines.expect_end()?;
+    Ok(values.into_iter().map(|v| v as u32).collect())
 }
 
 /// The input file of a board.
 #[must_use]
 pub fn render_board(values: &[u32]) -> String {
     // A one-line layout draws nothing from the generator.
-    render(&mut ChaCha8Rng::seed_from_u64(0), values, Layout::Line)
+    render(&mut judge_kit::generator::rng(0), values, Layout::Line)
 }
 
 /// The answer file: the final scores of player 1 and player 2 under optimal
@@ -80,13 +72,13 @@ fn trap(rng: &mut impl Rng, strategy: Strategy, n: usize, max_v: u32) -> Result<
 
 /// Builds an input from generator arguments `KIND N MAXV SEED`. KIND is one
 /// of A Game's (`random`, `spikes`, `const`) or a trap: `trap-greedy` (a
-/// board on which taking the larger end loses) or `trap-even` (one on which
-/// always taking the numbers at even indices loses).
+/// board on which taking the larger end loses) or `trap-odd` (one on which
+/// always taking the numbers at odd positions loses).
 ///
 /// # Errors
 /// A usage message when the arguments are malformed or out of range.
 pub fn generate(args: &[String]) -> Result<String, String> {
-    const USAGE: &str = "usage: KIND(random|spikes|const|trap-greedy|trap-even) N MAXV SEED";
+    const USAGE: &str = "usage: KIND(random|spikes|const|trap-greedy|trap-odd) N MAXV SEED";
     let [kind, n, max_v, seed] = args else {
         return Err(USAGE.into());
     };
@@ -102,13 +94,13 @@ pub fn generate(args: &[String]) -> Result<String, String> {
     if !(1..=BOUNDS.max_v).contains(&max_v) {
         return Err(format!("MAXV must be in 1..={}", BOUNDS.max_v));
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = judge_kit::generator::rng(seed);
     let values = match kind.as_str() {
         "random" => board(&mut rng, Kind::Random, n, max_v),
         "spikes" => board(&mut rng, Kind::Spikes, n, max_v),
         "const" => board(&mut rng, Kind::Const, n, max_v),
         "trap-greedy" => trap(&mut rng, greedy, n, max_v)?,
-        "trap-even" => trap(&mut rng, even_indices, n, max_v)?,
+        "trap-odd" => trap(&mut rng, odd_positions, n, max_v)?,
         _ => return Err(USAGE.into()),
     };
     Ok(render_board(&values))

@@ -3,11 +3,9 @@
 //! boards.
 
 use a_game_interactive_tools::game::{
-    End, Row, Solved, even_indices, greedy, play_against_referee,
+    End, Row, Solved, greedy, odd_positions, play_against_referee,
 };
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 
 /// The mover's best final score on `row`, by trying both ends all the way down.
 fn brute(row: &[u32]) -> u32 {
@@ -24,7 +22,7 @@ fn brute(row: &[u32]) -> u32 {
 /// Random boards of 2 to 12 numbers, even N; small value ranges make ties,
 /// where the referee's choice among optimal moves matters, common.
 fn boards() -> Vec<Vec<u32>> {
-    let mut rng = ChaCha8Rng::seed_from_u64(96);
+    let mut rng = judge_kit::generator::rng(96);
     (0..300)
         .map(|round| {
             let n = 2 * rng.random_range(1..=6);
@@ -158,7 +156,7 @@ fn known_wrong_strategies_lose_on_some_board_and_never_win_more_than_optimal() {
     for values in boards() {
         let solved = Solved::new(&values);
         let best = solved.optimal_line().1[0];
-        for (k, strategy) in [greedy as fn(&Solved, Row) -> End, even_indices]
+        for (k, strategy) in [greedy as fn(&Solved, Row) -> End, odd_positions]
             .into_iter()
             .enumerate()
         {
