@@ -62,21 +62,27 @@ fn main() {
         }
         scores[0] += solved.value(row, end);
         row = row.after(end);
-        let shown = show::after_move(&solved, number, Player::Submission, end, row, scores);
-        session.show(&shown);
+        if session.playing() {
+            let shown = show::after_move(&solved, number, Player::Submission, end, row, scores);
+            session.show(&shown);
+        }
 
         let reply = solved.referee_move(row);
         scores[1] += solved.value(row, reply);
         row = row.after(reply);
         session.send(&reply.letter().to_string());
-        let shown = show::after_move(&solved, number, Player::Referee, reply, row, scores);
-        session.show(&shown);
+        if session.playing() {
+            let shown = show::after_move(&solved, number, Player::Referee, reply, row, scores);
+            session.show(&shown);
+        }
     }
 
     let most = i64::from(BOUNDS.max_v) * n as i64;
     let s1 = session.recv_int_in(0, most, "S1, your final sum");
     let s2 = session.recv_int_in(0, most, "S2, the referee's final sum");
-    session.show(&show::summary(&solved, scores, mistake));
+    if session.playing() {
+        session.show(&show::summary(&solved, scores, mistake));
+    }
     let [you, referee] = scores.map(i64::from);
     if (s1, s2) != (you, referee) {
         session.reject(&format!(

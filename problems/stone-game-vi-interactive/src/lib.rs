@@ -6,9 +6,8 @@
 pub mod game;
 pub mod show;
 
+use judge_kit::Lines;
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 use stone_game_vi_tools::{Case, const_sum, draw, mirror, random};
 
 use game::{DENY, DIFF, Key, greedy_pick, optimal_line, play_against_referee};
@@ -18,55 +17,22 @@ pub const MAX_N: usize = 20_000;
 /// Largest stone value, as in the original.
 pub const MAX_V: u32 = 100;
 
-/// Parses a canonical decimal integer (no sign, no leading zeros) in `lo..=hi`.
-fn int(token: &str, lo: u32, hi: u32, what: &str) -> Result<u32, String> {
-    let canonical = !token.is_empty()
-        && token.len() <= 9
-        && token.bytes().all(|c| c.is_ascii_digit())
-        && (token == "0" || !token.starts_with('0'));
-    let v: u32 = canonical
-        .then(|| token.parse().ok())
-        .flatten()
-        .ok_or_else(|| format!("{what}: `{token}` is not a plain integer"))?;
-    if (lo..=hi).contains(&v) {
-        Ok(v)
-    } else {
-        Err(format!("{what}: {v} is outside {lo}..={hi}"))
-    }
-}
-
 /// The game of an input file: `n`, then Alice's values, then Bob's, one
-/// line each, single spaces, a final newline.
+/// line each (single spaces, a final newline).
 ///
 /// # Errors
-/// A message when the input breaks the format or the bounds.
+/// A message naming the line when the input breaks the format or the bounds.
 pub fn parse(input: &str) -> Result<Case, String> {
-    let body = input
-        .strip_suffix('\n')
-        .ok_or("input must end with a newline")?;
-    let lines: Vec<&str> = body.split('\n').collect();
-    let [first, alice, bob] = lines[..] else {
-        return Err(format!("expected 3 lines, found {}", lines.len()));
+    let mut lines = Lines::new(input);
+    let n = lines.int_line(1, MAX_N as i64, "n")? as usize;
+    let mut row = |who| -> Result<Vec<u32>, String> {
+        let values = lines.ints_in(n, 1, i64::from(MAX_V), who)?;
+        Ok(values.into_iter().map(|v| v as u32).collect())
     };
-    let n = int(first, 1, MAX_N as u32, "n")? as usize;
-    let row = |line: &str, who: &str| -> Result<Vec<u32>, String> {
-        let values = line
-            .split(' ')
-            .map(|t| int(t, 1, MAX_V, who))
-            .collect::<Result<Vec<u32>, String>>()?;
-        if values.len() == n {
-            Ok(values)
-        } else {
-            Err(format!(
-                "{who}: expected {n} values, found {}",
-                values.len()
-            ))
-        }
-    };
-    Ok(Case {
-        alice: row(alice, "Alice's values")?,
-        bob: row(bob, "Bob's values")?,
-    })
+    let alice = row("Alice's values")?;
+    let bob = row("Bob's values")?;
+    lines.expect_end()?;
+    Ok(Case { alice, bob })
 }
 
 /// The answer file: Alice − Bob under optimal play, the figure the
@@ -117,7 +83,7 @@ pub fn generate(args: &[String]) -> Result<String, String> {
         return Err(format!("N must be in 1..={MAX_N}, MAXV in 1..={MAX_V}"));
     }
     let even = n % 2 == 0;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = judge_kit::generator::rng(seed);
     let case = match kind.as_str() {
         "random" => random(&mut rng, n, max_v),
         "draw" if even => draw(&mut rng, n, max_v),

@@ -11,7 +11,7 @@ const DRAWN: usize = 30;
 /// How many moves of the optimal line the summary lists.
 const LINE_SHOWN: usize = 40;
 
-/// One move (1-based stone index) and the position after it:
+/// The move just made (`stone` is 0-based) and the position after it:
 ///
 /// ```text
 /// move 1: you take stone 2 (a 4, b 6)
@@ -22,7 +22,8 @@ const LINE_SHOWN: usize = 40;
 /// ```
 #[must_use]
 pub fn after_move(game: &Game, stone: usize) -> String {
-    let number = game.moves();
+    // Alice's k-th move and the referee's answer to it are both move k.
+    let number = game.moves().div_ceil(2);
     // The move just made was Alice's when Bob is now to move.
     let who = if game.alice_to_move() {
         "referee takes"
