@@ -10,6 +10,7 @@ use rand::Rng;
 
 pub mod game;
 pub mod show;
+pub mod testing;
 
 /// Largest side of a map.
 pub const MAX_SIDE: usize = 20;

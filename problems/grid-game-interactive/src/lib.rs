@@ -9,6 +9,7 @@ use judge_kit::Lines;
 
 pub mod game;
 pub mod show;
+pub mod testing;
 
 pub use game::Board;
 
