@@ -153,37 +153,73 @@ impl Options {
     }
 }
 
-/// Whether Asuna (first player) wins: the Grundy value of the board is not 0.
-/// Plain sub-rectangle DP; the generator uses it only to choose boards.
-pub fn asuna_wins(board: &Board) -> bool {
-    let monster = monsters(board);
-    let (r, c) = (board.len(), board[0].len());
-    let (rs, cs) = (r + 1, c + 1);
-    let at = |r1: usize, r2: usize, c1: usize, c2: usize| ((r1 * rs + r2) * cs + c1) * cs + c2;
-    let mut g = vec![0u16; rs * rs * cs * cs];
-    let mut seen = Options::new(&monster);
-    for h in 1..=r {
-        for r1 in 0..=r - h {
-            let r2 = r1 + h;
-            for c1 in 0..c {
-                for c2 in c1 + 1..=c {
-                    seen.clear();
-                    for x in r1..r2 {
-                        for y in (c1..c2).filter(|&y| monster[x][y]) {
-                            seen.insert(
-                                g[at(r1, x, c1, y)]
-                                    ^ g[at(r1, x, y + 1, c2)]
-                                    ^ g[at(x + 1, r2, c1, y)]
-                                    ^ g[at(x + 1, r2, y + 1, c2)],
-                            );
+/// Grundy values of every sub-rectangle of a board: the game on the cells
+/// `r1..r2` × `c1..c2` (half-open), as it is once lava surrounds them.
+pub struct Grundy {
+    rows: usize,
+    cols: usize,
+    table: Vec<u16>,
+}
+
+impl Grundy {
+    /// Plain sub-rectangle DP by height: a monster (x, y) in a rectangle leaves
+    /// the four pieces around its row and column, whose values XOR together.
+    pub fn new(monster: &[Vec<bool>]) -> Self {
+        let (r, c) = (monster.len(), monster[0].len());
+        let mut grundy = Self {
+            rows: r,
+            cols: c,
+            table: vec![0; (r + 1) * (r + 1) * (c + 1) * (c + 1)],
+        };
+        let mut seen = Options::new(monster);
+        for h in 1..=r {
+            for r1 in 0..=r - h {
+                let r2 = r1 + h;
+                for c1 in 0..c {
+                    for c2 in c1 + 1..=c {
+                        seen.clear();
+                        for (x, row) in monster.iter().enumerate().take(r2).skip(r1) {
+                            for y in (c1..c2).filter(|&y| row[y]) {
+                                seen.insert(grundy.after(r1, r2, c1, c2, x, y));
+                            }
                         }
+                        let at = grundy.index(r1, r2, c1, c2);
+                        grundy.table[at] = seen.mex();
                     }
-                    g[at(r1, r2, c1, c2)] = seen.mex();
                 }
             }
         }
+        grundy
     }
-    g[at(0, r, 0, c)] != 0
+
+    fn index(&self, r1: usize, r2: usize, c1: usize, c2: usize) -> usize {
+        let (rs, cs) = (self.rows + 1, self.cols + 1);
+        ((r1 * rs + r2) * cs + c1) * cs + c2
+    }
+
+    /// The value of the rectangle `r1..r2` × `c1..c2`; 0 when it is empty.
+    pub fn of(&self, r1: usize, r2: usize, c1: usize, c2: usize) -> u16 {
+        self.table[self.index(r1, r2, c1, c2)]
+    }
+
+    /// The XOR of the four pieces left when the monster at (x, y) erupts
+    /// inside the rectangle `r1..r2` × `c1..c2`.
+    pub fn after(&self, r1: usize, r2: usize, c1: usize, c2: usize, x: usize, y: usize) -> u16 {
+        self.of(r1, x, c1, y)
+            ^ self.of(r1, x, y + 1, c2)
+            ^ self.of(x + 1, r2, c1, y)
+            ^ self.of(x + 1, r2, y + 1, c2)
+    }
+
+    /// The value of the whole board.
+    pub fn board(&self) -> u16 {
+        self.of(0, self.rows, 0, self.cols)
+    }
+}
+
+/// Whether Asuna (first player) wins: the Grundy value of the board is not 0.
+pub fn asuna_wins(board: &Board) -> bool {
+    Grundy::new(&monsters(board)).board() != 0
 }
 
 /// A known wrong solution, for picking boards that refute it.
