@@ -89,11 +89,19 @@ pub fn summary(solved: &Solved, scores: [u32; 2], mistake: Option<Mistake>) -> S
         );
     }
     let (moves, [first, second]) = solved.optimal_line();
-    let letters: Vec<String> = moves.iter().map(|e| e.letter().to_string()).collect();
-    let _ = writeln!(
-        out,
-        "optimal line: {} (you {first} · referee {second})",
-        letters.join(" ")
-    );
+    let _ = writeln!(out, "optimal line (you {first} · referee {second}):");
+    let mut row = solved.start();
+    for (number, pair) in moves.chunks(2).enumerate() {
+        let mut taken = pair.iter().map(|&end| {
+            let value = solved.value(row, end);
+            row = row.after(end);
+            format!("{} ({value})", end.letter())
+        });
+        let (yours, theirs) = (
+            taken.next().unwrap_or_default(),
+            taken.next().unwrap_or_default(),
+        );
+        let _ = writeln!(out, "  move {}: you {yours}, referee {theirs}", number + 1);
+    }
     out
 }

@@ -55,7 +55,8 @@ pub struct Test {
 
 /// The committed tests in the judge's order: samples first, then the rest
 /// in path order.
-pub fn tests(package_dir: &Path) -> Vec<Test> {
+pub fn committed_tests(package_dir: impl AsRef<Path>) -> Vec<Test> {
+    let package_dir = package_dir.as_ref();
     let data = package_dir.join("data");
     let mut tests: Vec<Test> = committed_inputs(package_dir)
         .into_iter()
@@ -227,7 +228,7 @@ pub fn assert_traps_catch(
     traps: &[(&str, &str)],
 ) {
     let interactor = workspace_binary(tools_package, interactor_bin);
-    let tests = tests(package_dir);
+    let tests = committed_tests(package_dir);
     for &(bin, kind) in traps {
         let solution = Solution {
             name: bin.to_owned(),
@@ -256,7 +257,7 @@ pub fn assert_expected_verdicts(
     deadline: Duration,
 ) {
     let interactor = workspace_binary(tools_package, interactor_bin);
-    let tests = tests(package_dir);
+    let tests = committed_tests(package_dir);
     let build = TempDir::new("solutions");
     let solutions = solutions(package_dir, &build);
     assert!(solutions.len() >= at_least, "{} solutions", solutions.len());

@@ -3,8 +3,6 @@
 //! reasons with), from every position of many small games.
 
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 use stone_game_vi_interactive_tools::game::{
     DENY, DIFF, Game, OWN, greedy_pick, optimal_line, play_against_referee,
 };
@@ -33,7 +31,7 @@ fn brute(alice: &[u32], bob: &[u32]) -> Vec<i64> {
 
 /// Random games of 1 to 9 stones; small value ranges make ties common.
 fn games() -> Vec<(Vec<u32>, Vec<u32>)> {
-    let mut rng = ChaCha8Rng::seed_from_u64(1686);
+    let mut rng = judge_kit::generator::rng(1686);
     (0..200)
         .map(|round| {
             let n = rng.random_range(1..=9);

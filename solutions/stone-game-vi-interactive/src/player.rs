@@ -21,8 +21,12 @@ fn token(pending: &mut Vec<String>) -> String {
 pub fn play(key: fn(i64, i64) -> i64) {
     let mut pending = Vec::new();
     let n: usize = token(&mut pending).parse().unwrap();
-    let alice: Vec<i64> = (0..n).map(|_| token(&mut pending).parse().unwrap()).collect();
-    let bob: Vec<i64> = (0..n).map(|_| token(&mut pending).parse().unwrap()).collect();
+    let alice: Vec<i64> = (0..n)
+        .map(|_| token(&mut pending).parse().unwrap())
+        .collect();
+    let bob: Vec<i64> = (0..n)
+        .map(|_| token(&mut pending).parse().unwrap())
+        .collect();
 
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&i| (Reverse(key(alice[i], bob[i])), i));

@@ -8,7 +8,9 @@ fn main() {
     let mut lines = std::io::stdin().lock().lines().map(|l| l.unwrap());
     let _n = lines.next().unwrap();
     let parse = |line: String| -> Vec<u32> {
-        line.split_whitespace().map(|t| t.parse().unwrap()).collect()
+        line.split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect()
     };
     let alice = parse(lines.next().unwrap());
     let bob = parse(lines.next().unwrap());

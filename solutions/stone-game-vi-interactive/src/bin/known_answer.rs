@@ -11,7 +11,9 @@ fn main() {
     let n: usize = lines.next().unwrap().trim().parse().unwrap();
     let mut row = || -> Vec<i64> {
         let line = lines.next().unwrap();
-        line.split_whitespace().map(|t| t.parse().unwrap()).collect()
+        line.split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect()
     };
     let (alice, bob) = (row(), row());
     let mut sums: Vec<i64> = alice.iter().zip(&bob).map(|(a, b)| a + b).collect();
