@@ -11,6 +11,9 @@ use caos3_interactive_tools::game::{
 use caos3_tools::{Board, monster_count, monsters, random};
 use rand::Rng;
 
+/// How the referee ranks a move: (wins, the opponent's losing replies, fewest winning ones).
+type Rank = (bool, usize, std::cmp::Reverse<usize>);
+
 /// Lava as a bit per cell, row-major; maps up to 128 cells.
 type Lava = u128;
 
@@ -105,7 +108,7 @@ fn check_board(board: &Board) {
         let winning = brute.wins(lava);
         assert_eq!(position.value(&rules) != 0, winning, "value on {board:?}");
 
-        let mut best: Option<(Move, (bool, usize, std::cmp::Reverse<usize>))> = None;
+        let mut best: Option<(Move, Rank)> = None;
         for &m in &moves {
             let expected = brute.outlook(lava, m);
             assert_eq!(
