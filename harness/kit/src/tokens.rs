@@ -58,8 +58,22 @@ impl<'a> Tokens<'a> {
         Ok(&rest[..len])
     }
 
-    /// The next token as an integer in `lo..=hi`. Leading zeros are allowed
-    /// and a `+` is not; a number too large for `i64` is out of range.
+    /// The next token as an integer: an optional `-`, then digits (leading
+    /// zeros allowed, no `+`), within `i64`. For callers with their own
+    /// range rules and messages; most want [`Tokens::next_int_in`].
+    pub fn next_int(&mut self, what: &str) -> Result<i64, String> {
+        let token = self.next(what)?;
+        lenient(token).ok_or_else(|| {
+            format!(
+                "line {}: expected {what} (an integer), found {}",
+                self.line,
+                shown(token)
+            )
+        })
+    }
+
+    /// The next token as an integer in `lo..=hi`, read as [`Tokens::next_int`]
+    /// reads it; a number too large for `i64` is out of range too.
     pub fn next_int_in(&mut self, lo: i64, hi: i64, what: &str) -> Result<i64, String> {
         let token = self.next(what)?;
         match lenient(token) {
@@ -139,6 +153,11 @@ mod tests {
         }
         assert_eq!(Tokens::new("007").next_int_in(1, 10, "x"), Ok(7));
         assert_eq!(Tokens::new("-3").next_int_in(-5, 10, "x"), Ok(-3));
+        assert_eq!(Tokens::new(" -09").next_int("x"), Ok(-9));
+        assert_eq!(
+            Tokens::new("\n\n1x").next_int("n"),
+            Err("line 3: expected n (an integer), found `1x`".into())
+        );
     }
 
     #[test]

@@ -3,8 +3,8 @@
 //! known wrong heuristics fail. Shared with `caos3-large-tools`, which only
 //! changes the limits.
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use judge_kit::Lines;
+use rand::Rng;
 
 pub mod testing;
 
@@ -41,18 +41,6 @@ pub fn format(boards: &[Board]) -> String {
         }
     }
     out
-}
-
-/// A generator seeded from its command-line words, so equal arguments give
-/// equal bytes everywhere.
-pub fn rng_for(args: &[String]) -> ChaCha8Rng {
-    // FNV-1a over the arguments (with separators): stable across platforms,
-    // unlike std's hasher.
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in args.iter().flat_map(|a| a.bytes().chain([0])) {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-    }
-    ChaCha8Rng::seed_from_u64(hash)
 }
 
 /// Every cell `^`.
@@ -325,57 +313,26 @@ pub fn refuting(
 }
 
 /// Checks one input file against `limits`: the exact layout the generator
-/// writes (single spaces, `\n` line ends, nothing after the last board).
+/// writes, in the strict format of [`Lines`] (single spaces, `\n` line ends,
+/// nothing after the last board).
 pub fn validate(input: &str, limits: Limits) -> Result<(), String> {
-    let lines: Vec<&str> = input.split_inclusive('\n').collect();
-    let mut at = 0;
-    let mut next_line = |what: &str| -> Result<(usize, &str), String> {
-        let line = lines
-            .get(at)
-            .ok_or_else(|| format!("missing line {}: expected {what}", at + 1))?;
-        at += 1;
-        let body = line
-            .strip_suffix('\n')
-            .ok_or_else(|| format!("line {at}: no newline at the end"))?;
-        Ok((at, body))
-    };
-    let number = |no: usize, token: &str, max: usize, name: &str| -> Result<usize, String> {
-        let digits = !token.is_empty()
-            && token.bytes().all(|b| b.is_ascii_digit())
-            && !(token.len() > 1 && token.starts_with('0'));
-        match token
-            .parse()
-            .ok()
-            .filter(|v| digits && (1..=max).contains(v))
-        {
-            Some(v) => Ok(v),
-            None => Err(format!("line {no}: {name} = `{token}` is not in 1..={max}")),
-        }
-    };
-
-    let (no, line) = next_line("T")?;
-    let cases = number(no, line, limits.max_cases, "T")?;
+    let (max_cases, max_side) = (limits.max_cases as i64, limits.max_side as i64);
+    let mut lines = Lines::new(input);
+    let cases = lines.int_line(1, max_cases, "T")?;
     for case in 1..=cases {
-        let (no, line) = next_line(&format!("`R C` of case {case}"))?;
-        let tokens: Vec<&str> = line.split(' ').collect();
-        if tokens.len() != 2 {
-            return Err(format!("line {no}: expected `R C`, got `{line}`"));
-        }
-        let rows = number(no, tokens[0], limits.max_side, "R")?;
-        let cols = number(no, tokens[1], limits.max_side, "C")?;
+        let sides = lines.ints_in(2, 1, max_side, &format!("`R C` of case {case}"))?;
+        let (rows, cols) = (sides[0], sides[1] as usize);
         for _ in 0..rows {
-            let (no, line) = next_line(&format!("a map row of case {case}"))?;
+            let line = lines.next_line(&format!("a map row of case {case}"))?;
             if line.len() != cols || !line.bytes().all(|b| b == b'^' || b == b'#') {
                 return Err(format!(
-                    "line {no}: expected {cols} characters `^` or `#`, got `{line}`"
+                    "line {}: expected {cols} characters `^` or `#`, got `{line}`",
+                    lines.line()
                 ));
             }
         }
     }
-    if at < lines.len() {
-        return Err(format!("line {}: extra data after the last case", at + 1));
-    }
-    Ok(())
+    lines.expect_end()
 }
 
 /// Usage of the generator, shown on bad arguments.
@@ -392,7 +349,8 @@ kinds (every random kind takes a trailing seed word):
 
 /// The input file described by the generator's arguments.
 pub fn generate(args: &[String], limits: Limits) -> Result<String, String> {
-    let mut rng = rng_for(args);
+    // Seeded from every argument word, so equal arguments give equal bytes.
+    let mut rng = judge_kit::generator::rng_from_args(args);
     let side = |text: &str| -> Result<usize, String> {
         match text.parse() {
             Ok(v) if (1..=limits.max_side).contains(&v) => Ok(v),
