@@ -1,5 +1,6 @@
 //! The kit's mains and `testing` helpers end to end, through the example
-//! programs in `examples/` (which `cargo test` builds).
+//! programs in `examples/`. Run them with `cargo test -p judge-kit` (which
+//! builds the examples); `--test programs` alone would run stale ones.
 
 use std::process::Command;
 use std::time::Duration;
