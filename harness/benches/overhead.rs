@@ -3,6 +3,10 @@
 //! tests, with the same child program. Prints a table; asserts nothing
 //! (timings belong in benchmarks, not in tests).
 //!
+//! Then interactive round trips: a referee and a player exchanging 20000
+//! messages through the judge's relay, against the same pair on directly
+//! crossed pipes.
+//!
 //! Run: `cargo bench -p harness --bench overhead` (add `-- --tests N --rounds R`).
 
 use std::io::Read;
@@ -39,6 +43,104 @@ fn build_echo(dir: &Path) -> PathBuf {
         .unwrap();
     assert!(ok.success(), "could not build the echo program");
     exe
+}
+
+/// A referee sending 0..N one per line, checking each echo, and a player
+/// echoing every line: one round trip per message.
+fn build_ping_pong(dir: &Path) -> (PathBuf, PathBuf) {
+    let referee = "use std::io::*;fn main(){let a:Vec<String>=std::env::args().collect();let n:u32=std::fs::read_to_string(&a[1]).unwrap().trim().parse().unwrap();let mut o=stdout().lock();let mut i=stdin().lock();let mut l=String::new();for k in 0..n{writeln!(o,\"{k}\").unwrap();o.flush().unwrap();l.clear();i.read_line(&mut l).unwrap();if l.trim()!=k.to_string(){std::process::exit(43)}}writeln!(o,\"-1\").unwrap();o.flush().unwrap();std::process::exit(42)}";
+    let player = "use std::io::*;fn main(){let mut o=stdout().lock();let mut i=stdin().lock();let mut l=String::new();loop{l.clear();if i.read_line(&mut l).unwrap()==0||l.trim()==\"-1\"{break}o.write_all(l.as_bytes()).unwrap();o.flush().unwrap();}}";
+    let mut built = Vec::new();
+    for (name, source) in [("referee", referee), ("player", player)] {
+        let file = dir.join(format!("{name}.rs"));
+        std::fs::write(&file, source).unwrap();
+        let exe = dir.join(name);
+        let ok = Command::new("rustc")
+            .args(["-O", "-o"])
+            .arg(&exe)
+            .arg(&file)
+            .status()
+            .unwrap();
+        assert!(ok.success(), "could not build the {name}");
+        built.push(exe);
+    }
+    (built[0].clone(), built[1].clone())
+}
+
+/// The floor for a game: the two programs on directly crossed pipes.
+fn crossed_pipes(referee: &Path, player: &Path, input: &Path) -> Duration {
+    let (to_player, from_referee) = rustix::pipe::pipe().unwrap();
+    let (to_referee, from_player) = rustix::pipe::pipe().unwrap();
+    let start = Instant::now();
+    let mut referee = Command::new(referee)
+        .arg(input)
+        .stdin(to_referee)
+        .stdout(from_referee)
+        .spawn()
+        .unwrap();
+    let mut player = Command::new(player)
+        .stdin(to_player)
+        .stdout(from_player)
+        .spawn()
+        .unwrap();
+    assert_eq!(referee.wait().unwrap().code(), Some(42));
+    player.wait().unwrap();
+    start.elapsed()
+}
+
+/// The same game through `Sandbox::run_interactive`.
+fn relayed(
+    sandbox: &Sandbox,
+    referee: &Path,
+    player: &Path,
+    input: &Path,
+    scratch: &Path,
+) -> Duration {
+    let limits = harness::spec::Limits {
+        time: Duration::from_secs(10),
+        wall: Duration::from_secs(20),
+        memory: 256 << 20,
+        output: 64 << 20,
+    };
+    let request = |program: &Path, args: Vec<std::ffi::OsString>, workdir: PathBuf, containment| {
+        harness::sandbox::RunRequest {
+            program: program.to_path_buf(),
+            args,
+            stdin: None,
+            workdir,
+            limits,
+            env: Vec::new(),
+            stack: None,
+            read_only: Vec::new(),
+            containment,
+        }
+    };
+    let player_dir = tempfile::tempdir_in(scratch).unwrap();
+    let referee_dir = tempfile::tempdir_in(scratch).unwrap();
+    let start = Instant::now();
+    let interaction = sandbox
+        .run_interactive(
+            &request(
+                player,
+                Vec::new(),
+                player_dir.path().to_path_buf(),
+                harness::sandbox::Containment::Submission,
+            ),
+            &request(
+                referee,
+                vec![input.into()],
+                referee_dir.path().to_path_buf(),
+                harness::sandbox::Containment::Tool,
+            ),
+        )
+        .unwrap();
+    let elapsed = start.elapsed();
+    let referee = interaction.interactor.unwrap();
+    assert_eq!(
+        referee.termination,
+        harness::sandbox::Termination::Exited(42)
+    );
+    elapsed
 }
 
 fn make_problem(root: &Path, tests: usize) -> PathBuf {
@@ -89,6 +191,7 @@ fn judge(
             program: Ok(Executable {
                 program: exe.to_path_buf(),
                 args: Vec::new(),
+                read_only: Vec::new(),
             }),
             checker: None,
             tests: problem.tests.iter().collect(),
@@ -132,10 +235,8 @@ fn main() {
     let problem = load_problem(&make_problem(dir.path(), tests)).unwrap();
     let scratch = tempfile::tempdir().unwrap();
     let limits_only = Sandbox::new();
-    let full = Sandbox::with_isolation(
-        IsolationLevel::Full,
-        vec![dir.path().to_path_buf(), std::env::temp_dir()],
-    );
+    let full = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let full_two = Sandbox::with_isolation(IsolationLevel::Full, 2);
     println!("{tests} tiny tests, median of {rounds} interleaved rounds");
     println!("full = {}", full.describe());
 
@@ -145,7 +246,7 @@ fn main() {
         runs[0].push(bare_loop(&exe, &problem));
         runs[1].push(judge(&exe, &problem, &limits_only, scratch.path(), 1));
         runs[2].push(judge(&exe, &problem, &full, scratch.path(), 1));
-        runs[3].push(judge(&exe, &problem, &full, scratch.path(), 2));
+        runs[3].push(judge(&exe, &problem, &full_two, scratch.path(), 2));
     }
     let per_test = |d: Duration| d.as_secs_f64() * 1e6 / tests as f64;
     let floor = per_test(median(runs[0].clone()));
@@ -167,6 +268,39 @@ fn main() {
             m.as_secs_f64() * 1e3,
             per_test(m),
             per_test(m) / floor
+        );
+    }
+
+    let moves = 20_000u32;
+    let (referee, player) = build_ping_pong(dir.path());
+    let input = dir.path().join("moves.in");
+    std::fs::write(&input, format!("{moves}\n")).unwrap();
+    let mut games: [Vec<Duration>; 2] = Default::default();
+    for _ in 0..rounds {
+        games[0].push(crossed_pipes(&referee, &player, &input));
+        games[1].push(relayed(&full, &referee, &player, &input, scratch.path()));
+    }
+    println!();
+    println!("a game of {moves} round trips, median of {rounds} interleaved rounds");
+    println!(
+        "{:<46} {:>10} {:>12} {:>8}",
+        "variant", "total ms", "trips/s", "ratio"
+    );
+    let floor = median(games[0].clone());
+    for (name, runs) in [
+        "two programs on crossed pipes",
+        "judge relay, full isolation",
+    ]
+    .iter()
+    .zip(games)
+    {
+        let m = median(runs);
+        println!(
+            "{:<46} {:>10.1} {:>12.0} {:>7.2}×",
+            name,
+            m.as_secs_f64() * 1e3,
+            f64::from(moves) / m.as_secs_f64(),
+            m.as_secs_f64() / floor.as_secs_f64()
         );
     }
 }

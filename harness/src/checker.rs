@@ -40,13 +40,11 @@ pub fn run_checker(
         .map_err(|e| format!("failed to write the output for the checker: {e}"))?;
     std::fs::create_dir_all(&feedback)
         .map_err(|e| format!("failed to create the feedback folder: {e}"))?;
-    let mut feedback_arg = feedback.clone().into_os_string();
-    feedback_arg.push("/");
     let mut args_all: Vec<OsString> = checker.args.clone();
     args_all.extend([
         input.as_os_str().to_owned(),
         answer.as_os_str().to_owned(),
-        feedback_arg,
+        feedback_arg(&feedback),
     ]);
     args_all.extend(args.iter().map(OsString::from));
     let outcome = sandbox
@@ -62,42 +60,68 @@ pub fn run_checker(
             containment: crate::sandbox::Containment::Tool,
         })
         .map_err(|e| format!("checker: {e}"))?;
-    let read = |name: &str| {
-        std::fs::read_to_string(feedback.join(name))
-            .ok()
-            .map(|s| crate::escape::visible(s.trim()))
-    };
-    let message = read("judgemessage.txt").filter(|m| !m.is_empty());
-    let judgement = match outcome.termination {
-        Termination::Exited(EXIT_ACCEPT) => Judgement::Accepted,
-        Termination::Exited(EXIT_REJECT) => Judgement::WrongAnswer,
-        other => {
-            let stderr = crate::escape::visible_bytes(&outcome.stderr);
-            return Err(format!(
-                "checker {}: {} (expected exit 42 or 43){}",
-                checker.program.display(),
-                crate::verdict::describe_termination(other),
-                if stderr.trim().is_empty() {
-                    String::new()
-                } else {
-                    format!("\n{}", stderr.trim())
-                }
-            ));
-        }
-    };
-    let score = match read("score.txt") {
-        None => None,
-        Some(text) => match text.parse::<f64>() {
-            Ok(score) if score.is_finite() => Some(score),
-            _ => return Err(format!("checker wrote an unreadable score.txt: {text:?}")),
-        },
-    };
+    let judgement = judgement_of(&outcome, "checker", &checker.program)?;
+    let (message, score) = read_feedback(&feedback)?;
     Ok(Comparison {
         judgement,
         difference: None,
         message,
         score,
     })
+}
+
+/// Accepted or rejected by a program speaking the Kattis protocol (exit 42
+/// or 43); anything else is a judge error, described with its stderr.
+pub(crate) fn judgement_of(
+    outcome: &crate::sandbox::RunOutcome,
+    role: &str,
+    program: &Path,
+) -> Result<Judgement, String> {
+    match outcome.termination {
+        Termination::Exited(EXIT_ACCEPT) => Ok(Judgement::Accepted),
+        Termination::Exited(EXIT_REJECT) => Ok(Judgement::WrongAnswer),
+        other => {
+            let stderr = crate::escape::visible_bytes(&outcome.stderr);
+            Err(format!(
+                "{role} {}: {} (expected exit 42 or 43){}",
+                program.display(),
+                crate::verdict::describe_termination(other),
+                if stderr.trim().is_empty() {
+                    String::new()
+                } else {
+                    format!("\n{}", stderr.trim())
+                }
+            ))
+        }
+    }
+}
+
+/// The message (`judgemessage.txt`, escaped) and score (`score.txt`) a
+/// Kattis program left in its feedback folder. An unreadable score is a
+/// judge error.
+pub(crate) fn read_feedback(feedback: &Path) -> Result<(Option<String>, Option<f64>), String> {
+    let read = |name: &str| {
+        std::fs::read_to_string(feedback.join(name))
+            .ok()
+            .map(|s| crate::escape::visible(s.trim()))
+    };
+    let message = read("judgemessage.txt").filter(|m| !m.is_empty());
+    let score = match read("score.txt") {
+        None => None,
+        Some(text) => match text.parse::<f64>() {
+            Ok(score) if score.is_finite() => Some(score),
+            _ => return Err(format!("unreadable score.txt: {text:?}")),
+        },
+    };
+    Ok((message, score))
+}
+
+/// The argument naming a feedback folder: with a trailing slash, as the
+/// Kattis protocol passes it.
+pub(crate) fn feedback_arg(feedback: &Path) -> OsString {
+    let mut arg = feedback.as_os_str().to_owned();
+    arg.push("/");
+    arg
 }
 
 /// Runs `validator [args] < input`; `Ok(Err(message))` if it rejects the input.

@@ -90,6 +90,14 @@ pub enum Command {
         #[arg(required = true)]
         ids: Vec<String>,
     },
+    /// Play an interactive problem yourself, against its referee.
+    Play {
+        /// Problem id (an interactive problem).
+        id: String,
+        /// The test to play (default: the first, a sample).
+        #[arg(long)]
+        test: Option<String>,
+    },
     /// Say which tools and which isolation this machine offers.
     Doctor,
 }

@@ -175,6 +175,7 @@ mod tests {
                 wall: Duration::from_millis(cpu_ms),
                 peak_memory_kib: memory_kib,
                 output_bytes: output,
+                waited: Duration::ZERO,
             },
             stdout: Vec::new(),
             stderr: Vec::new(),

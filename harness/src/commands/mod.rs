@@ -2,6 +2,7 @@
 
 mod context;
 mod doctor;
+mod play;
 mod practice;
 mod verify;
 
@@ -33,6 +34,7 @@ pub fn run(cli: Cli) -> Result<u8> {
             fail_fast,
             reports,
         } => practice::grade(&mut ctx, &id, &files, fail_fast, &reports),
+        Command::Play { id, test } => play::play(&mut ctx, &id, test.as_deref()),
         Command::Doctor => doctor::doctor(&mut ctx),
     }
 }

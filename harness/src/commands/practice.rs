@@ -27,14 +27,20 @@ pub(super) fn task_for<'a>(
     program: &crate::spec::ProgramRef,
     name: String,
 ) -> Task<'a> {
-    let checker = match &problem.compare.mode {
-        crate::spec::CompareMode::Checker(tool) => Some(ctx.builder.build(&tool.program)),
-        _ => None,
-    };
+    let checker = problem
+        .judging_program()
+        .map(|tool| ctx.builder.build(&tool.program));
     let program = match (ctx.builder.build(program), checker.clone()) {
         (_, Some(Built::CompileError(m) | Built::JudgeError(m))) => Err((
             Verdict::JudgeError,
-            format!("the checker did not build: {m}"),
+            format!(
+                "the {} did not build: {m}",
+                if problem.interactor.is_some() {
+                    "interactor"
+                } else {
+                    "checker"
+                }
+            ),
         )),
         (Built::Ready(exe), _) => Ok(exe),
         (Built::CompileError(message), _) => Err((Verdict::CompileError, message)),

@@ -28,10 +28,9 @@ fn io(source: std::io::Error) -> Error {
 /// Every program a package names.
 fn programs(problem: &ProblemSpec) -> Vec<&ProgramRef> {
     let mut all: Vec<&ProgramRef> = problem.solutions.iter().map(|s| &s.program).collect();
-    if let spec::CompareMode::Checker(tool) = &problem.compare.mode {
-        all.push(&tool.program);
-    }
+    all.extend(problem.judging_program().map(|tool| &tool.program));
     all.extend(problem.validator.iter().map(|v| &v.program));
+    all.extend(problem.answers.iter().map(|a| &a.program));
     all.extend(problem.generator.iter().map(|(g, _)| g));
     all
 }
@@ -429,19 +428,33 @@ pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
                 written += 1;
             }
         }
-        // The answers come from the reference: the first solution that must be AC.
+        // The answers come from the package's answers program, else from the
+        // reference: the first solution that must be AC.
         let problem = spec::load_problem_for_answers(&problem.dir)?;
-        let Some(reference) = problem
-            .solutions
-            .iter()
-            .find(|s| s.expect == [Verdict::Accepted])
-        else {
-            return Err(Error::Usage(format!(
-                "{id}: no [[solution]] with expect = \"AC\" to write answers with"
-            )));
+        let (author, exe) = match &problem.answers {
+            Some(answers) => (
+                answers.program.display_name(),
+                built_or_message(ctx.builder.build(&answers.program), "answers program")
+                    .map_err(Error::Usage)?
+                    .with_args(&answers.args),
+            ),
+            None => {
+                let Some(reference) = problem
+                    .solutions
+                    .iter()
+                    .find(|s| s.expect == [Verdict::Accepted])
+                else {
+                    return Err(Error::Usage(format!(
+                        "{id}: no [[solution]] with expect = \"AC\" and no [answers] to write answers with"
+                    )));
+                };
+                (
+                    reference.program.display_name(),
+                    built_or_message(ctx.builder.build(&reference.program), "reference")
+                        .map_err(Error::Usage)?,
+                )
+            }
         };
-        let exe = built_or_message(ctx.builder.build(&reference.program), "reference")
-            .map_err(Error::Usage)?;
         let mut answers = 0;
         for test in problem.tests.iter().filter(|t| !t.is_sample()) {
             match run_tool(&ctx.sandbox, ctx.scratch.path(), &exe, Some(&test.input)) {
@@ -454,7 +467,7 @@ pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
                     writeln!(
                         ctx.out,
                         "{} {}: {message}",
-                        ctx.styles.bad("reference failed on"),
+                        ctx.styles.bad(&format!("{author} failed on")),
                         test.name
                     )
                     .map_err(io)?;
@@ -463,8 +476,7 @@ pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
         }
         writeln!(
             ctx.out,
-            "{id}: {written} inputs generated, {answers} answers written by {}",
-            reference.program.display_name()
+            "{id}: {written} inputs generated, {answers} answers written by {author}"
         )
         .map_err(io)?;
     }

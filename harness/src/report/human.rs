@@ -111,6 +111,17 @@ pub fn failure_details(out: &mut dyn Write, styles: &Styles, test: &TestReport) 
             }
         }
     }
+    if !test.transcript.is_empty() && test.verdict != Verdict::Accepted {
+        writeln!(
+            out,
+            "      {}",
+            styles.dim("the end of the game (> you, < referee):")
+        )?;
+        for line in &test.transcript {
+            let arrow = if line.from_submission { ">" } else { "<" };
+            writeln!(out, "      {arrow} {}", line.text)?;
+        }
+    }
     if !test.stderr.trim().is_empty() && test.verdict != Verdict::Accepted {
         writeln!(out, "      stderr:")?;
         for line in test.stderr.lines().take(8) {

@@ -43,6 +43,11 @@ pub fn test_json(test: &TestReport) -> Value {
             "expected": d.expected,
             "actual": d.actual,
         })),
+        // Interactive problems: the end of the conversation.
+        "transcript": (!test.transcript.is_empty()).then(|| test.transcript.iter().map(|line| json!({
+            "from": if line.from_submission { "submission" } else { "interactor" },
+            "text": line.text,
+        })).collect::<Vec<_>>()),
     })
 }
 

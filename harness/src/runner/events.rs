@@ -26,6 +26,16 @@ pub struct TestReport {
     /// Set when the test was judged more than once because a busy machine
     /// may have decided its verdict (see `judge_test`).
     pub timing: Option<Timing>,
+    /// Interactive problems: the end of the conversation, escaped.
+    pub transcript: Vec<TranscriptLine>,
+}
+
+/// One line of an interactive conversation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TranscriptLine {
+    /// Sent by the submission (else by the interactor).
+    pub from_submission: bool,
+    pub text: String,
 }
 
 /// The runs of a test judged again because its timing was disturbed.
@@ -64,6 +74,7 @@ impl TestReport {
             difference: None,
             stderr: String::new(),
             timing: None,
+            transcript: Vec::new(),
         }
     }
 

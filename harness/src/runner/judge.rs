@@ -13,7 +13,7 @@ use crate::verdict::{Verdict, describe_termination};
 use super::{RunTiming, TestReport, Timing};
 
 /// The part of stderr a report keeps.
-const STDERR_SHOWN: usize = 2 << 10;
+pub(super) const STDERR_SHOWN: usize = 2 << 10;
 
 /// The stack a submission may use: the memory limit less a reserve (a
 /// quarter, at most 16 MiB) for the heap and the runtime, so that runaway
@@ -26,7 +26,7 @@ pub(crate) fn submission_stack(memory: u64) -> u64 {
 /// Runs `exe` on `test` in `workdir` (an empty folder, emptied again
 /// afterwards: a worker reuses one, as creating a folder per run costs more
 /// than the run itself on some filesystems) and judges it. `checker` is the
-/// problem's built checker when it has one.
+/// problem's built judging program (checker or interactor) when it has one.
 pub fn judge_test(
     sandbox: &Sandbox,
     problem: &ProblemSpec,
@@ -36,7 +36,11 @@ pub fn judge_test(
     workdir: &Path,
 ) -> TestReport {
     let judge_once = || {
-        let report = judge_in(sandbox, problem, checker, exe, test, workdir);
+        let report = if problem.interactor.is_some() {
+            super::interactive::judge_interactive(sandbox, problem, checker, exe, test, workdir)
+        } else {
+            judge_in(sandbox, problem, checker, exe, test, workdir)
+        };
         match empty_dir(workdir) {
             Ok(()) => report,
             Err(e) => TestReport {

@@ -1,12 +1,12 @@
-//! Running submissions on tests: one test judged (`judge.rs`), many tests
-//! scheduled on a bounded worker pool (`imp.rs`), results sent as events
-//! (`events.rs`). Design notes and the "adding a verdict" checklist are in
-//! `DESIGN.md` beside this file.
+//! Running submissions on tests: one test judged (`judge.rs`, and
+//! `interactive.rs` for interactive problems), many tests scheduled on a
+//! bounded worker pool (`imp.rs`), results sent as events (`events.rs`).
 
 mod events;
 mod imp;
+mod interactive;
 mod judge;
 
-pub use events::{Event, RunTiming, TaskReport, TestReport, Timing};
+pub use events::{Event, RunTiming, TaskReport, TestReport, Timing, TranscriptLine};
 pub use imp::{RunPlan, Task, execute};
 pub use judge::judge_test;

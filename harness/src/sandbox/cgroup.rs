@@ -66,6 +66,9 @@ pub(crate) struct Slot {
 #[derive(Debug)]
 pub(crate) struct CgroupPool {
     hierarchy: Hierarchy,
+    /// v1: the `tasks` files of the judge's own cgroups, for trusted
+    /// programs started from a worker thread that sits in a slot.
+    home: Vec<File>,
     prefix: String,
     free: Mutex<Vec<Slot>>,
     created: Mutex<Vec<PathBuf>>,
@@ -210,8 +213,23 @@ impl CgroupPool {
 
     pub(crate) fn new(hierarchy: Hierarchy) -> CgroupPool {
         remove_stale(&hierarchy);
+        let home = match &hierarchy {
+            Hierarchy::V1 {
+                memory,
+                pids,
+                cpuacct,
+                cpu,
+            } => std::iter::once(memory)
+                .chain(pids)
+                .chain(cpuacct)
+                .chain(cpu)
+                .filter_map(|dir| OpenOptions::new().write(true).open(dir.join("tasks")).ok())
+                .collect(),
+            Hierarchy::V2 { .. } => Vec::new(),
+        };
         CgroupPool {
             hierarchy,
+            home,
             prefix: format!("game-judge-{}", std::process::id()),
             free: Mutex::new(Vec::new()),
             created: Mutex::new(Vec::new()),
@@ -224,6 +242,11 @@ impl CgroupPool {
 
     pub(crate) fn counts_all_cpu(&self) -> bool {
         self.hierarchy.counts_all_cpu()
+    }
+
+    /// Files a child writes "0" to, to be born outside every slot.
+    pub(crate) fn home_fds(&self) -> Vec<RawFd> {
+        self.home.iter().map(AsRawFd::as_raw_fd).collect()
     }
 
     fn take(&self) -> io::Result<Slot> {

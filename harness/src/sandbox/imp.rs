@@ -15,9 +15,13 @@ use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
 use super::cgroup::{CgroupPool, Slot};
 use super::isolation::{Isolation, IsolationLevel};
+use super::relay::{Relay, SideFds};
 use super::spawn::{ChildSetup, Spawned, env_pair, spawn};
 use super::unix::{self, ChildLimits};
-use super::{Containment, Metrics, RunOutcome, RunRequest, SANDBOX_PATH, STDERR_KEEP, Termination};
+use super::{
+    Containment, Interaction, Metrics, RunOutcome, RunRequest, SANDBOX_PATH, STDERR_KEEP,
+    Termination,
+};
 use crate::errors::SandboxError;
 
 /// How often a running child's CPU time is checked once it could be near the limit.
@@ -106,6 +110,77 @@ impl Sandbox {
     }
 
     pub fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
+        self.run_wired(request, None, None)
+    }
+
+    /// Runs `submission` against `interactor` (a trusted program, run with
+    /// its own limits), each one's stdout relayed to the other's stdin.
+    pub fn run_interactive(
+        &self,
+        submission: &RunRequest,
+        interactor: &RunRequest,
+    ) -> Result<Interaction, SandboxError> {
+        let io_error = |what: &str| {
+            let what = what.to_string();
+            move |source| SandboxError::Io { what, source }
+        };
+        let (mut relay, submission_fds, interactor_fds) =
+            Relay::new().map_err(io_error("create the pipes of an interaction"))?;
+        std::thread::scope(|scope| {
+            let interactor_run =
+                scope.spawn(|| self.run_wired(interactor, Some(interactor_fds), None));
+            let submission_run = self.run_wired(submission, Some(submission_fds), Some(&mut relay));
+            // The submission is over: what it wrote still reaches the
+            // interactor, which then sees the end of its input and decides.
+            relay.submission_gone();
+            while !relay.finished() && !self.is_cancelled() {
+                let ready = {
+                    let mut fds = relay.poll_fds();
+                    let timeout = Timespec {
+                        tv_sec: 0,
+                        tv_nsec: CANCEL_POLL.as_nanos() as _,
+                    };
+                    match poll(&mut fds, Some(&timeout)) {
+                        Ok(n) => n > 0,
+                        Err(rustix::io::Errno::INTR) => true,
+                        Err(e) => return Err(io_error("poll the interactor")(e.into())),
+                    }
+                };
+                if ready {
+                    relay.pump().map_err(io_error("relay the interaction"))?;
+                } else if interactor_run.is_finished() {
+                    // Gone, but something it left holds its pipe open.
+                    break;
+                }
+            }
+            let interactor_run = interactor_run.join().unwrap_or_else(|_| {
+                Err(SandboxError::Io {
+                    what: "watch the interactor".into(),
+                    source: io::Error::other("its thread panicked"),
+                })
+            });
+            let (interactor_closed, submission_closed) = relay.closed_at();
+            Ok(Interaction {
+                submission: submission_run?,
+                interactor: interactor_run,
+                interactor_first: match (interactor_closed, submission_closed) {
+                    (Some(i), Some(s)) => i < s,
+                    (Some(_), None) => true,
+                    (None, _) => false,
+                },
+                transcript: relay.into_transcript(),
+            })
+        })
+    }
+
+    /// Runs `request`; with `wired`, its stdin and stdout are those pipes,
+    /// and with `relay`, the run loop also relays the interaction.
+    fn run_wired(
+        &self,
+        request: &RunRequest,
+        wired: Option<SideFds>,
+        relay: Option<&mut Relay>,
+    ) -> Result<RunOutcome, SandboxError> {
         if self.is_cancelled() {
             return Err(SandboxError::Interrupted);
         }
@@ -115,13 +190,13 @@ impl Sandbox {
                 request.limits.memory,
                 MAX_TASKS,
                 self.cpu_share,
-                |slot| self.run_in(request, Some(slot)),
+                |slot| self.run_in(request, Some(slot), wired, relay),
             )
             .map_err(|source| SandboxError::Io {
                 what: "prepare the cgroup".into(),
                 source,
             })?,
-            _ => self.run_in(request, None),
+            _ => self.run_in(request, None, wired, relay),
         }
     }
 
@@ -129,6 +204,8 @@ impl Sandbox {
         &self,
         request: &RunRequest,
         slot: Option<&Slot>,
+        wired: Option<SideFds>,
+        relay: Option<&mut Relay>,
     ) -> Result<RunOutcome, SandboxError> {
         let limits = request.limits;
         let contained = request.containment != Containment::Tool;
@@ -158,8 +235,13 @@ impl Sandbox {
             ChildSetup::default()
         };
         setup.limits = Some(child_limits);
-        if let Some(slot) = slot {
-            setup.cgroup_files = slot.join_fds();
+        match (slot, &self.isolation.cgroups) {
+            (Some(slot), _) => setup.cgroup_files = slot.join_fds(),
+            // A worker thread sits in its slot (v1), and its children would
+            // be born there: trusted programs go back to the judge's own
+            // cgroups, so a submission is never charged for them.
+            (None, Some(pool)) => setup.cgroup_files = pool.home_fds(),
+            (None, None) => {}
         }
         if let Some((uid, gid)) = drop_to {
             std::os::unix::fs::chown(&request.workdir, Some(uid), Some(gid)).map_err(|source| {
@@ -188,6 +270,7 @@ impl Sandbox {
             &request.args,
             &env,
             request.stdin.as_deref(),
+            wired,
             &request.workdir,
             &setup,
         )?;
@@ -214,7 +297,7 @@ impl Sandbox {
                 1
             },
         };
-        let watched = watch(spawned, &process, request, &clock, &self.cancel);
+        let watched = watch(spawned, &process, request, &clock, &self.cancel, relay);
         let waited = clock.waited();
         // Whatever happened, nothing of this run may survive it: its first
         // process (in a PID namespace, every process dies with it), its
@@ -320,13 +403,14 @@ fn watch(
     request: &RunRequest,
     clock: &RunClock<'_>,
     cancel: &AtomicBool,
+    mut relay: Option<&mut Relay>,
 ) -> Result<Watched, SandboxError> {
     let limits = request.limits;
     let io_error = |what: &str| {
         let what = what.to_string();
         move |source| SandboxError::Io { what, source }
     };
-    let mut stdout_pipe = Some(child.stdout);
+    let mut stdout_pipe = child.stdout;
     let mut stderr_pipe = Some(child.stderr);
     for pipe in [
         stdout_pipe.as_ref().map(|p| p.as_fd()),
@@ -376,14 +460,25 @@ fn watch(
                 }
             }
         }
-        if output_bytes > limits.output {
-            return Ok((Some(Termination::OutputLimit), stdout, stderr, output_bytes));
+        if let Some(relay) = relay.as_deref_mut() {
+            relay
+                .pump()
+                .map_err(|e| io_error("relay the interaction")(e))?;
+        }
+        let relayed = relay.as_deref().map_or(0, |r| r.submission_output);
+        if output_bytes + relayed > limits.output {
+            return Ok((
+                Some(Termination::OutputLimit),
+                stdout,
+                stderr,
+                output_bytes + relayed,
+            ));
         }
         if exited {
             // The child is gone and its group was killed by the caller only
             // after we return; data it wrote is already in the pipes, and any
             // descendant still holding them must not keep us waiting.
-            return Ok((None, stdout, stderr, output_bytes));
+            return Ok((None, stdout, stderr, output_bytes + relayed));
         }
 
         if cancel.load(Ordering::SeqCst) {
@@ -400,12 +495,22 @@ fn watch(
             let elapsed = now.duration_since(start);
             let idle = elapsed.saturating_sub(clock.waited());
             if idle >= limits.wall || elapsed >= limits.wall * WALL_GIVE_BACK_CAP {
-                return Ok((Some(Termination::WallLimit), stdout, stderr, output_bytes));
+                return Ok((
+                    Some(Termination::WallLimit),
+                    stdout,
+                    stderr,
+                    output_bytes + relayed,
+                ));
             }
             wall_deadline = now + (limits.wall - idle).max(CPU_POLL);
         }
         if now >= first_cpu_check && clock.cpu().is_some_and(|cpu| cpu > limits.time) {
-            return Ok((Some(Termination::CpuLimit), stdout, stderr, output_bytes));
+            return Ok((
+                Some(Termination::CpuLimit),
+                stdout,
+                stderr,
+                output_bytes + relayed,
+            ));
         }
         let mut wake = wall_deadline;
         if now >= first_cpu_check {
@@ -419,13 +524,16 @@ fn watch(
             tv_nsec: timeout.subsec_nanos() as _,
         };
 
-        let mut fds = Vec::with_capacity(3);
+        let mut fds = Vec::with_capacity(5);
         fds.push(PollFd::new(process.pidfd(), PollFlags::IN));
         if let Some(p) = &stdout_pipe {
             fds.push(PollFd::new(p, PollFlags::IN));
         }
         if let Some(p) = &stderr_pipe {
             fds.push(PollFd::new(p, PollFlags::IN));
+        }
+        if let Some(relay) = relay.as_deref() {
+            fds.extend(relay.poll_fds());
         }
         match poll(&mut fds, Some(&timespec)) {
             Ok(_) => {}

@@ -175,8 +175,16 @@ impl Isolation {
     fn probe(&self) -> Result<(), String> {
         let dir = std::env::temp_dir();
         let setup = self.child_setup(vec![(dir.clone(), false)], None);
-        let child = spawn(&PathBuf::from("/bin/true"), &[], &[], None, &dir, &setup)
-            .map_err(|e| e.to_string())?;
+        let child = spawn(
+            &PathBuf::from("/bin/true"),
+            &[],
+            &[],
+            None,
+            None,
+            &dir,
+            &setup,
+        )
+        .map_err(|e| e.to_string())?;
         match super::unix::wait4(child.pid) {
             Ok(reaped) if reaped.status == 0 => Ok(()),
             Ok(reaped) => Err(format!("/bin/true exited with status {}", reaped.status)),

@@ -6,6 +6,7 @@ mod cgroup;
 mod imp;
 mod isolation;
 mod mounts;
+mod relay;
 mod spawn;
 mod unix;
 
@@ -15,6 +16,7 @@ use std::time::Duration;
 
 pub use imp::Sandbox;
 pub use isolation::IsolationLevel;
+pub use relay::{Direction, Transcript};
 
 use crate::spec::Limits;
 
@@ -100,4 +102,17 @@ pub struct RunOutcome {
     pub stdout: Vec<u8>,
     /// The first `STDERR_KEEP` bytes.
     pub stderr: Vec<u8>,
+}
+
+/// What both sides of an interactive run did.
+#[derive(Debug)]
+pub struct Interaction {
+    pub submission: RunOutcome,
+    /// The interactor's run; an error here is the judge's, never the
+    /// submission's.
+    pub interactor: Result<RunOutcome, crate::errors::SandboxError>,
+    /// Whether the interactor stopped talking before the submission did:
+    /// then its verdict stands even if the submission crashed afterwards.
+    pub interactor_first: bool,
+    pub transcript: Transcript,
 }

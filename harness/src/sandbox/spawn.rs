@@ -11,11 +11,12 @@
 use std::ffi::{CString, OsStr, OsString};
 use std::fs::File;
 use std::io::{self, Read};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use super::mounts::{MountOp, MountPlan, SLOTS};
+use super::relay::SideFds;
 use super::unix::ChildLimits;
 use crate::errors::SandboxError;
 
@@ -58,7 +59,8 @@ pub(crate) struct ChildSetup {
 
 pub(crate) struct Spawned {
     pub(crate) pid: i32,
-    pub(crate) stdout: File,
+    /// `None` when stdout was wired to an interactor.
+    pub(crate) stdout: Option<File>,
     pub(crate) stderr: File,
 }
 
@@ -71,14 +73,12 @@ fn cpath(path: &Path) -> io::Result<CString> {
     cstring(path.as_os_str().as_bytes())
 }
 
-fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
-    let mut fds = [0; 2];
-    // SAFETY: `fds` is a valid two-element array for pipe2 to fill.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: pipe2 succeeded, so both are fresh descriptors we now own.
-    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+/// Held while a child that enters a user namespace of its own starts.
+static USER_NAMESPACE_SPAWN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// A pipe whose ends no child inherits (children get theirs through dup2).
+pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    Ok(rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?)
 }
 
 /// Everything prepared for the child, owned here so the pointers stay valid.
@@ -101,13 +101,15 @@ struct Prepared {
     mount_ops: Vec<MountOp>,
 }
 
-/// Starts `program` with `setup` applied. The child is in its own process
-/// group; stdout and stderr come back as pipes.
+/// Starts `program` with `setup` applied. The child is in its own session;
+/// stdout and stderr come back as pipes, unless `wired` gives its stdin and
+/// stdout (an interactive run).
 pub(crate) fn spawn(
     program: &Path,
     args: &[OsString],
     env: &[(OsString, OsString)],
     stdin: Option<&Path>,
+    wired: Option<SideFds>,
     workdir: &Path,
     setup: &ChildSetup,
 ) -> Result<Spawned, SandboxError> {
@@ -115,13 +117,19 @@ pub(crate) fn spawn(
         let what = what.to_string();
         move |source| SandboxError::Io { what, source }
     };
-    let stdin_file = match stdin {
-        Some(path) => {
-            File::open(path).map_err(io_error(&format!("open input {}", path.display())))?
+    let (stdin_fd, out_read, out_write) = match wired {
+        Some(fds) => (fds.stdin, None, fds.stdout),
+        None => {
+            let stdin_file = match stdin {
+                Some(path) => {
+                    File::open(path).map_err(io_error(&format!("open input {}", path.display())))?
+                }
+                None => File::open("/dev/null").map_err(io_error("open /dev/null"))?,
+            };
+            let (out_read, out_write) = pipe().map_err(io_error("create a pipe"))?;
+            (stdin_file.into(), Some(out_read), out_write)
         }
-        None => File::open("/dev/null").map_err(io_error("open /dev/null"))?,
     };
-    let (out_read, out_write) = pipe().map_err(io_error("create a pipe"))?;
     let (err_read, err_write) = pipe().map_err(io_error("create a pipe"))?;
     let (report_read, report_write) = pipe().map_err(io_error("create a pipe"))?;
     let spawn_error = |source| SandboxError::Spawn {
@@ -168,7 +176,7 @@ pub(crate) fn spawn(
         argv,
         envp,
         workdir: cpath(workdir).map_err(spawn_error)?,
-        stdin: stdin_file.into(),
+        stdin: stdin_fd,
         stdout: out_write,
         stderr: err_write,
         report: report_write,
@@ -195,6 +203,15 @@ pub(crate) fn spawn(
     // execs (CLONE_VM | CLONE_VFORK: no page tables to copy, so the cost
     // does not grow with the judge's size). It only reads what was prepared
     // above and writes its own stack; we are suspended meanwhile.
+    // Until it execs, the child shares our memory map, and with it the map's
+    // "dumpable" flag, which a uid change clears and the child sets again to
+    // write its own uid_map: two such children at once would undo each
+    // other's flag. They start one at a time (a few hundred µs each).
+    let _one_at_a_time = setup.own_user_namespace.then(|| {
+        USER_NAMESPACE_SPAWN
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    });
     let mut stack: Vec<u8> = Vec::with_capacity(CHILD_STACK);
     // SAFETY: one past the end of the allocation: stacks grow down, and
     // x86-64 and aarch64 want 16-byte alignment, which the allocator gives.
@@ -256,7 +273,7 @@ pub(crate) fn spawn(
     }
     Ok(Spawned {
         pid,
-        stdout: File::from(out_read),
+        stdout: out_read.map(File::from),
         stderr: File::from(err_read),
     })
 }
@@ -382,6 +399,12 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
             check(libc::syscall(libc::SYS_setresgid, gid, gid, gid) == 0, 12);
             check(libc::syscall(libc::SYS_setresuid, uid, uid, uid) == 0, 12);
             if setup.own_user_namespace {
+                // The uid change made the process non-dumpable, which hands
+                // its /proc/self files to root: it could not write its own
+                // maps. Other runs of the uid are in other PID namespaces,
+                // and RLIMIT_CORE is 0, so nothing else opens up. (The flag
+                // is the shared memory map's: see USER_NAMESPACE_SPAWN.)
+                check(libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0) == 0, 15);
                 check(libc::unshare(libc::CLONE_NEWUSER) == 0, 15);
                 check(write_file(b"/proc/self/setgroups\0", b"deny"), 15);
                 check(write_file(b"/proc/self/uid_map\0", &p.own_uid_map), 15);

@@ -23,6 +23,12 @@ pub struct ProblemSpec {
     pub limits: Limits,
     pub compare: CompareSpec,
     pub validator: Option<ToolSpec>,
+    /// Interactive problems: the referee the submission talks to (Kattis
+    /// interactive protocol); it also judges, so there is no comparison.
+    pub interactor: Option<ToolSpec>,
+    /// Writes a test's `.ans` from its `.in` (stdin to stdout), for problems
+    /// whose reference cannot (interactive ones); else the reference does.
+    pub answers: Option<ToolSpec>,
     pub generator: Option<(ProgramRef, Vec<GeneratedTest>)>,
     pub aggregate: ScoreAggregate,
     pub solutions: Vec<SolutionSpec>,
@@ -124,6 +130,16 @@ impl TestCase {
 }
 
 impl ProblemSpec {
+    /// The package program that judges a run: the interactor of an
+    /// interactive problem, or the checker.
+    pub fn judging_program(&self) -> Option<&ToolSpec> {
+        match (&self.interactor, &self.compare.mode) {
+            (Some(interactor), _) => Some(interactor),
+            (None, CompareMode::Checker(checker)) => Some(checker),
+            (None, _) => None,
+        }
+    }
+
     /// Validates a parsed `problem.toml`. `text` is the file's contents, for
     /// turning spans into line numbers.
     pub(crate) fn from_raw(
@@ -255,6 +271,15 @@ impl ProblemSpec {
         }
 
         let validator = raw.validator.map(|v| tool(v, "validator")).transpose()?;
+        if raw.interactor.is_some() && compare.mode.is_some() {
+            return Err(at(
+                mode_span,
+                "compare.mode",
+                "an interactive problem is judged by its [interactor]; remove [compare]".into(),
+            ));
+        }
+        let interactor = raw.interactor.map(|t| tool(t, "interactor")).transpose()?;
+        let answers = raw.answers.map(|t| tool(t, "answers")).transpose()?;
         let generator = match raw.generator {
             None => None,
             Some(generator) => {
@@ -315,6 +340,8 @@ impl ProblemSpec {
             limits,
             compare: CompareSpec { mode },
             validator,
+            interactor,
+            answers,
             generator,
             aggregate: match raw.scoring.aggregate {
                 Some(RawAggregate::Min) => ScoreAggregate::Min,

@@ -22,6 +22,8 @@ pub(crate) struct RawProblem {
     pub(crate) compare: RawCompare,
     pub(crate) checker: Option<RawTool>,
     pub(crate) validator: Option<RawTool>,
+    pub(crate) interactor: Option<RawTool>,
+    pub(crate) answers: Option<RawTool>,
     pub(crate) generator: Option<RawGenerator>,
     #[serde(default)]
     pub(crate) scoring: RawScoring,

@@ -441,7 +441,10 @@ fn works_unprivileged_and_says_what_it_could_apply() {
     let doctor = unprivileged(&["doctor"]);
     let text = String::from_utf8_lossy(&doctor.stdout);
     assert!(doctor.status.success(), "{text}");
-    assert!(text.contains("isolation: process group, rlimits"), "{text}");
+    assert!(
+        text.contains("isolation: own session (no terminal), rlimits"),
+        "{text}"
+    );
     assert!(
         text.contains("not applied:") && text.contains("cgroups"),
         "an unprivileged judge has no cgroup and says so: {text}"

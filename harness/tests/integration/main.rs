@@ -3,6 +3,7 @@
 mod cli;
 mod games;
 mod hostile;
+mod interactive;
 mod snapshots;
 mod support;
 mod trust;

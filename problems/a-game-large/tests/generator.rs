@@ -1,8 +1,7 @@
 //! The generator is deterministic and rejects bad arguments.
 
-use a_game_tools::testing::{
-    BAD_ARGS, assert_deterministic, assert_layout_changes_lines_not_board, assert_rejects,
-};
+use a_game_tools::testing::{BAD_ARGS, assert_layout_changes_lines_not_board};
+use judge_kit::testing::{assert_deterministic, assert_rejects_args};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a-game-large-generator");
 
@@ -11,13 +10,13 @@ fn same_args_same_bytes() {
     assert_deterministic(
         BIN,
         &[
-            ["random", "20000", "1000000000", "ragged", "7"],
-            ["spikes", "999", "1000000000", "wrap7", "7"],
-            ["const", "2", "1", "column", "7"],
+            &["random", "20000", "1000000000", "ragged", "7"],
+            &["spikes", "999", "1000000000", "wrap7", "7"],
+            &["const", "2", "1", "column", "7"],
         ],
         [
-            ["random", "50", "1000000000", "line", "1"],
-            ["random", "50", "1000000000", "line", "2"],
+            &["random", "50", "1000000000", "line", "1"],
+            &["random", "50", "1000000000", "line", "2"],
         ],
     );
 }
@@ -29,8 +28,8 @@ fn layout_changes_lines_not_board() {
 
 #[test]
 fn rejects_bad_args() {
-    assert_rejects(BIN, BAD_ARGS);
-    assert_rejects(
+    assert_rejects_args(BIN, BAD_ARGS);
+    assert_rejects_args(
         BIN,
         &[
             &["random", "20001", "200", "line", "1"],

@@ -1,5 +1,5 @@
 //! `a-game-generator KIND N MAXV LAYOUT SEED > test.in`
 
-fn main() -> std::process::ExitCode {
-    a_game_tools::generator_main(&a_game_tools::BOUNDS)
+fn main() {
+    judge_kit::generator::main(|args| a_game_tools::generate_within(args, &a_game_tools::BOUNDS))
 }

@@ -3,13 +3,10 @@
 //! comparison test and `a-game-large-tools`, which passes its own [`Bounds`]
 //! (and draws `u64` values where this problem draws `u32`).
 
+use judge_kit::Lines;
 use rand::Rng;
 use rand::distr::uniform::SampleUniform;
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 use std::fmt::Display;
-use std::io::Read;
-use std::process::ExitCode;
 use std::str::FromStr;
 
 pub mod testing;
@@ -180,98 +177,32 @@ pub fn generate_within<V: Value>(args: &[String], bounds: &Bounds<V>) -> Result<
     if !(min_n..=max_n).contains(&n) || !(V::from(1)..=top).contains(&max_v) {
         return Err(format!("N must be in {min_n}..={max_n}, MAXV in 1..={top}"));
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = judge_kit::generator::rng(seed);
     let b = board_of(&mut rng, kind, n, max_v);
     Ok(render(&mut rng, &b, layout))
 }
 
-/// The generator binary: prints the input or the error (exit 1).
-pub fn generator_main<V: Value>(bounds: &Bounds<V>) -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match generate_within(&args, bounds) {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(msg) => {
-            eprintln!("{msg}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// Parses a canonical decimal integer (no sign, no leading zeros) in `lo..=hi`.
-fn int(tok: &str, lo: u64, hi: u64, what: &str) -> Result<u64, String> {
-    let canonical = !tok.is_empty()
-        && tok.len() <= 19
-        && tok.bytes().all(|c| c.is_ascii_digit())
-        && (tok == "0" || !tok.starts_with('0'));
-    let v: u64 = canonical
-        .then(|| tok.parse().ok())
-        .flatten()
-        .ok_or_else(|| format!("{what}: `{tok}` is not a plain integer"))?;
-    if (lo..=hi).contains(&v) {
-        Ok(v)
-    } else {
-        Err(format!("{what}: {v} is outside {lo}..={hi}"))
-    }
-}
-
-/// Splits a line on single spaces, rejecting empty lines and doubled, leading
-/// or trailing spaces.
-fn tokens<'a>(line: &'a str, what: &str) -> Result<Vec<&'a str>, String> {
-    let toks: Vec<&str> = line.split(' ').collect();
-    if toks.iter().any(|t| t.is_empty()) {
-        return Err(format!("{what}: empty line or stray whitespace"));
-    }
-    Ok(toks)
-}
-
 /// Checks an input against `bounds`: line 1 holds N alone, the N values
-/// (1..=max_v) follow on one or more non-empty lines. Tokens are separated by
-/// single spaces and every line ends with a newline.
+/// (1..=max_v) follow on one or more non-empty lines, in the strict format of
+/// [`Lines`] (single spaces, a newline after every line).
 pub fn validate<V: Value>(input: &str, bounds: &Bounds<V>) -> Result<(), String> {
-    let (min_n, max_n) = (bounds.min_n as u64, bounds.max_n as u64);
-    let max_v: u64 = bounds.max_v.into();
-    let body = input
-        .strip_suffix('\n')
-        .ok_or("input must end with a newline")?;
-    let mut lines = body.split('\n');
-    let first = tokens(lines.next().unwrap_or_default(), "line 1")?;
-    let [n] = first[..] else {
-        return Err("line 1 must hold N alone".into());
-    };
-    let n = int(n, min_n, max_n, "N")?;
+    let max_v = i64::try_from(bounds.max_v.into()).expect("max_v fits i64");
+    let mut lines = Lines::new(input);
+    let n = lines.int_line(bounds.min_n as i64, bounds.max_n as i64, "N")?;
     let mut count = 0;
-    for (idx, line) in lines.enumerate() {
-        let what = format!("line {}", idx + 2);
-        for tok in tokens(line, &what)? {
+    while !lines.is_at_end() {
+        let line = lines.next_line("values")?;
+        for word in lines.words(line)? {
             count += 1;
             if count > n {
-                return Err(format!("{what}: more than N = {n} values"));
+                return Err(format!("line {}: more than N = {n} values", lines.line()));
             }
-            int(tok, 1, max_v, &what)?;
+            lines.int_in(word, 1, max_v, "a value")?;
         }
     }
     if count == n {
         Ok(())
     } else {
         Err(format!("expected {n} values, found {count}"))
-    }
-}
-
-/// The validator binary (Kattis protocol: exit 42 valid, 43 invalid).
-pub fn validator_main<V: Value>(bounds: &Bounds<V>) -> ExitCode {
-    let mut input = String::new();
-    if std::io::stdin().read_to_string(&mut input).is_err() {
-        eprintln!("input is not valid UTF-8");
-        return ExitCode::from(43);
-    }
-    match validate(&input, bounds) {
-        Ok(()) => ExitCode::from(42),
-        Err(msg) => {
-            eprintln!("{msg}");
-            ExitCode::from(43)
-        }
     }
 }

@@ -1,37 +1,18 @@
-//! Helpers for the generator and validator tests of this crate and of
-//! `a-game-large-tools`, and for the solutions' brute-force tests; they drive
-//! the built binaries.
+//! What the generator and validator tests of this crate and of
+//! `a-game-large-tools`, and the solutions' brute-force tests, share beyond
+//! [`judge_kit::testing`]: this problem's bad arguments and inputs, and the
+//! brute-force comparison.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
+use judge_kit::testing::{generate, solve};
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 
 use crate::{Kind, Layout, Value, board_of, render};
-
-/// Runs a binary on arguments.
-pub fn run(bin: &str, args: &[&str]) -> Output {
-    Command::new(bin).args(args).output().unwrap()
-}
-
-/// The generator's output is a function of its arguments, and the seed matters.
-pub fn assert_deterministic(bin: &str, same: &[[&str; 5]], differ: [[&str; 5]; 2]) {
-    for args in same {
-        let (a, b) = (run(bin, args), run(bin, args));
-        assert!(a.status.success());
-        assert_eq!(a.stdout, b.stdout, "{args:?}");
-    }
-    assert_ne!(run(bin, &differ[0]).stdout, run(bin, &differ[1]).stdout);
-}
 
 /// The layout changes how the 30 values of a board are broken into lines,
 /// not the values.
 pub fn assert_layout_changes_lines_not_board(bin: &str) {
     let tokens = |layout| {
-        let out = run(bin, &["random", "30", "200", layout, "3"]).stdout;
+        let out = generate(bin, &["random", "30", "200", layout, "3"]);
         let text = String::from_utf8(out).unwrap();
         let lines = text.lines().count();
         let toks: Vec<String> = text.split_whitespace().map(String::from).collect();
@@ -44,13 +25,6 @@ pub fn assert_layout_changes_lines_not_board(bin: &str) {
     assert!(line == column && line == wrap);
 }
 
-/// The generator fails on each of these argument lists.
-pub fn assert_rejects(bin: &str, bad: &[&[&str]]) {
-    for args in bad {
-        assert!(!run(bin, args).status.success(), "{args:?}");
-    }
-}
-
 /// Generator arguments wrong under any bounds.
 pub const BAD_ARGS: &[&[&str]] = &[
     &["random", "1", "200", "line", "1"],
@@ -60,53 +34,8 @@ pub const BAD_ARGS: &[&[&str]] = &[
     &["random", "10", "200", "line"],
 ];
 
-/// The validator's exit code on an input.
-pub fn validate(bin: &str, input: &[u8]) -> i32 {
-    let mut child = Command::new(bin)
-        .stdin(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait().unwrap().code().unwrap()
-}
-
-fn inputs(dir: &Path, found: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            inputs(&path, found);
-        } else if path.extension().is_some_and(|e| e == "in") {
-            found.push(path);
-        }
-    }
-}
-
-/// The validator accepts every `.in` under `package/data`, of which there are
-/// at least `at_least`.
-pub fn assert_accepts_committed(bin: &str, package: &str, at_least: usize) {
-    let mut found = Vec::new();
-    inputs(&Path::new(package).join("data"), &mut found);
-    assert!(
-        found.len() >= at_least,
-        "expected the committed tests, found {}",
-        found.len()
-    );
-    for path in found {
-        let code = validate(bin, &std::fs::read(&path).unwrap());
-        assert_eq!(code, 42, "rejected {}", path.display());
-    }
-}
-
 /// Inputs valid under any bounds.
 pub const EDGES: &[&[u8]] = &[b"6\n4 7 2 9\n5 2\n", b"3\n1\n2\n3\n"];
-
-/// The validator rejects each described input.
-pub fn assert_rejects_inputs(bin: &str, bad: &[(&str, &[u8])]) {
-    for (what, input) in bad {
-        assert_eq!(validate(bin, input), 43, "accepted: {what}");
-    }
-}
 
 /// Inputs malformed under any bounds.
 pub const MALFORMED: &[(&str, &[u8])] = &[
@@ -129,24 +58,6 @@ pub const MALFORMED: &[(&str, &[u8])] = &[
     ("empty input", b""),
 ];
 
-/// A solution's output on an input; it must succeed.
-pub fn solve(bin: &str, input: &str) -> String {
-    let mut child = Command::new(bin)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{bin} failed on\n{input}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
 /// On 1000 random boards of 2 to 14 values, at most `max_vs[round % 3]`,
 /// `reference` agrees with the full game tree `minimax`, and on every tenth
 /// board `also` agrees too.
@@ -157,7 +68,7 @@ pub fn assert_matches_brute<V: Value>(max_vs: [V; 3], reference: &str, minimax: 
         Layout::Wrap(3),
         Layout::Ragged,
     ];
-    let mut rng = ChaCha8Rng::seed_from_u64(1996);
+    let mut rng = judge_kit::generator::rng(1996);
     for round in 0..1000 {
         let max_v = max_vs[round % 3];
         let kind = match round % 10 {

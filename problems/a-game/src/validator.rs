@@ -4,6 +4,6 @@
 //! more non-empty lines, as the original allows. Tokens are separated by
 //! single spaces and every line ends with a newline.
 
-fn main() -> std::process::ExitCode {
-    a_game_tools::validator_main(&a_game_tools::BOUNDS)
+fn main() {
+    judge_kit::validator::check(|input| a_game_tools::validate(input, &a_game_tools::BOUNDS))
 }

@@ -3,8 +3,8 @@
 //! known wrong heuristics fail. Shared with `caos3-large-tools`, which only
 //! changes the limits.
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use judge_kit::Lines;
+use rand::Rng;
 
 pub mod testing;
 
@@ -41,18 +41,6 @@ pub fn format(boards: &[Board]) -> String {
         }
     }
     out
-}
-
-/// A generator seeded from its command-line words, so equal arguments give
-/// equal bytes everywhere.
-pub fn rng_for(args: &[String]) -> ChaCha8Rng {
-    // FNV-1a over the arguments (with separators): stable across platforms,
-    // unlike std's hasher.
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in args.iter().flat_map(|a| a.bytes().chain([0])) {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-    }
-    ChaCha8Rng::seed_from_u64(hash)
 }
 
 /// Every cell `^`.
@@ -165,37 +153,73 @@ impl Options {
     }
 }
 
-/// Whether Asuna (first player) wins: the Grundy value of the board is not 0.
-/// Plain sub-rectangle DP; the generator uses it only to choose boards.
-pub fn asuna_wins(board: &Board) -> bool {
-    let monster = monsters(board);
-    let (r, c) = (board.len(), board[0].len());
-    let (rs, cs) = (r + 1, c + 1);
-    let at = |r1: usize, r2: usize, c1: usize, c2: usize| ((r1 * rs + r2) * cs + c1) * cs + c2;
-    let mut g = vec![0u16; rs * rs * cs * cs];
-    let mut seen = Options::new(&monster);
-    for h in 1..=r {
-        for r1 in 0..=r - h {
-            let r2 = r1 + h;
-            for c1 in 0..c {
-                for c2 in c1 + 1..=c {
-                    seen.clear();
-                    for x in r1..r2 {
-                        for y in (c1..c2).filter(|&y| monster[x][y]) {
-                            seen.insert(
-                                g[at(r1, x, c1, y)]
-                                    ^ g[at(r1, x, y + 1, c2)]
-                                    ^ g[at(x + 1, r2, c1, y)]
-                                    ^ g[at(x + 1, r2, y + 1, c2)],
-                            );
+/// Grundy values of every sub-rectangle of a board: the game on the cells
+/// `r1..r2` × `c1..c2` (half-open), as it is once lava surrounds them.
+pub struct Grundy {
+    rows: usize,
+    cols: usize,
+    table: Vec<u16>,
+}
+
+impl Grundy {
+    /// Plain sub-rectangle DP by height: a monster (x, y) in a rectangle leaves
+    /// the four pieces around its row and column, whose values XOR together.
+    pub fn new(monster: &[Vec<bool>]) -> Self {
+        let (r, c) = (monster.len(), monster[0].len());
+        let mut grundy = Self {
+            rows: r,
+            cols: c,
+            table: vec![0; (r + 1) * (r + 1) * (c + 1) * (c + 1)],
+        };
+        let mut seen = Options::new(monster);
+        for h in 1..=r {
+            for r1 in 0..=r - h {
+                let r2 = r1 + h;
+                for c1 in 0..c {
+                    for c2 in c1 + 1..=c {
+                        seen.clear();
+                        for (x, row) in monster.iter().enumerate().take(r2).skip(r1) {
+                            for y in (c1..c2).filter(|&y| row[y]) {
+                                seen.insert(grundy.after(r1, r2, c1, c2, x, y));
+                            }
                         }
+                        let at = grundy.index(r1, r2, c1, c2);
+                        grundy.table[at] = seen.mex();
                     }
-                    g[at(r1, r2, c1, c2)] = seen.mex();
                 }
             }
         }
+        grundy
     }
-    g[at(0, r, 0, c)] != 0
+
+    fn index(&self, r1: usize, r2: usize, c1: usize, c2: usize) -> usize {
+        let (rs, cs) = (self.rows + 1, self.cols + 1);
+        ((r1 * rs + r2) * cs + c1) * cs + c2
+    }
+
+    /// The value of the rectangle `r1..r2` × `c1..c2`; 0 when it is empty.
+    pub fn of(&self, r1: usize, r2: usize, c1: usize, c2: usize) -> u16 {
+        self.table[self.index(r1, r2, c1, c2)]
+    }
+
+    /// The XOR of the four pieces left when the monster at (x, y) erupts
+    /// inside the rectangle `r1..r2` × `c1..c2`.
+    pub fn after(&self, r1: usize, r2: usize, c1: usize, c2: usize, x: usize, y: usize) -> u16 {
+        self.of(r1, x, c1, y)
+            ^ self.of(r1, x, y + 1, c2)
+            ^ self.of(x + 1, r2, c1, y)
+            ^ self.of(x + 1, r2, y + 1, c2)
+    }
+
+    /// The value of the whole board.
+    pub fn board(&self) -> u16 {
+        self.of(0, self.rows, 0, self.cols)
+    }
+}
+
+/// Whether Asuna (first player) wins: the Grundy value of the board is not 0.
+pub fn asuna_wins(board: &Board) -> bool {
+    Grundy::new(&monsters(board)).board() != 0
 }
 
 /// A known wrong solution, for picking boards that refute it.
@@ -325,57 +349,26 @@ pub fn refuting(
 }
 
 /// Checks one input file against `limits`: the exact layout the generator
-/// writes (single spaces, `\n` line ends, nothing after the last board).
+/// writes, in the strict format of [`Lines`] (single spaces, `\n` line ends,
+/// nothing after the last board).
 pub fn validate(input: &str, limits: Limits) -> Result<(), String> {
-    let lines: Vec<&str> = input.split_inclusive('\n').collect();
-    let mut at = 0;
-    let mut next_line = |what: &str| -> Result<(usize, &str), String> {
-        let line = lines
-            .get(at)
-            .ok_or_else(|| format!("missing line {}: expected {what}", at + 1))?;
-        at += 1;
-        let body = line
-            .strip_suffix('\n')
-            .ok_or_else(|| format!("line {at}: no newline at the end"))?;
-        Ok((at, body))
-    };
-    let number = |no: usize, token: &str, max: usize, name: &str| -> Result<usize, String> {
-        let digits = !token.is_empty()
-            && token.bytes().all(|b| b.is_ascii_digit())
-            && !(token.len() > 1 && token.starts_with('0'));
-        match token
-            .parse()
-            .ok()
-            .filter(|v| digits && (1..=max).contains(v))
-        {
-            Some(v) => Ok(v),
-            None => Err(format!("line {no}: {name} = `{token}` is not in 1..={max}")),
-        }
-    };
-
-    let (no, line) = next_line("T")?;
-    let cases = number(no, line, limits.max_cases, "T")?;
+    let (max_cases, max_side) = (limits.max_cases as i64, limits.max_side as i64);
+    let mut lines = Lines::new(input);
+    let cases = lines.int_line(1, max_cases, "T")?;
     for case in 1..=cases {
-        let (no, line) = next_line(&format!("`R C` of case {case}"))?;
-        let tokens: Vec<&str> = line.split(' ').collect();
-        if tokens.len() != 2 {
-            return Err(format!("line {no}: expected `R C`, got `{line}`"));
-        }
-        let rows = number(no, tokens[0], limits.max_side, "R")?;
-        let cols = number(no, tokens[1], limits.max_side, "C")?;
+        let sides = lines.ints_in(2, 1, max_side, &format!("`R C` of case {case}"))?;
+        let (rows, cols) = (sides[0], sides[1] as usize);
         for _ in 0..rows {
-            let (no, line) = next_line(&format!("a map row of case {case}"))?;
+            let line = lines.next_line(&format!("a map row of case {case}"))?;
             if line.len() != cols || !line.bytes().all(|b| b == b'^' || b == b'#') {
                 return Err(format!(
-                    "line {no}: expected {cols} characters `^` or `#`, got `{line}`"
+                    "line {}: expected {cols} characters `^` or `#`, got `{line}`",
+                    lines.line()
                 ));
             }
         }
     }
-    if at < lines.len() {
-        return Err(format!("line {}: extra data after the last case", at + 1));
-    }
-    Ok(())
+    lines.expect_end()
 }
 
 /// Usage of the generator, shown on bad arguments.
@@ -392,7 +385,8 @@ kinds (every random kind takes a trailing seed word):
 
 /// The input file described by the generator's arguments.
 pub fn generate(args: &[String], limits: Limits) -> Result<String, String> {
-    let mut rng = rng_for(args);
+    // Seeded from every argument word, so equal arguments give equal bytes.
+    let mut rng = judge_kit::generator::rng_from_args(args);
     let side = |text: &str| -> Result<usize, String> {
         match text.parse() {
             Ok(v) if (1..=limits.max_side).contains(&v) => Ok(v),

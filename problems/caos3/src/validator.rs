@@ -1,20 +1,6 @@
 //! `caos3-validator < test.in`: exit 42 if the input meets CAOS3's format and
 //! limits (T <= 10, R, C <= 20), else 43 with the reason on stderr.
 
-use std::io::Read;
-use std::process::ExitCode;
-
-fn main() -> ExitCode {
-    let mut input = String::new();
-    if let Err(error) = std::io::stdin().read_to_string(&mut input) {
-        eprintln!("input is not UTF-8 text: {error}");
-        return ExitCode::from(43);
-    }
-    match caos3_tools::validate(&input, caos3_tools::ORIGINAL) {
-        Ok(()) => ExitCode::from(42),
-        Err(message) => {
-            eprintln!("{message}");
-            ExitCode::from(43)
-        }
-    }
+fn main() {
+    judge_kit::validator::check(|input| caos3_tools::validate(input, caos3_tools::ORIGINAL))
 }

@@ -1,6 +1,6 @@
 //! The generator is deterministic and refuses arguments outside the limits.
 
-use caos3_tools::testing::{assert_rejects_args, generate};
+use judge_kit::testing::{assert_rejects_args, generate};
 
 const BIN: &str = env!("CARGO_BIN_EXE_caos3-generator");
 

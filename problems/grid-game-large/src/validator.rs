@@ -3,6 +3,8 @@
 //! Layout, single spaces and a final newline on every line: `t` (1..=5), then
 //! per board a line `n` (1..=500) and n lines of n integers in -10^9..=10^9.
 
-fn main() -> std::process::ExitCode {
-    grid_game_tools::validator_main(&grid_game_large_tools::BOUNDS)
+fn main() {
+    judge_kit::validator::check(|input| {
+        grid_game_tools::validate(input, &grid_game_large_tools::BOUNDS)
+    })
 }

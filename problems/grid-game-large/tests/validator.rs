@@ -1,19 +1,19 @@
 //! The validator accepts every committed input and rejects malformed ones.
 
-use grid_game_tools::testing::{MALFORMED, assert_accepts_committed, assert_exit};
+use grid_game_tools::testing::MALFORMED;
+use judge_kit::testing::{assert_accepts_committed, assert_accepts_inputs, assert_rejects_inputs};
 
 const BIN: &str = env!("CARGO_BIN_EXE_grid-game-large-validator");
 
 #[test]
 fn accepts_committed_inputs() {
-    assert_accepts_committed(BIN, env!("CARGO_MANIFEST_DIR"), 20);
+    assert_accepts_committed(BIN, env!("CARGO_MANIFEST_DIR"), 21);
 }
 
 #[test]
 fn accepts_edge_inputs() {
-    assert_exit(
+    assert_accepts_inputs(
         BIN,
-        42,
         &[
             "1\n1\n0\n",
             "1\n1\n-1000000000\n",
@@ -24,15 +24,14 @@ fn accepts_edge_inputs() {
 
 #[test]
 fn rejects_malformed_inputs() {
-    assert_exit(BIN, 43, MALFORMED);
-    assert_exit(
+    assert_rejects_inputs(BIN, MALFORMED);
+    assert_rejects_inputs(
         BIN,
-        43,
         &[
-            "6\n1\n0\n1\n0\n1\n0\n1\n0\n1\n0\n1\n0\n", // t out of range
-            "1\n501\n0\n",                             // n out of range
-            "1\n1\n1000000001\n",                      // value out of range
-            "1\n1\n-1000000001\n",                     // value out of range
+            ("t out of range", "6\n1\n0\n1\n0\n1\n0\n1\n0\n1\n0\n1\n0\n"),
+            ("n out of range", "1\n501\n0\n"),
+            ("value out of range", "1\n1\n1000000001\n"),
+            ("negative value out of range", "1\n1\n-1000000001\n"),
         ],
     );
 }

@@ -6,11 +6,9 @@
 //! which passes its own [`Bounds`]; so all draw boards from exactly the same
 //! families.
 
+use judge_kit::Lines;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
-use std::io::Read;
-use std::process::ExitCode;
 
 pub mod testing;
 
@@ -219,7 +217,7 @@ impl Spec {
 
     /// The input file these arguments describe; deterministic in the arguments.
     pub fn generate(&self) -> Case {
-        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        let mut rng = judge_kit::generator::rng(self.seed);
         let boards = (0..self.t)
             .map(|_| {
                 let n = rng.random_range(self.n_min..=self.n_max);
@@ -240,115 +238,20 @@ pub fn generate_within(args: &[String], bounds: &Bounds) -> Result<Case, String>
     Ok(Spec::parse(args, bounds)?.generate())
 }
 
-/// The generator binary: prints the input or the error (exit 1).
-pub fn generator_main(bounds: &Bounds) -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match generate_within(&args, bounds) {
-        Ok(case) => {
-            print!("{}", case.render());
-            ExitCode::SUCCESS
-        }
-        Err(msg) => {
-            eprintln!("{msg}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// Parses a canonical decimal integer (optional `-`, no leading zeros, no
-/// `-0`) in `lo..=hi`.
-fn int(tok: &str, lo: i64, hi: i64, what: &str) -> Result<i64, String> {
-    let digits = tok.strip_prefix('-').unwrap_or(tok);
-    let canonical = !digits.is_empty()
-        && digits.len() <= 18
-        && digits.bytes().all(|c| c.is_ascii_digit())
-        && (digits == "0" || !digits.starts_with('0'))
-        && tok != "-0";
-    let v: i64 = canonical
-        .then(|| tok.parse().ok())
-        .flatten()
-        .ok_or_else(|| format!("{what}: `{tok}` is not a plain integer"))?;
-    if (lo..=hi).contains(&v) {
-        Ok(v)
-    } else {
-        Err(format!("{what}: {v} is outside {lo}..={hi}"))
-    }
-}
-
-/// Splits a line on single spaces, rejecting empty tokens (doubled, leading or
-/// trailing spaces, tabs are not separators).
-fn tokens<'a>(line: &'a str, what: &str) -> Result<Vec<&'a str>, String> {
-    let toks: Vec<&str> = line.split(' ').collect();
-    if toks.iter().any(|t| t.is_empty()) {
-        return Err(format!("{what}: stray whitespace"));
-    }
-    Ok(toks)
-}
-
-/// The next line, which must hold exactly one integer in `lo..=hi`.
-fn single<'a>(
-    lines: &mut impl Iterator<Item = (usize, &'a str)>,
-    lo: i64,
-    hi: i64,
-    what: &str,
-) -> Result<i64, String> {
-    let (no, line) = lines
-        .next()
-        .ok_or_else(|| format!("missing the line with {what}"))?;
-    let toks = tokens(line, &format!("line {no}"))?;
-    if toks.len() != 1 {
-        return Err(format!("line {no}: expected {what} alone"));
-    }
-    int(toks[0], lo, hi, &format!("line {no}: {what}"))
-}
-
-/// Checks an input against `bounds`: the layout, single spaces and a final
-/// newline on every line: `t` (1..=max_t), then per board a line `n`
-/// (1..=max_n) and n lines of n integers in -max_abs..=max_abs.
+/// Checks an input against `bounds`, in the strict format of [`Lines`]
+/// (single spaces, a newline after every line): `t` (1..=max_t), then per
+/// board a line `n` (1..=max_n) and n lines of n integers in
+/// -max_abs..=max_abs.
 pub fn validate(input: &str, bounds: &Bounds) -> Result<(), String> {
     let (max_t, max_n, max_abs) = (bounds.max_t as i64, bounds.max_n as i64, bounds.max_abs);
-    let body = input
-        .strip_suffix('\n')
-        .ok_or("input must end with a newline")?;
-    let mut lines = body.split('\n').enumerate().map(|(i, l)| (i + 1, l));
-    let t = single(&mut lines, 1, max_t, "t")?;
+    let mut lines = Lines::new(input);
+    let t = lines.int_line(1, max_t, "t")?;
     for case in 1..=t {
-        let n = single(&mut lines, 1, max_n, &format!("n of board {case}"))?;
-        for _ in 0..n {
-            let (no, line) = lines
-                .next()
-                .ok_or_else(|| format!("board {case}: fewer than {n} rows"))?;
-            let what = format!("line {no}");
-            let toks = tokens(line, &what)?;
-            if toks.len() as i64 != n {
-                return Err(format!(
-                    "{what}: expected {n} numbers, found {}",
-                    toks.len()
-                ));
-            }
-            for tok in toks {
-                int(tok, -max_abs, max_abs, &what)?;
-            }
+        let n = lines.int_line(1, max_n, &format!("n of board {case}"))?;
+        for row in 1..=n {
+            let what = format!("row {row} of board {case}");
+            lines.ints_in(n as usize, -max_abs, max_abs, &what)?;
         }
     }
-    if let Some((no, _)) = lines.next() {
-        return Err(format!("line {no}: unexpected data after {t} boards"));
-    }
-    Ok(())
-}
-
-/// The validator binary (Kattis protocol: exit 42 valid, 43 invalid).
-pub fn validator_main(bounds: &Bounds) -> ExitCode {
-    let mut input = String::new();
-    if std::io::stdin().read_to_string(&mut input).is_err() {
-        eprintln!("input is not valid UTF-8");
-        return ExitCode::from(43);
-    }
-    match validate(&input, bounds) {
-        Ok(()) => ExitCode::from(42),
-        Err(msg) => {
-            eprintln!("{msg}");
-            ExitCode::from(43)
-        }
-    }
+    lines.expect_end()
 }

@@ -112,7 +112,7 @@ fn main() -> ExitCode {
         let verdict = match child {
             Err(e) => Err(format!("cannot run {solver}: {e}")),
             Ok(o) if !o.status.success() => Err(format!("solver failed: {}", o.status)),
-            Ok(o) => match parse_answer(&o.stdout, true, 999) {
+            Ok(o) => match parse_answer(&String::from_utf8_lossy(&o.stdout), true, 999) {
                 Err(e) => Err(e),
                 Ok(Answer::Impossible) if feasible(n) => Err("-1 for a feasible n".into()),
                 Ok(Answer::Impossible) => Ok("-1 (none exists)".to_string()),

@@ -2,16 +2,13 @@
 //! board exists (n = 2, 3, 5, 6, 7). No score.
 
 use spies_any_n_tools::{Answer, MAX_N, feasible, find_defect, parse_answer, validate};
-use spies_revised_tools::run_checker;
 
-fn main() -> std::process::ExitCode {
-    run_checker(|input, output| {
-        let n = validate(input.as_bytes()).unwrap_or_else(|e| {
-            // A broken test is the judge's fault: exit 1 (judge error), not a rejection.
-            eprintln!("bad input: {e}");
-            std::process::exit(1)
-        });
-        match parse_answer(output, true, MAX_N)? {
+fn main() {
+    judge_kit::checker::main(|case| {
+        // A broken test is the judge's fault: a judge error, not a rejection.
+        let n = validate(&case.input)
+            .unwrap_or_else(|e| judge_kit::judge_error(&format!("bad input: {e}")));
+        match parse_answer(&case.output, true, MAX_N)? {
             Answer::Impossible if feasible(n) => {
                 Err(format!("printed -1, but a board of size {n} exists"))
             }

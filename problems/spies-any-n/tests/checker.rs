@@ -1,45 +1,27 @@
 //! The checker binary end to end: the input n must match, -1 only for impossible n.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use judge_kit::testing::{Checked, check};
 
-/// Runs the checker for input `n` on `output`; returns (exit code, judgemessage).
-fn check(n: u64, output: &str) -> (i32, String) {
-    let dir = std::env::temp_dir().join(format!(
-        "spies-any-n-checker-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    let feedback = dir.join("feedback");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&feedback).unwrap();
-    let input = dir.join("in");
-    std::fs::write(&input, format!("{n}\n")).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_spies-any-n-checker"))
-        .args([&input, &input, &feedback])
-        .stdin(Stdio::piped())
-        .spawn()
-        .expect("spawn checker");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(output.as_bytes())
-        .unwrap();
-    let code = child.wait().unwrap().code().unwrap();
-    let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default();
-    assert!(!feedback.join("score.txt").exists());
-    let _ = std::fs::remove_dir_all(&dir);
-    (code, message)
+/// The checker's verdict for input `n` on `output`.
+fn run(n: u64, output: &str) -> Checked {
+    let input = format!("{n}\n");
+    let checked = check(
+        env!("CARGO_BIN_EXE_spies-any-n-checker"),
+        &input,
+        &input,
+        output.as_bytes(),
+    );
+    assert_eq!(checked.score, None);
+    checked
 }
 
 #[test]
 fn accepts_valid_answers() {
-    assert_eq!(check(11, "11\n2 4 7 1 8 11 5 3 9 6 10\n").0, 42);
-    assert_eq!(check(12, "12\n1 3 6 12 10 2 11 5 8 4 9 7\n").0, 42);
-    assert_eq!(check(1, "1\n1\n").0, 42);
+    assert_eq!(run(11, "11\n2 4 7 1 8 11 5 3 9 6 10\n").code, Some(42));
+    assert_eq!(run(12, "12\n1 3 6 12 10 2 11 5 8 4 9 7\n").code, Some(42));
+    assert_eq!(run(1, "1\n1\n").code, Some(42));
     for n in [2, 3, 5, 6, 7] {
-        assert_eq!(check(n, "-1\n").0, 42, "n = {n}");
+        assert_eq!(run(n, "-1\n").code, Some(42), "n = {n}");
     }
 }
 
@@ -60,14 +42,33 @@ fn rejects_wrong_answers() {
             "11\n4 7 1 6 2 10 8 3 5 9 11\n",
             "rows 1, 4, 7 are collinear",
         ),
-        (4, "4\n2 4 1 3 -1\n", "extra output"),
-        (4, "4\n2 4 1\n", "expected 4 numbers after 4, got 3"),
-        (4, "-1 4\n", "extra output after -1"),
-        (4, "", "empty output"),
-        (4, "4\n2 4 1 x\n", "row 4"),
+        (4, "4\n2 4 1 3 -1\n", "expected nothing more, found `-1`"),
+        (
+            4,
+            "4\n2 4 1\n",
+            "expected the column of row 4, found end of input",
+        ),
+        (4, "-1 4\n", "expected nothing more, found `4`"),
+        (4, "", "expected the board size, found end of input"),
+        (4, "4\n2 4 1 x\n", "the column of row 4 in 1..=4, found `x`"),
     ] {
-        let (code, message) = check(n, output);
-        assert_eq!(code, 43, "{output:?}");
-        assert!(message.contains(reason), "{output:?}: {message}");
+        let checked = run(n, output);
+        assert_eq!(checked.code, Some(43), "{output:?}");
+        assert!(
+            checked.judgemessage.contains(reason),
+            "{output:?}: {}",
+            checked.judgemessage
+        );
     }
+}
+
+#[test]
+fn a_broken_input_is_a_judge_error() {
+    let checked = check(
+        env!("CARGO_BIN_EXE_spies-any-n-checker"),
+        "0\n",
+        "",
+        b"-1\n",
+    );
+    assert_eq!(checked.code, Some(1));
 }

@@ -1,11 +1,11 @@
 //! Output validator for spies-revised (there is no input): the contestant prints any
 //! valid board whose size N is odd and at most 999, and scores N/10 (HackerRank's rule).
 
-use spies_revised_tools::{Answer, find_defect, parse_answer, run_checker};
+use spies_revised_tools::{Answer, find_defect, parse_answer};
 
-fn main() -> std::process::ExitCode {
-    run_checker(|_input, output| {
-        let Answer::Board(cols) = parse_answer(output, false, 999)? else {
+fn main() {
+    judge_kit::checker::main(|case| {
+        let Answer::Board(cols) = parse_answer(&case.output, false, 999)? else {
             unreachable!("-1 is not allowed here")
         };
         let n = cols.len();
@@ -15,6 +15,6 @@ fn main() -> std::process::ExitCode {
         if let Some(defect) = find_defect(&cols) {
             return Err(defect.to_string());
         }
-        Ok(Some(format!("{}.{}", n / 10, n % 10)))
+        Ok(Some(n as f64 / 10.0))
     })
 }

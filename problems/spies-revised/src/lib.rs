@@ -9,6 +9,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use judge_kit::Tokens;
+
 /// Board sizes for which no valid board exists (exhaustive search; OEIS A365437).
 pub const INFEASIBLE: [u64; 5] = [2, 3, 5, 6, 7];
 
@@ -105,112 +107,30 @@ pub enum Answer {
     Board(Vec<u64>),
 }
 
-/// Parses one integer token strictly: an optional minus sign and ASCII digits, at most 18
-/// of them (anything longer is out of every range we accept anyway).
-fn parse_int(token: &str) -> Option<i64> {
-    let digits = token.strip_prefix('-').unwrap_or(token);
-    if digits.is_empty() || digits.len() > 18 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    token.parse().ok()
-}
-
-fn shorten(token: &str) -> String {
-    if token.chars().count() > 24 {
-        format!("{}...", token.chars().take(24).collect::<String>())
-    } else {
-        token.to_string()
-    }
-}
-
 /// Reads `N` followed by N column numbers (any whitespace between tokens), or a lone
-/// `-1` if `allow_impossible`. `max_n` bounds N so garbage cannot make us allocate much.
-/// Columns are only checked to be non-negative integers here; `find_defect` checks the
-/// range.
-pub fn parse_answer(output: &[u8], allow_impossible: bool, max_n: u64) -> Result<Answer, String> {
-    let text = std::str::from_utf8(output).map_err(|_| "output is not valid UTF-8".to_string())?;
-    let mut tokens = text.split_ascii_whitespace();
-    let first = tokens.next().ok_or("empty output")?;
-    let n = parse_int(first)
-        .ok_or_else(|| format!("the board size {:?} is not an integer", shorten(first)))?;
+/// `-1` if `allow_impossible`. `max_n` bounds N so garbage cannot make us allocate much;
+/// columns must be in 1..=N (`find_defect` checks the rest).
+pub fn parse_answer(output: &str, allow_impossible: bool, max_n: u64) -> Result<Answer, String> {
+    let mut tokens = Tokens::new(output);
+    let n = tokens.next_int("the board size")?;
     if n == -1 && allow_impossible {
-        return match tokens.next() {
-            None => Ok(Answer::Impossible),
-            Some(t) => Err(format!("extra output after -1: {:?}", shorten(t))),
-        };
+        tokens.expect_end()?;
+        return Ok(Answer::Impossible);
     }
-    if n < 1 || n as u64 > max_n {
-        return Err(format!("the board size {n} is not between 1 and {max_n}"));
-    }
-    let n = n as usize;
-    let mut cols = Vec::with_capacity(n);
-    for (i, token) in tokens.by_ref().take(n).enumerate() {
-        match parse_int(token) {
-            Some(c) if c >= 0 => cols.push(c as u64),
-            _ => {
-                return Err(format!(
-                    "row {}: column {:?} is not between 1 and {n}",
-                    i + 1,
-                    shorten(token)
-                ));
-            }
-        }
-    }
-    if cols.len() < n {
+    if !(1..=max_n as i64).contains(&n) {
         return Err(format!(
-            "expected {n} numbers after {n}, got {}",
-            cols.len()
+            "line {}: the board size {n} is not between 1 and {max_n}",
+            tokens.line()
         ));
     }
-    if let Some(t) = tokens.next() {
-        return Err(format!(
-            "extra output after the {n} columns: {:?}",
-            shorten(t)
-        ));
-    }
+    let cols = (1..=n)
+        .map(|row| {
+            let column = tokens.next_int_in(1, n, &format!("the column of row {row}"))?;
+            Ok(column as u64)
+        })
+        .collect::<Result<_, String>>()?;
+    tokens.expect_end()?;
     Ok(Answer::Board(cols))
-}
-
-/// Kattis output-validator plumbing: `checker input answer feedback_dir < output`.
-/// `judge(input, output)` returns Ok(optional score text) to accept or Err(reason) to
-/// reject; the reason goes to `feedback_dir/judgemessage.txt`, the score to `score.txt`.
-/// Exit 42 accepts, 43 rejects, 1 is a judge error (bad arguments or unreadable files).
-pub fn run_checker(
-    judge: impl FnOnce(&str, &[u8]) -> Result<Option<String>, String>,
-) -> std::process::ExitCode {
-    use std::io::Read;
-    use std::path::Path;
-    use std::process::ExitCode;
-    let args: Vec<String> = std::env::args().collect();
-    if args.len() < 4 {
-        eprintln!("usage: {} input answer feedback_dir < output", args[0]);
-        return ExitCode::from(1);
-    }
-    let input = match std::fs::read_to_string(&args[1]) {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!("cannot read input {}: {e}", args[1]);
-            return ExitCode::from(1);
-        }
-    };
-    let mut output = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut output) {
-        eprintln!("cannot read the output: {e}");
-        return ExitCode::from(1);
-    }
-    let feedback = Path::new(&args[3]);
-    let write = |name: &str, text: &str| {
-        std::fs::write(feedback.join(name), format!("{text}\n"))
-            .map_err(|e| eprintln!("cannot write {name} in {}: {e}", feedback.display()))
-    };
-    let (code, written) = match judge(&input, &output) {
-        Ok(score) => (42, score.map_or(Ok(()), |score| write("score.txt", &score))),
-        Err(reason) => (43, write("judgemessage.txt", &reason)),
-    };
-    match written {
-        Ok(()) => ExitCode::from(code),
-        Err(()) => ExitCode::from(1),
-    }
 }
 
 #[cfg(test)]
@@ -371,11 +291,11 @@ mod tests {
 
     #[test]
     fn parses_strictly() {
-        let ok = |s: &str| parse_answer(s.as_bytes(), true, 999);
+        let ok = |s: &str| parse_answer(s, true, 999);
         assert_eq!(ok("4\n2 4 1 3\n"), Ok(Answer::Board(vec![2, 4, 1, 3])));
         assert_eq!(ok(" 4 2\n4\n1 3"), Ok(Answer::Board(vec![2, 4, 1, 3])));
         assert_eq!(ok("-1\n"), Ok(Answer::Impossible));
-        assert!(parse_answer(b"-1", false, 999).is_err());
+        assert!(parse_answer("-1", false, 999).is_err());
         for bad in [
             "",
             "\n",
@@ -396,6 +316,5 @@ mod tests {
         ] {
             assert!(ok(bad).is_err(), "{bad:?}");
         }
-        assert!(parse_answer(&[0xff, 0xfe], true, 999).is_err());
     }
 }

@@ -1,42 +1,26 @@
 //! The checker binary end to end: exit codes, messages and score.txt.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use judge_kit::testing::{Checked, check};
 
-/// Runs the checker on `output`; returns (exit code, judgemessage, score).
-fn check(output: &[u8]) -> (i32, String, String) {
-    let dir = std::env::temp_dir().join(format!(
-        "spies-revised-checker-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let input = dir.join("in");
-    std::fs::write(&input, "").unwrap();
-    let feedback = dir.join("feedback");
-    let _ = std::fs::remove_dir_all(&feedback);
-    std::fs::create_dir_all(&feedback).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_spies-revised-checker"))
-        .args([&input, &input, &feedback])
-        .stdin(Stdio::piped())
-        .spawn()
-        .expect("spawn checker");
-    child.stdin.take().unwrap().write_all(output).unwrap();
-    let code = child.wait().unwrap().code().unwrap();
-    let read = |name| std::fs::read_to_string(feedback.join(name)).unwrap_or_default();
-    let result = (code, read("judgemessage.txt"), read("score.txt"));
-    let _ = std::fs::remove_dir_all(&dir);
-    result
+const BIN: &str = env!("CARGO_BIN_EXE_spies-revised-checker");
+
+fn run(output: &[u8]) -> Checked {
+    check(BIN, "", "", output)
 }
 
 #[test]
 fn scores_valid_odd_boards() {
-    let (code, _, score) = check(b"11\n2 4 7 1 8 11 5 3 9 6 10\n");
-    assert_eq!((code, score.trim()), (42, "1.1"));
-    let (code, _, score) = check(b"13\n1 3 12 10 7 2 11 5 8 13 9 4 6\n");
-    assert_eq!((code, score.trim()), (42, "1.3"));
-    let (code, _, score) = check(b"1\n1\n");
-    assert_eq!((code, score.trim()), (42, "0.1"));
+    for (output, score) in [
+        (&b"11\n2 4 7 1 8 11 5 3 9 6 10\n"[..], "1.1\n"),
+        (b"13\n1 3 12 10 7 2 11 5 8 13 9 4 6\n", "1.3\n"),
+        (b"1\n1\n", "0.1\n"),
+    ] {
+        let checked = run(output);
+        assert_eq!(
+            (checked.code, checked.score.as_deref()),
+            (Some(42), Some(score))
+        );
+    }
 }
 
 #[test]
@@ -47,22 +31,33 @@ fn rejects_with_reasons() {
         (b"1001\n", "not between 1 and 999"),
         (
             b"11\n2 4 7 1 8 11 5 3 9 6\n",
-            "expected 11 numbers after 11, got 10",
+            "expected the column of row 11, found end of input",
         ),
-        (b"11\n2 4 7 1 8 11 5 3 9 6 10 1\n", "extra output"),
+        (
+            b"11\n2 4 7 1 8 11 5 3 9 6 10 1\n",
+            "line 2: expected nothing more, found `1`",
+        ),
         (b"11\n2 4 7 1 8 11 5 3 9 6 6\n", "column 6 used twice"),
         (b"3\n1 2 3\n", "share a diagonal"),
         (b"-1\n", "not between 1 and 999"),
-        (b"", "empty output"),
-        (b"spies\n", "not an integer"),
+        (b"", "line 1: expected the board size, found end of input"),
+        (
+            b"spies\n",
+            "expected the board size (an integer), found `spies`",
+        ),
         (
             b"5\n1 2 3 4 123456789012345678901234567890\n",
-            "not between 1 and 5",
+            "expected the column of row 5 in 1..=5",
         ),
+        (b"3\n1 3 \xff\n", "not UTF-8"),
     ] {
-        let (code, message, score) = check(output);
-        assert_eq!(code, 43, "{output:?}");
-        assert!(message.contains(reason), "{output:?}: {message}");
-        assert!(score.is_empty());
+        let checked = run(output);
+        assert_eq!(checked.code, Some(43), "{output:?}");
+        assert!(
+            checked.judgemessage.contains(reason),
+            "{output:?}: {}",
+            checked.judgemessage
+        );
+        assert_eq!(checked.score, None);
     }
 }

@@ -3,8 +3,6 @@
 
 use rand::Rng;
 use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 
 /// Bound on the number of games in one input.
 pub const MAX_T: usize = 100_000;
@@ -140,7 +138,7 @@ pub fn generate(args: &[String]) -> Result<Vec<Game>, String> {
     if t.saturating_mul(hi) > MAX_TOTAL_N {
         return Err(format!("T * N may exceed {MAX_TOTAL_N} stones"));
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = judge_kit::generator::rng(seed);
     Ok((0..t)
         .map(|_| {
             let n = rng.random_range(lo..=hi);

@@ -1,6 +1,6 @@
 //! The generator is deterministic and rejects bad arguments.
 
-use stone_game_vi_tools::testing::{assert_deterministic, assert_rejects_args};
+use judge_kit::testing::{assert_deterministic, assert_rejects_args};
 
 const BIN: &str = env!("CARGO_BIN_EXE_stone-game-vi-large-generator");
 
@@ -9,9 +9,9 @@ fn same_args_same_bytes() {
     assert_deterministic(
         BIN,
         &[
-            ["random", "100", "1-20", "1000000000", "7"],
-            ["nudge", "3", "999", "1000000000", "7"],
-            ["const-sum", "5", "100", "100", "7"],
+            &["random", "100", "1-20", "1000000000", "7"],
+            &["nudge", "3", "999", "1000000000", "7"],
+            &["const-sum", "5", "100", "100", "7"],
         ],
         [
             &["random", "5", "50", "100", "1"],

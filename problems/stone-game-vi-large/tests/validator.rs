@@ -1,6 +1,6 @@
 //! The validator accepts every committed input and rejects malformed ones.
 
-use stone_game_vi_tools::testing::{assert_accepts_committed, assert_rejects_inputs, validate};
+use judge_kit::testing::{assert_accepts_committed, assert_accepts_inputs, assert_rejects_inputs};
 
 const BIN: &str = env!("CARGO_BIN_EXE_stone-game-vi-large-validator");
 
@@ -11,15 +11,17 @@ fn accepts_committed_inputs() {
 
 #[test]
 fn accepts_edges() {
-    assert_eq!(validate(BIN, b"1\n1\n1000000000\n1\n"), 42);
     let n = 1_000_000;
     let row = vec!["9"; n].join(" ");
-    assert_eq!(
-        validate(BIN, format!("1\n{n}\n{row}\n{row}\n").as_bytes()),
-        42
-    );
     let games = "1\n1\n1\n".repeat(100_000);
-    assert_eq!(validate(BIN, format!("100000\n{games}").as_bytes()), 42);
+    assert_accepts_inputs(
+        BIN,
+        &[
+            "1\n1\n1000000000\n1\n".to_string(),
+            format!("1\n{n}\n{row}\n{row}\n"),
+            format!("100000\n{games}"),
+        ],
+    );
 }
 
 #[test]
@@ -50,9 +52,5 @@ fn rejects_malformed() {
     // Σn over the bound, each game on its own legal.
     let row = vec!["1"; 500_001].join(" ");
     let game = format!("500001\n{row}\n{row}\n");
-    assert_eq!(
-        validate(BIN, format!("2\n{game}{game}").as_bytes()),
-        43,
-        "Σn > 10^6"
-    );
+    assert_rejects_inputs(BIN, &[("Σn > 10^6", format!("2\n{game}{game}"))]);
 }

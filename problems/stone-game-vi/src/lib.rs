@@ -3,10 +3,6 @@
 
 use rand::Rng;
 use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
-
-pub mod testing;
 
 /// Largest number of stones allowed by the original.
 pub const MAX_N: usize = 100_000;
@@ -113,7 +109,7 @@ pub fn generate(args: &[String]) -> Result<Case, String> {
     if !(1..=MAX_N).contains(&n) || !(1..=MAX_V).contains(&max_v) {
         return Err(format!("N must be in 1..={MAX_N}, MAXV in 1..={MAX_V}"));
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = judge_kit::generator::rng(seed);
     match kind.as_str() {
         "random" => Ok(random(&mut rng, n, max_v)),
         "draw" if n % 2 == 0 => Ok(draw(&mut rng, n, max_v)),

@@ -1,6 +1,6 @@
 //! The validator accepts every committed input and rejects malformed ones.
 
-use stone_game_vi_tools::testing::{assert_accepts_committed, assert_rejects_inputs, validate};
+use judge_kit::testing::{assert_accepts_committed, assert_accepts_inputs, assert_rejects_inputs};
 
 const BIN: &str = env!("CARGO_BIN_EXE_stone-game-vi-validator");
 
@@ -11,10 +11,12 @@ fn accepts_committed_inputs() {
 
 #[test]
 fn accepts_edges() {
-    assert_eq!(validate(BIN, b"1\n1\n100\n"), 42);
     let n = 100_000;
     let row = vec!["100"; n].join(" ");
-    assert_eq!(validate(BIN, format!("{n}\n{row}\n{row}\n").as_bytes()), 42);
+    assert_accepts_inputs(
+        BIN,
+        &["1\n1\n100\n".to_string(), format!("{n}\n{row}\n{row}\n")],
+    );
 }
 
 #[test]

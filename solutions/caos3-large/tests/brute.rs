@@ -1,8 +1,9 @@
 //! The exhaustive lava search against the Grundy reference on 1000 random
 //! small boards made by the generator's board makers.
 
-use caos3_large_tools::testing::{assert_brute_agrees, run};
+use caos3_large_tools::testing::assert_brute_agrees;
 use caos3_large_tools::{Board, asuna_wins, format};
+use judge_kit::testing::solve;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -33,7 +34,7 @@ fn reference_agrees_with_plain_dp_on_big_boards() {
         .map(|b| if asuna_wins(b) { "Asuna\n" } else { "Kirito\n" })
         .collect();
     assert_eq!(
-        run(env!("CARGO_BIN_EXE_caos3-large"), &format(&boards)),
+        solve(env!("CARGO_BIN_EXE_caos3-large"), &format(&boards)),
         expected
     );
 }

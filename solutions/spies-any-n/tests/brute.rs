@@ -23,7 +23,8 @@ fn run(bin: &str, n: u64) -> Answer {
         .expect("write");
     let out = child.wait_with_output().expect("wait");
     assert!(out.status.success(), "{bin} failed on n = {n}");
-    parse_answer(&out.stdout, true, 999).unwrap_or_else(|e| panic!("{bin}, n = {n}: {e}"))
+    parse_answer(&String::from_utf8_lossy(&out.stdout), true, 999)
+        .unwrap_or_else(|e| panic!("{bin}, n = {n}: {e}"))
 }
 
 fn assert_valid(answer: &Answer, n: u64, who: &str) {

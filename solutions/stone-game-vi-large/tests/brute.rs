@@ -1,10 +1,10 @@
 //! The reference agrees with exhaustive minimax on random small games.
 
+use judge_kit::testing::solve;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use stone_game_vi_large_tools::{Game, Kind, game, render};
-use stone_game_vi_tools::testing::solve;
 
 #[test]
 fn reference_matches_minimax() {

@@ -1,9 +1,9 @@
 //! The reference agrees with exhaustive minimax on random small games.
 
+use judge_kit::testing::solve;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use stone_game_vi_tools::testing::solve;
 use stone_game_vi_tools::{Case, const_sum, mirror, random};
 
 #[test]

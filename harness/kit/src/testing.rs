@@ -1,0 +1,213 @@
+//! Helpers for a package's tests: they run the package's built programs the
+//! way the judge does and assert on what they say. (A plain module rather
+//! than a dev-dependency feature, so a package's own `testing` module can
+//! build on it for its solutions' tests.)
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+mod play;
+
+pub use play::{Played, play, play_within};
+
+/// A binary of the workspace built next to the running test executable
+/// (`target/<profile>/<name>`; tests run from `target/<profile>/deps/`).
+/// Cargo builds only the binaries of the package under test, so use this for
+/// those (or for `examples/<name>`), never to reach another package's.
+pub fn sibling_binary(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test executable's path");
+    let deps = exe.parent().expect("a folder holds the test executable");
+    deps.parent().unwrap_or(deps).join(name)
+}
+
+/// A fresh folder under the system's temporary folder, removed on drop.
+#[derive(Debug)]
+pub struct TempDir {
+    path: PathBuf,
+}
+
+impl TempDir {
+    /// A new empty folder whose name starts with `label`.
+    pub fn new(label: &str) -> TempDir {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let unique = COUNT.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("judge-kit-{label}-{}-{unique}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("create a temporary folder");
+        TempDir { path }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// Runs `bin` on `args` with `input` on stdin (fed from a thread, so a
+/// program that writes much before reading everything cannot deadlock).
+pub fn run_with_input(bin: impl AsRef<Path>, args: &[&str], input: &[u8]) -> Output {
+    let bin = bin.as_ref();
+    let mut child = Command::new(bin)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", bin.display()));
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    std::thread::scope(|scope| {
+        // A program may exit without reading all its input: not our concern.
+        scope.spawn(move || stdin.write_all(input));
+        child.wait_with_output().expect("wait for the program")
+    })
+}
+
+/// Runs `bin` on `args` with an empty stdin.
+pub fn run(bin: impl AsRef<Path>, args: &[&str]) -> Output {
+    run_with_input(bin, args, b"")
+}
+
+/// A solution's output on `input`; it must exit successfully.
+pub fn solve(bin: impl AsRef<Path>, input: &str) -> String {
+    let out = run_with_input(bin.as_ref(), &[], input.as_bytes());
+    assert!(
+        out.status.success(),
+        "{} failed ({}) on\n{input}",
+        bin.as_ref().display(),
+        out.status
+    );
+    String::from_utf8(out.stdout).expect("the solution prints UTF-8")
+}
+
+/// A generator's output on `args`; it must exit successfully.
+pub fn generate(bin: impl AsRef<Path>, args: &[&str]) -> Vec<u8> {
+    let out = run(bin, args);
+    assert!(
+        out.status.success(),
+        "the generator failed on {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// The generator's output is a function of its arguments (each of `same`
+/// twice gives the same bytes), and the arguments matter (the two of
+/// `differ` give different bytes).
+pub fn assert_deterministic(bin: impl AsRef<Path>, same: &[&[&str]], differ: [&[&str]; 2]) {
+    let bin = bin.as_ref();
+    for args in same {
+        assert_eq!(generate(bin, args), generate(bin, args), "{args:?}");
+    }
+    assert_ne!(generate(bin, differ[0]), generate(bin, differ[1]));
+}
+
+/// The generator fails, saying why, on each of these argument lists.
+pub fn assert_rejects_args(bin: impl AsRef<Path>, bad: &[&[&str]]) {
+    let bin = bin.as_ref();
+    for args in bad {
+        let out = run(bin, args);
+        assert!(!out.status.success(), "accepted {args:?}");
+        assert!(!out.stderr.is_empty(), "no reason given for {args:?}");
+    }
+}
+
+/// A validator's exit code and message (stderr) on an input.
+pub fn validate(bin: impl AsRef<Path>, input: &[u8]) -> (Option<i32>, String) {
+    let out = run_with_input(bin, &[], input);
+    let message = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code(), message)
+}
+
+/// Every `.in` under `package_dir/data`, sorted.
+pub fn committed_inputs(package_dir: impl AsRef<Path>) -> Vec<PathBuf> {
+    fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
+        let entries =
+            std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()));
+        for entry in entries {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                walk(&path, found);
+            } else if path.extension().is_some_and(|e| e == "in") {
+                found.push(path);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(&package_dir.as_ref().join("data"), &mut found);
+    found.sort();
+    found
+}
+
+/// The validator accepts every committed input of the package, of which
+/// there are at least `at_least` (so a moved data folder cannot pass).
+pub fn assert_accepts_committed(
+    validator: impl AsRef<Path>,
+    package_dir: impl AsRef<Path>,
+    at_least: usize,
+) {
+    let inputs = committed_inputs(package_dir);
+    assert!(
+        inputs.len() >= at_least,
+        "expected at least {at_least} committed inputs, found {}",
+        inputs.len()
+    );
+    for path in inputs {
+        let input = std::fs::read(&path).expect("read a committed input");
+        let (code, message) = validate(validator.as_ref(), &input);
+        assert_eq!(code, Some(42), "{} rejected: {message}", path.display());
+    }
+}
+
+/// The validator accepts each input.
+pub fn assert_accepts_inputs<S: AsRef<[u8]>>(validator: impl AsRef<Path>, good: &[S]) {
+    for input in good {
+        let (code, message) = validate(validator.as_ref(), input.as_ref());
+        let shown = String::from_utf8_lossy(input.as_ref());
+        assert_eq!(code, Some(42), "rejected {shown:?}: {message}");
+    }
+}
+
+/// The validator rejects each described input (exit 43), saying why.
+pub fn assert_rejects_inputs<S: AsRef<[u8]>>(validator: impl AsRef<Path>, bad: &[(&str, S)]) {
+    for (what, input) in bad {
+        let (code, message) = validate(validator.as_ref(), input.as_ref());
+        assert_eq!(code, Some(43), "accepted: {what}");
+        assert!(!message.trim().is_empty(), "no reason given for: {what}");
+    }
+}
+
+/// What a checker said about one output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checked {
+    pub code: Option<i32>,
+    /// `judgemessage.txt`, empty when not written.
+    pub judgemessage: String,
+    /// `score.txt`, `None` when not written.
+    pub score: Option<String>,
+}
+
+/// Runs a checker the way the judge does: `checker input answer
+/// feedback_dir/ < output`, in a fresh folder.
+pub fn check(checker: impl AsRef<Path>, input: &str, answer: &str, output: &[u8]) -> Checked {
+    let dir = TempDir::new("check");
+    let (input_path, answer_path) = (dir.path().join("in"), dir.path().join("ans"));
+    std::fs::write(&input_path, input).expect("write the input");
+    std::fs::write(&answer_path, answer).expect("write the answer");
+    let feedback = play::feedback_dir(&dir);
+    let args = [&input_path, &answer_path, &feedback].map(|p| p.to_str().expect("UTF-8 path"));
+    let out = run_with_input(checker, &args, output);
+    let read = |name| std::fs::read_to_string(feedback.join(name));
+    Checked {
+        code: out.status.code(),
+        judgemessage: read("judgemessage.txt").unwrap_or_default(),
+        score: read("score.txt").ok(),
+    }
+}

@@ -1,0 +1,226 @@
+//! Judging one submission on one test of an interactive problem: the
+//! submission and the package's interactor talk through the judge, and the
+//! verdict follows who stopped first (as problemtools decides it).
+
+use std::path::Path;
+
+use crate::checker::{TOOL_LIMITS, feedback_arg, judgement_of, read_feedback};
+use crate::compare::Judgement;
+use crate::compile::Executable;
+use crate::sandbox::{Containment, Direction, Interaction, RunRequest, STDERR_KEEP, Sandbox};
+use crate::spec::{Limits, ProblemSpec, TestCase};
+use crate::verdict::{Verdict, describe_termination};
+
+use super::judge::{STDERR_SHOWN, submission_stack};
+use super::{TestReport, TranscriptLine};
+
+/// Lines of the conversation a report keeps: its end, where a game goes wrong.
+const TRANSCRIPT_SHOWN: usize = 12;
+
+/// Runs `exe` against `interactor` on `test`. The submission runs in
+/// `workdir`; the interactor gets the test's input and answer files and a
+/// feedback folder beside `workdir`, none of which the submission can see.
+pub(super) fn judge_interactive(
+    sandbox: &Sandbox,
+    problem: &ProblemSpec,
+    interactor: Option<&Executable>,
+    exe: &Executable,
+    test: &TestCase,
+    workdir: &Path,
+) -> TestReport {
+    let mut report = TestReport::unjudged(test);
+    let (Some(interactor), Some(tool)) = (interactor, problem.interactor.as_ref()) else {
+        report.detail = Some("the interactor was not built".into());
+        return report;
+    };
+    let feedback = match tempfile::Builder::new()
+        .prefix("feedback")
+        .tempdir_in(workdir.parent().unwrap_or(workdir))
+    {
+        Ok(dir) => dir,
+        Err(e) => {
+            report.detail = Some(format!("failed to create a feedback folder: {e}"));
+            return report;
+        }
+    };
+    let mut interactor_args = interactor.args.clone();
+    interactor_args.extend([
+        test.input.as_os_str().to_owned(),
+        test.answer.as_os_str().to_owned(),
+        feedback_arg(feedback.path()),
+    ]);
+    interactor_args.extend(tool.args.iter().map(Into::into));
+    let interactor_run = RunRequest {
+        program: interactor.program.clone(),
+        args: interactor_args,
+        stdin: None,
+        workdir: feedback.path().to_path_buf(),
+        limits: interactor_limits(&problem.limits),
+        env: Vec::new(),
+        stack: None,
+        read_only: Vec::new(),
+        containment: Containment::Tool,
+    };
+    let submission_run = RunRequest {
+        program: exe.program.clone(),
+        args: exe.args.clone(),
+        stdin: None,
+        workdir: workdir.to_path_buf(),
+        limits: problem.limits,
+        env: Vec::new(),
+        stack: Some(submission_stack(problem.limits.memory)),
+        read_only: exe.read_only.clone(),
+        containment: Containment::Submission,
+    };
+    let interaction = match sandbox.run_interactive(&submission_run, &interactor_run) {
+        Ok(interaction) => interaction,
+        Err(e) => {
+            report.detail = Some(e.to_string());
+            return report;
+        }
+    };
+    let submission = &interaction.submission;
+    report.metrics = submission.metrics;
+    report.termination = Some(submission.termination);
+    report.stderr = crate::escape::visible_bytes(
+        &submission.stderr[..submission.stderr.len().min(STDERR_SHOWN.min(STDERR_KEEP))],
+    );
+    report.transcript = interaction
+        .transcript
+        .last_lines(TRANSCRIPT_SHOWN)
+        .into_iter()
+        .map(|(direction, text)| TranscriptLine {
+            from_submission: direction == Direction::FromSubmission,
+            text: crate::escape::visible(&text),
+        })
+        .collect();
+    let referee = referee_says(&interaction, &interactor.program, feedback.path());
+    let (verdict, detail, score) = decide(
+        Verdict::from_run(submission, &problem.limits),
+        interaction.interactor_first,
+        referee,
+    );
+    report.verdict = verdict;
+    report.score = score;
+    report.detail = detail.or_else(|| {
+        (verdict != Verdict::Accepted).then(|| describe_termination(submission.termination))
+    });
+    report
+}
+
+/// The interactor's own limits: a trusted program's, but its wall clock
+/// outlasts the submission's, so a submission that stops talking is stopped
+/// first and charged for it.
+fn interactor_limits(problem: &Limits) -> Limits {
+    Limits {
+        wall: TOOL_LIMITS.wall.max(problem.wall * 2),
+        ..TOOL_LIMITS
+    }
+}
+
+/// What the interactor decided: accepted or rejected with its message and
+/// score, or why it failed (a judge error).
+type RefereeSays = Result<(Judgement, Option<String>, Option<f64>), String>;
+
+fn referee_says(interaction: &Interaction, program: &Path, feedback: &Path) -> RefereeSays {
+    let outcome = interaction
+        .interactor
+        .as_ref()
+        .map_err(|e| format!("interactor: {e}"))?;
+    let judgement = judgement_of(outcome, "interactor", program)?;
+    let (message, score) = read_feedback(feedback).map_err(|e| format!("interactor: {e}"))?;
+    Ok((judgement, message, score))
+}
+
+/// The verdict of an interactive run. Whoever stopped first decides: an
+/// interactor that rejected first wins over the crash its rejection caused;
+/// a submission that failed first (TLE, MLE, OLE, RE) keeps its own verdict;
+/// an interactor that fails (other exit, limits) is a judge error unless the
+/// submission had already failed.
+fn decide(
+    own: Option<Verdict>,
+    interactor_first: bool,
+    referee: RefereeSays,
+) -> (Verdict, Option<String>, Option<f64>) {
+    match (own, interactor_first, referee) {
+        (Some(own), false, _) => (own, None, None),
+        (_, _, Err(message)) => (Verdict::JudgeError, Some(message), None),
+        (_, _, Ok((Judgement::WrongAnswer, message, score))) => {
+            (Verdict::WrongAnswer, message, score)
+        }
+        // Accepted, but the submission must still end cleanly.
+        (Some(own), true, Ok(_)) => (own, None, None),
+        (None, _, Ok((judgement, message, score))) => {
+            let verdict = match judgement {
+                Judgement::Accepted => Verdict::Accepted,
+                Judgement::PresentationError => Verdict::PresentationError,
+                Judgement::WrongAnswer => Verdict::WrongAnswer,
+            };
+            (verdict, message, score)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn says(judgement: Judgement) -> RefereeSays {
+        Ok((judgement, Some("move 3: illegal".into()), None))
+    }
+
+    #[test]
+    fn a_rejection_first_wins_over_the_crash_it_caused() {
+        let (verdict, detail, _) = decide(
+            Some(Verdict::RuntimeError),
+            true,
+            says(Judgement::WrongAnswer),
+        );
+        assert_eq!(verdict, Verdict::WrongAnswer);
+        assert_eq!(detail.as_deref(), Some("move 3: illegal"));
+    }
+
+    #[test]
+    fn a_submission_that_failed_first_keeps_its_verdict() {
+        for own in [
+            Verdict::TimeLimitExceeded,
+            Verdict::RuntimeError,
+            Verdict::MemoryLimitExceeded,
+            Verdict::OutputLimitExceeded,
+        ] {
+            assert_eq!(
+                decide(Some(own), false, says(Judgement::WrongAnswer)).0,
+                own
+            );
+            assert_eq!(decide(Some(own), false, Err("crashed".into())).0, own);
+        }
+    }
+
+    #[test]
+    fn a_broken_interactor_is_a_judge_error() {
+        assert_eq!(
+            decide(None, false, Err("exit 1".into())).0,
+            Verdict::JudgeError
+        );
+        assert_eq!(
+            decide(None, true, Err("exit 1".into())).0,
+            Verdict::JudgeError
+        );
+    }
+
+    #[test]
+    fn acceptance_needs_a_clean_end() {
+        assert_eq!(
+            decide(None, false, says(Judgement::Accepted)).0,
+            Verdict::Accepted
+        );
+        assert_eq!(
+            decide(None, true, says(Judgement::Accepted)).0,
+            Verdict::Accepted
+        );
+        assert_eq!(
+            decide(Some(Verdict::RuntimeError), true, says(Judgement::Accepted)).0,
+            Verdict::RuntimeError
+        );
+    }
+}
