@@ -14,6 +14,10 @@ use rand::Rng;
 /// Lava as a bit per cell, row-major; maps up to 128 cells.
 type Lava = u128;
 
+/// How the referee ranks a move: a win, then most bad replies, then fewest
+/// good ones.
+type Key = (bool, usize, std::cmp::Reverse<usize>);
+
 struct Brute {
     rows: usize,
     cols: usize,
@@ -105,7 +109,7 @@ fn check_board(board: &Board) {
         let winning = brute.wins(lava);
         assert_eq!(position.value(&rules) != 0, winning, "value on {board:?}");
 
-        let mut best: Option<(Move, (bool, usize, std::cmp::Reverse<usize>))> = None;
+        let mut best: Option<(Move, Key)> = None;
         for &m in &moves {
             let expected = brute.outlook(lava, m);
             assert_eq!(
