@@ -70,9 +70,9 @@ fn main() {
         session.show(&show::map(&board, &rules, &position, &volcanoes));
         if position.moves(&rules).is_empty() {
             session.show(&show::summary(&rules, false, mistake.as_ref()));
-            let how = mistake.map_or(String::new(), |m| format!(": {}", m.describe()));
+            let how = mistake.map_or(String::new(), |m| format!("; {}", m.describe()));
             session.reject(&format!(
-                "the referee made the last move ({}) after your move {turn}{how}",
+                "the referee made the last move ({}){how}",
                 show::name(reply)
             ));
         }

@@ -11,11 +11,12 @@ use caos3_interactive_tools::game::{
 use caos3_tools::{Board, monster_count, monsters, random};
 use rand::Rng;
 
-/// How the referee ranks a move: (wins, the opponent's losing replies, fewest winning ones).
-type Rank = (bool, usize, std::cmp::Reverse<usize>);
-
 /// Lava as a bit per cell, row-major; maps up to 128 cells.
 type Lava = u128;
+
+/// How the referee ranks a move: a win, then most bad replies, then fewest
+/// good ones.
+type Key = (bool, usize, std::cmp::Reverse<usize>);
 
 struct Brute {
     rows: usize,
@@ -108,7 +109,7 @@ fn check_board(board: &Board) {
         let winning = brute.wins(lava);
         assert_eq!(position.value(&rules) != 0, winning, "value on {board:?}");
 
-        let mut best: Option<(Move, Rank)> = None;
+        let mut best: Option<(Move, Key)> = None;
         for &m in &moves {
             let expected = brute.outlook(lava, m);
             assert_eq!(

@@ -6,6 +6,7 @@
 
 use grid_game_tools::Kind;
 use judge_kit::Lines;
+use rand::Rng;
 
 pub mod game;
 pub mod show;
@@ -85,7 +86,7 @@ pub fn generate(args: &[String]) -> Result<String, String> {
     let mut rng = judge_kit::generator::rng(seed);
     let n_range = n_min as usize..=n_max as usize;
     for _ in 0..1000 {
-        let n = rand::Rng::random_range(&mut rng, n_range.clone());
+        let n = rng.random_range(n_range.clone());
         let board = grid_game_tools::board(&mut rng, kind, n, lo, hi);
         if !trap || greedy_loses(&board) {
             return Ok(render(&board));

@@ -4,14 +4,14 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
-/// The interactor binary, built on first use with the running test's
-/// profile: Cargo builds only the binaries of the package under test, and
-/// the play tests live with the solutions.
+/// The interactor binary, built on first use as the judge builds it
+/// (`cargo build --profile judge`): Cargo builds only the binaries of the
+/// package under test, and the play tests live with the solutions.
 pub fn interactor() -> PathBuf {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     BUILT
         .get_or_init(|| {
-            workspace_binary(
+            judge_binary(
                 "grid-game-interactive-tools",
                 "grid-game-interactive-interactor",
             )
@@ -19,34 +19,29 @@ pub fn interactor() -> PathBuf {
         .clone()
 }
 
-/// `bin` of the workspace package `package`, built with `cargo build` into
-/// the running test's target folder and profile.
-pub fn workspace_binary(package: &str, bin: &str) -> PathBuf {
-    let path = judge_kit::testing::sibling_binary(bin);
-    let folder = path
-        .parent()
-        .and_then(|p| p.file_name())
-        .expect("target/<profile>/");
-    let profile = match folder.to_str().expect("a UTF-8 profile") {
-        "debug" => "dev",
-        other => other,
-    };
+/// `bin` of the workspace package `package`, built with the `judge` profile
+/// into the running test's target folder.
+pub fn judge_binary(package: &str, bin: &str) -> PathBuf {
+    // The test runs as <target>/<profile>/deps/<test>.
+    let exe = std::env::current_exe().expect("the test's path");
+    let target = exe.ancestors().nth(3).expect("<target>/<profile>/deps/");
     let status = Command::new(env!("CARGO"))
         .args([
             "build",
             "--quiet",
             "--profile",
-            profile,
+            "judge",
             "-p",
             package,
             "--bin",
             bin,
         ])
+        .env("CARGO_TARGET_DIR", target)
         .status()
         .expect("run cargo");
     assert!(
         status.success(),
         "cargo build -p {package} --bin {bin} failed"
     );
-    path
+    target.join("judge").join(bin)
 }
