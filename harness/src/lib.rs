@@ -32,6 +32,7 @@ pub mod report;
 pub mod runner;
 pub mod sandbox;
 pub mod spec;
+pub mod stress;
 pub mod verdict;
 
 pub use commands::run;
