@@ -4,6 +4,7 @@ mod context;
 mod doctor;
 mod play;
 mod practice;
+mod stress;
 mod verify;
 
 use context::Context;
@@ -36,5 +37,6 @@ pub fn run(cli: Cli) -> Result<u8> {
         } => practice::grade(&mut ctx, &id, &files, fail_fast, &reports),
         Command::Play { id, test } => play::play(&mut ctx, &id, test.as_deref()),
         Command::Doctor => doctor::doctor(&mut ctx),
+        Command::Stress(args) => stress::stress(&mut ctx, &args),
     }
 }

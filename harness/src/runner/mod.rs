@@ -10,3 +10,4 @@ mod judge;
 pub use events::{Event, RunTiming, TaskReport, TestReport, Timing, TranscriptLine};
 pub use imp::{RunPlan, Task, execute};
 pub use judge::judge_test;
+pub(crate) use judge::submission_stack;

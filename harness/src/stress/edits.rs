@@ -290,21 +290,21 @@ fn tokens(case: &Case) -> impl Iterator<Item = Case> + '_ {
 }
 
 /// Smaller numbers for `value`, most ambitious first: 0, the small ones
-/// (±1 to ±4: the smallest failing number is often one of them, and a
-/// search by halves would jump over it), the absolute value, a quarter,
-/// half, three quarters, two and one steps towards zero.
+/// (±1 to ±4: the smallest failing number is often one of them), the
+/// absolute value, then `value` less a half, a quarter, an eighth ... of
+/// itself down to one: a failure that needs a large number (an overflow)
+/// still comes down in a few steps per bit instead of one unit at a time.
 fn smaller_numbers(value: i128) -> Vec<i128> {
     let sign = value.signum();
     let mut numbers = vec![0];
     numbers.extend((1..=4).map(|small| small * sign));
-    numbers.extend([
-        value.abs(),
-        value / 4,
-        value / 2,
-        value / 4 * 3,
-        value - 2 * sign,
-        value - sign,
-    ]);
+    numbers.push(value.abs());
+    let mut step = value.abs() / 2;
+    while step > 0 {
+        numbers.push(value - sign * step);
+        step /= 2;
+    }
+    numbers.push(value - sign);
     let mut seen = Vec::new();
     numbers.retain(|&n| {
         let keep = n.abs() < value.abs() || (n == value.abs() && value < 0);
@@ -445,8 +445,13 @@ mod tests {
 
     #[test]
     fn numbers_move_towards_zero() {
-        assert_eq!(smaller_numbers(10), [0, 1, 2, 3, 4, 5, 6, 8, 9]);
-        assert_eq!(smaller_numbers(-7), [0, -1, -2, -3, -4, 7, -5, -6]);
+        assert_eq!(smaller_numbers(10), [0, 1, 2, 3, 4, 5, 8, 9]);
+        assert_eq!(smaller_numbers(-7), [0, -1, -2, -3, -4, 7, -6]);
+        // A large number comes down by halves of what is left.
+        let big = smaller_numbers(1 << 20);
+        assert_eq!(&big[5..8], [1 << 19, 3 << 18, 7 << 17]);
+        assert_eq!(big.last(), Some(&((1 << 20) - 1)));
+        assert!(big.len() < 30);
         assert_eq!(smaller_numbers(1), [0]);
         assert!(smaller_numbers(0).is_empty());
         assert_eq!(texts(Pass::Values, "2\n"), ["0\n", "1\n"]);

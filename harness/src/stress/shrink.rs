@@ -60,27 +60,43 @@ pub fn shrink(input: &str, oracle: &mut dyn Oracle) -> Shrunk {
     loop {
         let mut progress = false;
         for pass in PASSES {
-            // Take the first smaller candidate that still fails, then look
-            // again from there, until the pass has nothing more.
+            // Delta debugging's habit: after a success, go on from the
+            // same place in the pass (the candidates there are the most
+            // likely to work again), wrapping around, until a whole round
+            // of the pass finds nothing.
+            let mut resume = 0;
             loop {
-                let mut found = None;
-                for candidate in candidates(pass, &best) {
-                    if oracle.should_stop() {
-                        return shrunk;
+                let found = {
+                    let count = candidates(pass, &best).count();
+                    let mut ahead = candidates(pass, &best).skip(resume);
+                    let mut behind = candidates(pass, &best);
+                    let mut found = None;
+                    for index in (resume..count).chain(0..resume.min(count)) {
+                        let candidate = if index >= resume {
+                            ahead.next()
+                        } else {
+                            behind.next()
+                        };
+                        let Some(candidate) = candidate else { break };
+                        if oracle.should_stop() {
+                            return shrunk;
+                        }
+                        let candidate_size = candidate.size();
+                        if candidate_size >= size || !tried.insert(candidate_size.text.clone()) {
+                            continue;
+                        }
+                        shrunk.tried += 1;
+                        if oracle.still_fails(&candidate_size.text) {
+                            found = Some((index, candidate, candidate_size));
+                            break;
+                        }
                     }
-                    let candidate_size = candidate.size();
-                    if candidate_size >= size || !tried.insert(candidate_size.text.clone()) {
-                        continue;
-                    }
-                    shrunk.tried += 1;
-                    if oracle.still_fails(&candidate_size.text) {
-                        found = Some((candidate, candidate_size));
-                        break;
-                    }
-                }
-                let Some((candidate, candidate_size)) = found else {
+                    found
+                };
+                let Some((index, candidate, candidate_size)) = found else {
                     break;
                 };
+                resume = index;
                 best = candidate;
                 size = candidate_size;
                 shrunk.steps += 1;
