@@ -5,6 +5,7 @@ mod games;
 mod hostile;
 mod interactive;
 mod snapshots;
+mod stress;
 mod support;
 mod trust;
 mod verdicts;
