@@ -70,6 +70,8 @@ pub enum Command {
         fail_fast: bool,
         #[command(flatten)]
         reports: ReportArgs,
+        #[command(flatten)]
+        learner: LearnerArgs,
     },
     /// Grade many submissions on a problem and write reports.
     Grade {
@@ -104,6 +106,25 @@ pub enum Command {
     /// package's generator, judged against the reference, the first
     /// failing one shrunk.
     Stress(StressArgs),
+}
+
+/// What `judge test` shows a learner beyond the verdicts.
+#[derive(Debug, Clone, Args)]
+pub struct LearnerArgs {
+    /// Which failed tests show their difference in full: the first one
+    /// (the others get one line each) or all of them.
+    #[arg(long, value_enum, default_value_t = Diffs::First)]
+    pub diffs: Diffs,
+    /// After a wrong answer, do not look for a small failing input (only
+    /// problems whose problem.toml allows it look for one).
+    #[arg(long)]
+    pub no_counterexample: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Diffs {
+    First,
+    All,
 }
 
 #[derive(Debug, Clone, Args)]

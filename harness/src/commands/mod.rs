@@ -28,7 +28,8 @@ pub fn run(cli: Cli) -> Result<u8> {
             file,
             fail_fast,
             reports,
-        } => practice::test(&mut ctx, &id, &file, fail_fast, &reports),
+            learner,
+        } => practice::test(&mut ctx, &id, &file, fail_fast, &reports, &learner),
         Command::Grade {
             id,
             files,

@@ -3,6 +3,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use super::Context;
 use crate::cli::StressArgs;
@@ -88,7 +89,7 @@ pub(super) fn stress(ctx: &mut Context, args: &StressArgs) -> Result<u8> {
         settings.templates.join("`, `"),
     )
     .map_err(io)?;
-    let summary = run_search(ctx, &problem, &session.programs, &settings, true)?;
+    let summary = run_search(ctx, &problem, &session.programs, &settings)?;
     let summary = match summary {
         Ok(summary) => summary,
         Err(message) => {
@@ -96,11 +97,63 @@ pub(super) fn stress(ctx: &mut Context, args: &StressArgs) -> Result<u8> {
             return Ok(exit_codes::INTERNAL);
         }
     };
-    report_summary(ctx, &problem, &session, &summary, Some(seed))?;
+    report_summary(ctx, &problem, &session, &summary, seed)?;
     if let (Some(dir), Some(failure)) = (&args.out, &summary.failure) {
         save(ctx, dir, &problem.id, failure)?;
     }
     Ok(ctx.exit_code(summary.failure.is_none()))
+}
+
+/// The search `judge test` runs after a wrong answer: short, so the
+/// learner's loop stays quick, and with a fixed seed, so the same program
+/// finds the same input every time.
+const OFFER_SEED: u64 = 1;
+const OFFER_CASES: u64 = 300;
+const OFFER_TIME: Duration = Duration::from_secs(20);
+
+/// After a wrong answer in `judge test`: where the problem allows it
+/// (`[stress] offer-counterexample`), a small input the program fails on.
+pub(super) fn offer_counterexample(
+    ctx: &mut Context,
+    problem: &ProblemSpec,
+    program: &ProgramRef,
+) -> Result<()> {
+    if !problem.stress.offer_counterexample
+        || problem.stress.args.is_empty()
+        || problem.generator.is_none()
+        || ctx.sandbox.is_cancelled()
+    {
+        return Ok(());
+    }
+    writeln!(
+        ctx.out,
+        "{}",
+        ctx.styles.dim(
+            "looking for a small input your program fails on (this problem allows it; --no-counterexample skips this)"
+        )
+    )
+    .map_err(io)?;
+    let session = match prepare(ctx, problem, program, None)? {
+        Ok(session) => session,
+        Err((_, message)) => {
+            writeln!(ctx.out, "{message}").map_err(io)?;
+            return Ok(());
+        }
+    };
+    let settings = Settings {
+        templates: problem.stress.args.clone(),
+        seed: OFFER_SEED,
+        cases: OFFER_CASES,
+        time: OFFER_TIME,
+        shrink_time: OFFER_TIME,
+    };
+    match run_search(ctx, problem, &session.programs, &settings)? {
+        Ok(summary) => report_summary(ctx, problem, &session, &summary, OFFER_SEED),
+        Err(message) => {
+            writeln!(ctx.out, "{} {message}", ctx.styles.bad("judge error:")).map_err(io)?;
+            Ok(())
+        }
+    }
 }
 
 /// What a stress session runs, built, with the names to show.
@@ -216,7 +269,6 @@ pub(super) fn run_search(
     problem: &ProblemSpec,
     programs: &Programs,
     settings: &Settings,
-    bar_visible: bool,
 ) -> Result<std::result::Result<Summary, String>> {
     let folder = tempfile::Builder::new()
         .prefix("stress-")
@@ -231,11 +283,7 @@ pub(super) fn run_search(
         programs,
         folder: folder.path().to_path_buf(),
     };
-    let bar = if bar_visible {
-        indicatif::ProgressBar::new(settings.cases)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = indicatif::ProgressBar::new(settings.cases);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
             "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} inputs {msg}",
@@ -262,7 +310,7 @@ pub(super) fn report_summary(
     problem: &ProblemSpec,
     session: &Session,
     summary: &Summary,
-    seed: Option<u64>,
+    seed: u64,
 ) -> Result<()> {
     if let Some(why) = &summary.first_not_test {
         writeln!(
@@ -334,14 +382,12 @@ pub(super) fn report_summary(
     let width = failure.report.test.len();
     human::test_line(&mut ctx.out, &ctx.styles, &failure.report, width).map_err(io)?;
     human::failure_details(&mut ctx.out, &ctx.styles, &failure.report).map_err(io)?;
-    if let Some(seed) = seed {
-        writeln!(
-            ctx.out,
-            "seed {seed} (case seed {}): `--seed {seed}` finds it again",
-            failure.seed
-        )
-        .map_err(io)?;
-    }
+    writeln!(
+        ctx.out,
+        "seed {seed} (case seed {}): `judge stress {} {} --seed {seed}` finds it again",
+        failure.seed, problem.id, session.candidate_name
+    )
+    .map_err(io)?;
     Ok(())
 }
 

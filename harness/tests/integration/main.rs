@@ -4,6 +4,7 @@ mod cli;
 mod games;
 mod hostile;
 mod interactive;
+mod learner;
 mod snapshots;
 mod stress;
 mod support;
