@@ -1,7 +1,9 @@
 //! The CLI verbs, each wired from the typed stages in one function.
 
+mod calibrate;
 mod context;
 mod doctor;
+mod matrix;
 mod play;
 mod practice;
 mod stress;
@@ -21,7 +23,15 @@ pub fn run(cli: Cli) -> Result<u8> {
             ids,
             all_tests,
             reports,
-        } => verify::verify(&mut ctx, &ids, all_tests, &reports),
+            strength,
+        } => match (strength.calibrate, strength.matrix) {
+            (false, false) => verify::verify(&mut ctx, &ids, all_tests, &reports),
+            (true, false) => calibrate::calibrate(&mut ctx, &ids, strength.repeat, &reports),
+            (false, true) => matrix::matrix(&mut ctx, &ids, &reports),
+            (true, true) => Err(crate::Error::Usage(
+                "--calibrate and --matrix run separately (each writes its own report)".into(),
+            )),
+        },
         Command::Generate { ids } => verify::generate(&mut ctx, &ids),
         Command::Test {
             id,
