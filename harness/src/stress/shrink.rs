@@ -65,14 +65,17 @@ pub fn shrink(input: &str, oracle: &mut dyn Oracle) -> Shrunk {
             // same place in the pass (the candidates there are the most
             // likely to work again), wrapping around, until a whole round
             // of the pass finds nothing.
-            let mut resume = 0;
+            let mut resume = (0, 0);
             loop {
                 let found = {
                     let edits = edits(pass, &best);
-                    let order = (resume..edits.len()).chain(0..resume.min(edits.len()));
                     let mut found = None;
-                    'edits: for index in order {
-                        for candidate in apply(&best, &edits[index]) {
+                    'edits: for (index, variants) in visit_order(edits.len(), resume) {
+                        let candidates = apply(&best, &edits[index]);
+                        for (variant, candidate) in candidates.into_iter().enumerate() {
+                            if !variants.contains(&variant) {
+                                continue;
+                            }
                             if oracle.should_stop() {
                                 return shrunk;
                             }
@@ -84,7 +87,7 @@ pub fn shrink(input: &str, oracle: &mut dyn Oracle) -> Shrunk {
                             }
                             shrunk.tried += 1;
                             if oracle.still_fails(&candidate_size.text) {
-                                found = Some((index, candidate, candidate_size));
+                                found = Some(((index, variant), candidate, candidate_size));
                                 break 'edits;
                             }
                         }
@@ -108,6 +111,21 @@ pub fn shrink(input: &str, oracle: &mut dyn Oracle) -> Shrunk {
             return shrunk;
         }
     }
+}
+
+/// The moves of a pass to visit after a success at `resume` (move,
+/// variant), each with the variants to try: from that variant of that move
+/// on, round to the variants before it.
+fn visit_order(
+    moves: usize,
+    resume: (usize, usize),
+) -> impl Iterator<Item = (usize, std::ops::Range<usize>)> {
+    let (at, variant) = if resume.0 < moves { resume } else { (0, 0) };
+    std::iter::once((at, variant..usize::MAX))
+        .chain((at + 1..moves).map(|m| (m, 0..usize::MAX)))
+        .chain((0..at).map(|m| (m, 0..usize::MAX)))
+        .chain((variant > 0).then_some((at, 0..variant)))
+        .filter(move |_| moves > 0)
 }
 
 fn fingerprint(text: &str) -> [u8; 32] {
@@ -285,6 +303,22 @@ mod tests {
         };
         let shrunk = shrink_with("700\n", fails);
         assert_eq!(shrunk.input, "4\n");
+    }
+
+    #[test]
+    fn a_pass_resumes_where_it_succeeded_and_wraps_around() {
+        let order: Vec<_> = visit_order(3, (1, 2)).collect();
+        assert_eq!(
+            order,
+            [
+                (1, 2..usize::MAX),
+                (2, 0..usize::MAX),
+                (0, 0..usize::MAX),
+                (1, 0..2)
+            ]
+        );
+        assert_eq!(visit_order(0, (0, 0)).count(), 0);
+        assert_eq!(visit_order(2, (5, 1)).next(), Some((0, 0..usize::MAX)));
     }
 
     #[test]
