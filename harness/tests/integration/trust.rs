@@ -213,7 +213,7 @@ fn judge_running(folder: &str) -> Option<(std::process::Child, PathBuf)> {
         .spawn()
         .unwrap();
     let started = Instant::now();
-    while leftover_processes(&stem(&file)).is_empty() {
+    while fixture_processes(&stem(&file)).is_empty() {
         assert!(
             started.elapsed() < Duration::from_secs(60),
             "the program never started"
