@@ -160,6 +160,11 @@ pub(crate) fn read_program(path: &Path, name: &str, hints: &ProgramHints) -> For
             )
         })?,
     };
+    let language = if language == "python3" && all_python2(&files) {
+        "python2".to_string()
+    } else {
+        language
+    };
     let (sources, extra): (Vec<PathBuf>, Vec<PathBuf>) = files
         .into_iter()
         .partition(|f| !is_header(f) && language_matches(&language, f));
@@ -184,6 +189,21 @@ fn language_matches(language: &str, file: &Path) -> bool {
         (code, Some(found)) => code == found,
         (_, None) => false,
     }
+}
+
+/// `.py` files are Python 2 only when every one starts with a `python2`
+/// shebang (the legacy rule, as problemtools applies it).
+fn all_python2(files: &[PathBuf]) -> bool {
+    let scripts: Vec<&PathBuf> = files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "py"))
+        .collect();
+    !scripts.is_empty()
+        && scripts.iter().all(|file| {
+            let first = std::fs::read_to_string(file).unwrap_or_default();
+            let line = first.lines().next().unwrap_or("");
+            line.starts_with("#!") && line.contains("python2")
+        })
 }
 
 fn detect_language(files: &[PathBuf]) -> Option<String> {
@@ -345,6 +365,22 @@ mod tests {
         };
         let error = read_program(other.path(), "p", &hints).unwrap_err();
         assert!(error.message.contains("missing.py"), "{error}");
+    }
+
+    #[test]
+    fn python2_needs_a_shebang_in_every_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = dir.path().join("old.py");
+        std::fs::write(&old, "#!/usr/bin/env python2\nprint 1\n").unwrap();
+        assert_eq!(
+            read_program(&old, "old.py", &ProgramHints::default())
+                .unwrap()
+                .language,
+            "python2"
+        );
+        write(dir.path(), "new.py");
+        let both = read_program(dir.path(), "p", &ProgramHints::default()).unwrap();
+        assert_eq!(both.language, "python3");
     }
 
     #[test]
