@@ -38,7 +38,7 @@ fn polygon_package_with_groups_points_and_tags() {
         package.tests[2]
             .input_validator_args
             .for_validator("val.cpp"),
-        ["--group", "small"]
+        ["--testset", "tests", "--group", "small"]
     );
     let groups: Vec<GroupSummary<'_>> = package
         .groups

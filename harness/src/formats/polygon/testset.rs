@@ -32,6 +32,15 @@ fn expand_pattern(pattern: &str, n: usize) -> Option<String> {
     ))
 }
 
+/// Polygon runs validators with the testset and, in a group, its name.
+fn validator_args(group: Option<&str>) -> ValidatorArgs {
+    let mut args = vec!["--testset".to_string(), "tests".to_string()];
+    if let Some(group) = group {
+        args.extend(["--group".to_string(), group.to_string()]);
+    }
+    ValidatorArgs::Same(args)
+}
+
 pub(super) fn read_tests(
     xml: &Xml<'_>,
     testset: Node<'_, '_>,
@@ -85,9 +94,7 @@ pub(super) fn read_tests(
             symlink_target: None,
             files_dir: None,
             args: Vec::new(),
-            input_validator_args: node.attribute("group").map_or(ValidatorArgs::None, |g| {
-                ValidatorArgs::Same(vec!["--group".to_string(), g.to_string()])
-            }),
+            input_validator_args: validator_args(node.attribute("group")),
             output_validator_args: Vec::new(),
             points: xml.attr_f64(*node, "points")?,
             generator_command: node.attribute("cmd").map(str::to_string),
