@@ -25,7 +25,7 @@ use super::program::{ProgramHints, read_program};
 /// Reads the Kattis package in `dir` (which holds `problem.yaml`).
 pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
     let meta = read_metadata(dir)?;
-    let mut warnings = Vec::new();
+    let mut warnings = meta.warnings.clone();
     let version_2025 = meta.format == PackageFormat::Kattis2025;
     if version_2025 {
         for (old, new) in [

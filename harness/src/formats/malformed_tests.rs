@@ -377,3 +377,49 @@ fn polygon_errors_name_the_element_and_line() {
         "not supported",
     );
 }
+
+#[test]
+fn tolerated_with_warnings() {
+    let (_temp, dir) = copy_fixture("subtraction");
+    let yaml = dir.join("problem.yaml");
+    replace(
+        &yaml,
+        "type: scoring",
+        "type: scoring interactive\nsource_url: https://example.com",
+    );
+    std::fs::create_dir_all(dir.join("output_validator")).unwrap();
+    std::fs::write(dir.join("output_validator/referee.py"), "exit(42)\n").unwrap();
+    std::fs::write(
+        dir.join("submissions/accepted/notes.txt"),
+        "not a program\n",
+    )
+    .unwrap();
+    let package = match read_package(&dir) {
+        Some(Ok(package)) => package,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(package.interaction, Interaction::Interactive);
+    assert!(package.scoring);
+    let line = line_of(&yaml, "source_url");
+    assert!(
+        package.warnings.iter().any(|w| w.ends_with(&format!(
+            "problem.yaml:{line}: `source_url` is a legacy key, ignored in 2025-09"
+        ))),
+        "{:?}",
+        package.warnings
+    );
+    assert!(
+        package
+            .warnings
+            .iter()
+            .any(|w| w.contains("notes.txt: unknown language")),
+        "{:?}",
+        package.warnings
+    );
+    assert!(
+        !package
+            .submissions
+            .iter()
+            .any(|s| s.program.name.ends_with("notes.txt"))
+    );
+}

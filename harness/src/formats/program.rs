@@ -42,6 +42,34 @@ const LANGUAGES: &[LanguageRow] = &[
     row("lua", &["lua"], 390, None),
     row("kotlin", &["kt"], 250, None),
     row("bash", &["sh"], 100, None),
+    // The rest of the Kattis languages table, for detection only.
+    row("ada", &["adb", "ads"], 50, None),
+    row("algol68", &["a68"], 50, None),
+    row("apl", &["apl"], 50, None),
+    row("cobol", &["cob"], 50, None),
+    row("crystal", &["cr"], 50, None),
+    row("d", &["d"], 50, None),
+    row("dart", &["dart"], 50, None),
+    row("elixir", &["ex"], 50, None),
+    row("erlang", &["erl"], 50, None),
+    row("forth", &["fth", "4th", "forth", "frt"], 50, None),
+    row("fortran", &["f90"], 50, None),
+    row("fsharp", &["fs"], 50, None),
+    row("gerbil", &["ss"], 50, None),
+    row("julia", &["jl"], 50, None),
+    row("lisp", &["lisp", "cl"], 50, Some("main.lisp")),
+    row("modula2", &["mod", "def"], 50, None),
+    row("nim", &["nim"], 50, None),
+    row("objectivec", &["m"], 50, None),
+    row("odin", &["odin"], 50, None),
+    row("perl", &["pm"], 50, None),
+    row("prolog", &["pl"], 50, None),
+    row("racket", &["rkt"], 50, None),
+    row("simula", &["sim"], 50, None),
+    row("smalltalk", &["st"], 50, None),
+    row("snobol", &["sno"], 50, None),
+    row("visualbasic", &["vb"], 50, None),
+    row("zig", &["zig"], 50, None),
 ];
 
 const fn row(
@@ -101,6 +129,19 @@ fn folder_files(dir: &Path) -> FormatResult<Vec<PathBuf>> {
         }
     }
     Ok(files)
+}
+
+/// Whether any file of the program at `path` has a known language (or it
+/// is a folder with `build`/`run` scripts).
+pub(crate) fn has_known_language(path: &Path) -> bool {
+    if path.is_file() {
+        return language_of(path).is_some();
+    }
+    folder_files(path).is_ok_and(|files| {
+        files.iter().any(|f| {
+            language_of(f).is_some() || f.file_name().is_some_and(|n| n == "build" || n == "run")
+        })
+    })
 }
 
 /// What the caller knows about the program beyond its files.
