@@ -7,6 +7,7 @@
 //! Nothing here runs a program.
 
 mod error;
+mod glob;
 mod kattis;
 mod package;
 mod polygon;

@@ -416,6 +416,12 @@ fn kattis_2025_submissions_and_expectations() {
         rules[0].origin
     );
 
+    assert!(rules[0].applies_to("secret/group2/03-huge") && rules[0].applies_to("sample/1"));
+    assert!(rules[1].applies_to("secret/group1/02-files") && rules[1].applies_to("secret/group1"));
+    assert!(
+        !rules[1].applies_to("secret/group2/01-from-group1") && !rules[1].applies_to("sample/1")
+    );
+
     let Expectation::Rules(rules) = &submission(&package, "wrong_answer/modulo.py").expectation
     else {
         panic!()

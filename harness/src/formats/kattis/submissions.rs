@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use super::glob::{check_glob, glob_matches};
 use crate::formats::error::{FormatError, FormatResult};
+use crate::formats::glob::{check_glob, glob_matches};
 use crate::formats::package::{
     Expectation, ExpectationRule, PackageFormat, Submission, TimeLimitBound,
 };
