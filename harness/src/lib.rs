@@ -25,7 +25,7 @@ pub mod errors;
 mod escape;
 pub mod exit_codes;
 // Kattis and Polygon package readers; not wired into the pipeline yet.
-#[allow(dead_code, unused_imports)]
+#[allow(dead_code)]
 mod formats;
 pub mod lang;
 pub mod report;
