@@ -101,7 +101,7 @@ impl Context {
             ids.iter()
                 .map(|id| {
                     let path = dir.join(id);
-                    if path.join("problem.toml").is_file() {
+                    if spec::is_package(&path) {
                         spec::load_problem(&path)
                     } else {
                         Err(SpecError::UnknownProblem {

@@ -5,7 +5,7 @@ mod discover;
 mod problem;
 mod raw;
 
-pub use discover::{discover_problems, load_problem, load_problem_for_answers};
+pub use discover::{discover_problems, is_package, load_problem, load_problem_for_answers};
 pub use problem::{
     CompareMode, CompareSpec, GeneratedTest, Limits, ProblemSpec, ProgramRef, ScoreAggregate,
     SolutionSpec, TestCase, ToolSpec,
