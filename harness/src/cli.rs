@@ -1,4 +1,5 @@
-//! The command line (clap derive). Nothing past `Config` sees clap types.
+//! The command line (clap derive). Nothing past `commands::run` and its
+//! `Context` sees clap types.
 
 use std::path::PathBuf;
 

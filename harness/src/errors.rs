@@ -125,6 +125,7 @@ impl Error {
         match self {
             Error::Spec(_) => exit_codes::SPEC_ERROR,
             Error::Build(_) => exit_codes::BUILD_ERROR,
+            Error::Sandbox(SandboxError::Interrupted) => exit_codes::INTERRUPTED,
             Error::Sandbox(_) | Error::Report { .. } => exit_codes::INTERNAL,
             Error::Usage(_) => exit_codes::USAGE,
         }

@@ -397,6 +397,12 @@ pub(super) fn verify(
     Ok(ctx.exit_code(ok))
 }
 
+/// A package program that failed while writing tests: the package is
+/// broken (exit 3), not the command line.
+fn package_error(id: &str) -> impl Fn(String) -> Error + '_ {
+    move |message| crate::errors::SpecError::Package(format!("{id}: {message}")).into()
+}
+
 pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
     let mut ok = true;
     for id in ids {
@@ -414,7 +420,7 @@ pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
         let mut written = 0;
         if let Some((generator, tests)) = &problem.generator {
             let exe = built_or_message(ctx.builder.build(generator), "generator")
-                .map_err(Error::Usage)?;
+                .map_err(package_error(id))?;
             for test in tests {
                 let bytes = run_tool(
                     &ctx.sandbox,
@@ -422,7 +428,7 @@ pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
                     &exe.with_args(&test.args),
                     None,
                 )
-                .map_err(Error::Usage)?;
+                .map_err(package_error(id))?;
                 let path = problem.dir.join("data").join(format!("{}.in", test.name));
                 write_file(&path, &bytes)?;
                 written += 1;
@@ -435,7 +441,7 @@ pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
             Some(answers) => (
                 answers.program.display_name(),
                 built_or_message(ctx.builder.build(&answers.program), "answers program")
-                    .map_err(Error::Usage)?
+                    .map_err(package_error(id))?
                     .with_args(&answers.args),
             ),
             None => {
@@ -444,14 +450,15 @@ pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
                     .iter()
                     .find(|s| s.expect == [Verdict::Accepted])
                 else {
-                    return Err(Error::Usage(format!(
-                        "{id}: no [[solution]] with expect = \"AC\" and no [answers] to write answers with"
-                    )));
+                    return Err(package_error(id)(
+                        "no [[solution]] with expect = \"AC\" and no [answers] to write answers with"
+                            .into(),
+                    ));
                 };
                 (
                     reference.program.display_name(),
                     built_or_message(ctx.builder.build(&reference.program), "reference")
-                        .map_err(Error::Usage)?,
+                        .map_err(package_error(id))?,
                 )
             }
         };

@@ -184,8 +184,24 @@ fn summarize(task: &Task<'_>, tests: Vec<Option<TestReport>>) -> TaskReport {
             None,
         ),
     };
+    let score = submission_score(&tests, task.problem.aggregate);
+    TaskReport {
+        problem: task.problem.id.clone(),
+        submission: task.submission.clone(),
+        verdict,
+        score,
+        message,
+        tests,
+        skipped,
+    }
+}
+
+/// A scored submission's score: each group's test scores (0 for a test
+/// not accepted) aggregated by `aggregate`, the groups summed, samples left
+/// out. `None` when no test was scored.
+fn submission_score(tests: &[TestReport], aggregate: ScoreAggregate) -> Option<f64> {
     let scored = tests.iter().any(|t| t.score.is_some());
-    let score = scored.then(|| {
+    scored.then(|| {
         let mut groups: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
         for test in tests
             .iter()
@@ -200,19 +216,55 @@ fn summarize(task: &Task<'_>, tests: Vec<Option<TestReport>>) -> TaskReport {
         }
         groups
             .values()
-            .map(|scores| match task.problem.aggregate {
+            .map(|scores| match aggregate {
                 ScoreAggregate::Sum => scores.iter().sum::<f64>(),
                 ScoreAggregate::Min => scores.iter().copied().fold(f64::INFINITY, f64::min),
             })
             .sum()
-    });
-    TaskReport {
-        problem: task.problem.id.clone(),
-        submission: task.submission.clone(),
-        verdict,
-        score,
-        message,
-        tests,
-        skipped,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn test(group: &str, verdict: Verdict, score: Option<f64>) -> TestReport {
+        TestReport {
+            group: group.into(),
+            verdict,
+            score,
+            ..TestReport::unjudged(&crate::spec::TestCase {
+                name: format!("{group}/x"),
+                group: group.into(),
+                input: "x.in".into(),
+                answer: "x.ans".into(),
+            })
+        }
+    }
+
+    #[test]
+    fn groups_aggregate_by_sum_or_min_and_add_up() {
+        let tests = [
+            test("sample", Verdict::Accepted, Some(100.0)),
+            test("secret/a", Verdict::Accepted, Some(10.0)),
+            test("secret/a", Verdict::Accepted, Some(4.0)),
+            test("secret/b", Verdict::Accepted, Some(7.0)),
+            test("secret/b", Verdict::WrongAnswer, Some(7.0)),
+        ];
+        // Samples never count; a rejected test scores 0.
+        assert_eq!(
+            submission_score(&tests, ScoreAggregate::Sum),
+            Some(14.0 + 7.0)
+        );
+        assert_eq!(
+            submission_score(&tests, ScoreAggregate::Min),
+            Some(4.0 + 0.0)
+        );
+    }
+
+    #[test]
+    fn unscored_problems_have_no_score() {
+        let tests = [test("secret", Verdict::Accepted, None)];
+        assert_eq!(submission_score(&tests, ScoreAggregate::Sum), None);
     }
 }

@@ -575,3 +575,22 @@ fn kattis_and_polygon_folders_are_reported_never_skipped() {
         "the file and line of a malformed manifest: {stderr}"
     );
 }
+
+#[test]
+fn a_generator_that_crashes_is_a_broken_package_not_a_usage_error() {
+    if which("rustc").is_none() {
+        println!("skipped: no rustc");
+        return;
+    }
+    let root = scratch_root_with("sum");
+    std::fs::write(
+        root.path().join("problems/sum/generator.rs"),
+        "fn main() { std::process::exit(7); }\n",
+    )
+    .unwrap();
+    judge_at(root.path())
+        .args(["generate", "sum"])
+        .assert()
+        .code(3)
+        .stderr(predicates::str::contains("sum: "));
+}
