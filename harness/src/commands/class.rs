@@ -13,7 +13,7 @@ use super::stored::{self, Owner, Recording};
 use crate::class::{Partition, Roster};
 use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs};
 use crate::errors::{Error, Result};
-use crate::report::gradebook::Gradebook;
+use crate::report::gradebook::{Cell, Gradebook};
 use crate::report::{self, table};
 use crate::runner::RunPlan;
 use crate::spec::ProgramRef;
@@ -61,7 +61,7 @@ fn write_reports(book: &Gradebook, args: &ReportArgs) -> Result<()> {
             row.cells
                 .iter()
                 .zip(&book.problems)
-                .filter(|(cell, _)| cell.is_none())
+                .filter(|(cell, _)| matches!(cell, Cell::NoSubmission))
                 .map(|(_, p)| json!({ "student": row.student, "problem": p.id }))
         })
         .collect();

@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use super::gradebook::Gradebook;
+use super::gradebook::{Cell, Gradebook};
 use crate::report::human::trim_float;
 
 /// What a cell says for a student without a file for the problem.
@@ -39,14 +39,16 @@ pub fn write(out: &mut dyn Write, book: &Gradebook) -> io::Result<()> {
         let mut fields = vec![field(&row.student)];
         for cell in &row.cells {
             match cell {
-                Some(submission) => {
+                Cell::Graded(submission) => {
                     fields.push(submission.report.verdict.short().to_string());
                     fields.push(trim_float(submission.points()));
                 }
-                None => {
+                Cell::NoSubmission => {
                     fields.push(NO_SUBMISSION.to_string());
                     fields.push("0".into());
                 }
+                // Another shard's: left empty, not claimed.
+                Cell::OtherShard => fields.extend([String::new(), String::new()]),
             }
         }
         fields.push(row.solved().to_string());

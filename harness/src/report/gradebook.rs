@@ -62,24 +62,45 @@ impl Submission {
     }
 }
 
+/// What a gradebook knows of one student and problem.
+#[derive(Debug, Clone)]
+pub enum Cell {
+    Graded(Box<Submission>),
+    /// The student has no file for the problem.
+    NoSubmission,
+    /// Graded by another shard (only in a shard's own gradebook).
+    OtherShard,
+}
+
+impl Cell {
+    pub fn submission(&self) -> Option<&Submission> {
+        match self {
+            Cell::Graded(submission) => Some(submission),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct StudentRow {
     pub student: String,
-    /// One per problem of the gradebook, in its order: `None` is "no submission".
-    pub cells: Vec<Option<Submission>>,
+    /// One per problem of the gradebook, in its order.
+    pub cells: Vec<Cell>,
 }
 
 impl StudentRow {
+    fn submissions(&self) -> impl Iterator<Item = &Submission> {
+        self.cells.iter().filter_map(Cell::submission)
+    }
+
     pub fn solved(&self) -> usize {
-        self.cells
-            .iter()
-            .flatten()
+        self.submissions()
             .filter(|s| s.report.verdict == Verdict::Accepted)
             .count()
     }
 
     pub fn total(&self) -> f64 {
-        self.cells.iter().flatten().map(Submission::points).sum()
+        self.submissions().map(Submission::points).sum()
     }
 }
 
@@ -118,7 +139,8 @@ impl Change {
 
 impl Gradebook {
     /// Assembles a gradebook from loose submissions: `(student, problem,
-    /// submission)`, where `None` is a student's "no submission" for it.
+    /// submission)`, where `None` is a student's "no submission" for it. A
+    /// pair with no entry at all was another shard's.
     pub fn assemble(
         run: RunInfo,
         problems: Vec<ProblemInfo>,
@@ -130,13 +152,16 @@ impl Gradebook {
             .enumerate()
             .map(|(i, p)| (p.id.as_str(), i))
             .collect();
-        let mut rows: BTreeMap<String, Vec<Option<Submission>>> = BTreeMap::new();
+        let mut rows: BTreeMap<String, Vec<Cell>> = BTreeMap::new();
         for (student, problem, submission) in entries {
             let cells = rows
                 .entry(student)
-                .or_insert_with(|| vec![None; problems.len()]);
-            if let (Some(&i), Some(submission)) = (column.get(problem.as_str()), submission) {
-                cells[i] = Some(submission);
+                .or_insert_with(|| vec![Cell::OtherShard; problems.len()]);
+            if let Some(&i) = column.get(problem.as_str()) {
+                cells[i] = match submission {
+                    Some(submission) => Cell::Graded(Box::new(submission)),
+                    None => Cell::NoSubmission,
+                };
             }
         }
         unmatched.sort();
@@ -158,7 +183,8 @@ impl Gradebook {
                 .iter()
                 .zip(&self.problems)
                 .filter_map(move |(cell, problem)| {
-                    cell.as_ref().map(|s| (row.student.as_str(), problem, s))
+                    cell.submission()
+                        .map(|s| (row.student.as_str(), problem, s))
                 })
         })
     }
@@ -167,10 +193,12 @@ impl Gradebook {
         let mut all = BTreeMap::new();
         for row in &self.rows {
             for (cell, problem) in row.cells.iter().zip(&self.problems) {
-                all.insert(
-                    (row.student.as_str(), problem.id.as_str()),
-                    cell.as_ref().map(|s| s.report.verdict),
-                );
+                if !matches!(cell, Cell::OtherShard) {
+                    all.insert(
+                        (row.student.as_str(), problem.id.as_str()),
+                        cell.submission().map(|s| s.report.verdict),
+                    );
+                }
             }
         }
         all
@@ -204,17 +232,21 @@ impl Gradebook {
     /// `Verdict::ALL` order, verdicts nobody got left out), and how many
     /// students had none.
     pub fn distribution(&self, problem: usize) -> (Vec<(Verdict, usize)>, usize) {
-        let got: Vec<Verdict> = self
-            .rows
+        let cells: Vec<&Cell> = self.rows.iter().map(|row| &row.cells[problem]).collect();
+        let got: Vec<Verdict> = cells
             .iter()
-            .filter_map(|row| row.cells[problem].as_ref().map(|s| s.report.verdict))
+            .filter_map(|cell| cell.submission().map(|s| s.report.verdict))
             .collect();
         let counts = Verdict::ALL
             .into_iter()
             .map(|v| (v, got.iter().filter(|g| **g == v).count()))
             .filter(|(_, n)| *n > 0)
             .collect();
-        (counts, self.rows.len() - got.len())
+        let missing = cells
+            .iter()
+            .filter(|cell| matches!(cell, Cell::NoSubmission))
+            .count();
+        (counts, missing)
     }
 
     /// All reports, in student then problem order (for JSON and JUnit).

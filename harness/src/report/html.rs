@@ -12,7 +12,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::gradebook::{Gradebook, ProblemInfo, StudentRow, Submission};
+use super::gradebook::{Cell, Gradebook, ProblemInfo, StudentRow, Submission};
 use crate::report::human::{ms, size, trim_float};
 use crate::runner::TestReport;
 use crate::verdict::Verdict;
@@ -174,7 +174,7 @@ fn table_row(page: &mut String, row: &StudentRow, index: &mut usize) {
     let mut cells = format!("<td data-value=\"{0}\">{0}</td>", esc(&row.student));
     for cell in &row.cells {
         match cell {
-            Some(submission) => {
+            Cell::Graded(submission) => {
                 let verdict = submission.report.verdict.short();
                 search.push(' ');
                 search.push_str(&verdict.to_lowercase());
@@ -190,9 +190,12 @@ fn table_row(page: &mut String, row: &StudentRow, index: &mut usize) {
                 );
                 *index += 1;
             }
-            None => {
+            Cell::NoSubmission => {
                 search.push_str(" none");
                 cells.push_str("<td class=\"v v-none\" data-value=\"none\">none</td>");
+            }
+            Cell::OtherShard => {
+                cells.push_str("<td data-value=\"\" title=\"graded by another shard\"></td>")
             }
         }
     }

@@ -5,12 +5,13 @@
 use std::io::{self, Write};
 
 use super::Styles;
-use super::gradebook::{Change, Gradebook, RunInfo};
+use super::gradebook::{Cell, Change, Gradebook, RunInfo};
 use crate::escape::visible;
 use crate::report::human::trim_float;
 use crate::verdict::Verdict;
 
-/// What a cell shows for "no submission" (kept short: a column is a verdict wide).
+/// What a cell shows for "no submission" (kept short: a column is a
+/// verdict wide). Another shard's cell is left blank.
 const NONE: &str = "-";
 
 fn pad(text: String, shown: usize, width: usize) -> String {
@@ -35,8 +36,9 @@ pub fn gradebook(out: &mut dyn Write, styles: &Styles, book: &Gradebook) -> io::
         let mut line = pad(name.clone(), name.chars().count(), first);
         for (cell, width) in row.cells.iter().zip(&widths) {
             line.push_str(&match cell {
-                Some(s) => pad(styles.verdict(s.report.verdict), 3, *width),
-                None => pad(styles.dim(NONE), NONE.len(), *width),
+                Cell::Graded(s) => pad(styles.verdict(s.report.verdict), 3, *width),
+                Cell::NoSubmission => pad(styles.dim(NONE), NONE.len(), *width),
+                Cell::OtherShard => pad(String::new(), 0, *width),
             });
         }
         writeln!(

@@ -19,8 +19,9 @@
     var rows = Array.prototype.slice.call(body.rows);
     rows.sort(function (a, b) {
       var order = compare(value(a, column, type), value(b, column, type));
-      if (order === 0) { order = compare(value(a, 0, "text"), value(b, 0, "text")); }
-      return direction === "descending" ? -order : order;
+      if (direction === "descending") { order = -order; }
+      // Ties stay in name order, whichever way the column goes.
+      return order || compare(value(a, 0, "text"), value(b, 0, "text"));
     });
     rows.forEach(function (row) { body.appendChild(row); });
     for (var i = 0; i < heads.length; i++) { heads[i].removeAttribute("aria-sort"); }
@@ -56,5 +57,12 @@
       }
     });
   }
+  // A gradebook cell links to its submission: open it when followed.
+  function openTarget() {
+    var target = /^#s-\d+$/.test(location.hash) && document.getElementById(location.hash.slice(1));
+    if (target) { target.open = true; target.scrollIntoView(); }
+  }
+  window.addEventListener("hashchange", openTarget);
+  openTarget();
   document.body.setAttribute("data-ready", "yes");
 })();
