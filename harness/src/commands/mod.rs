@@ -1,9 +1,11 @@
 //! The CLI verbs, each wired from the typed stages in one function.
 
+mod class;
 mod context;
 mod doctor;
 mod play;
 mod practice;
+mod stored;
 mod verify;
 
 use context::Context;
@@ -20,7 +22,8 @@ pub fn run(cli: Cli) -> Result<u8> {
             ids,
             all_tests,
             reports,
-        } => verify::verify(&mut ctx, &ids, all_tests, &reports),
+            store,
+        } => verify::verify(&mut ctx, &ids, all_tests, &reports, &store),
         Command::Generate { ids } => verify::generate(&mut ctx, &ids),
         Command::Test {
             id,
@@ -33,7 +36,30 @@ pub fn run(cli: Cli) -> Result<u8> {
             files,
             fail_fast,
             reports,
-        } => practice::grade(&mut ctx, &id, &files, fail_fast, &reports),
+            class,
+            store,
+        } => match (class.class.is_some() || class.manifest.is_some(), id) {
+            (true, id) => {
+                // With a class, the positional words are all problem ids.
+                let ids: Vec<String> = id
+                    .into_iter()
+                    .chain(files.iter().map(|f| f.display().to_string()))
+                    .collect();
+                class::grade_class(&mut ctx, &class, &ids, fail_fast, &reports, &store)
+            }
+            (false, Some(id)) => practice::grade(&mut ctx, &id, &files, fail_fast, &reports),
+            (false, None) => Err(crate::errors::Error::Usage(
+                "grade needs a problem id and files, or --class DIR".into(),
+            )),
+        },
+        Command::Report {
+            run,
+            changes,
+            reports,
+            gradebook,
+            db,
+        } => class::report(&mut ctx, run, changes, &reports, &gradebook, db.as_deref()),
+        Command::Merge { inputs, db } => class::merge(&mut ctx, &inputs, &db),
         Command::Play { id, test } => play::play(&mut ctx, &id, test.as_deref()),
         Command::Doctor => doctor::doctor(&mut ctx),
     }

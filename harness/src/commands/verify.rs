@@ -9,7 +9,7 @@ use serde_json::json;
 use super::Context;
 use super::practice::task_for;
 use crate::checker::{TOOL_LIMITS, run_validator};
-use crate::cli::ReportArgs;
+use crate::cli::{ReportArgs, StoreArgs};
 use crate::compile::{Built, Executable};
 use crate::errors::{Error, Result};
 use crate::report::human;
@@ -228,6 +228,7 @@ pub(super) fn verify(
     ids: &[String],
     all_tests: bool,
     reports: &ReportArgs,
+    store: &StoreArgs,
 ) -> Result<u8> {
     let (problems, broken) = ctx.load_problems(ids)?;
     writeln!(ctx.out, "{}", ctx.styles.dim(&ctx.sandbox.describe())).map_err(io)?;
@@ -258,7 +259,11 @@ pub(super) fn verify(
         stop_at_first_failure: !all_tests,
         jobs: ctx.jobs,
     };
-    let results = ctx.execute_with_progress(&plan);
+    let stored_as = owners
+        .iter()
+        .map(|s| super::stored::Owner::of_program(ctx, &s.program))
+        .collect();
+    let results = super::stored::verify_run(ctx, &plan, store, &problems, stored_as);
 
     let width = owners
         .iter()

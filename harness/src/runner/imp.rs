@@ -31,6 +31,13 @@ pub struct Task<'a> {
     pub tests: Vec<&'a TestCase>,
 }
 
+/// Results that may stand in for running a test (the result store's cache,
+/// `store::ResultCache`): consulted once per test, just before it would run.
+pub trait Reuse: Sync {
+    /// A stored result of the `task`-th task on its `test`-th test, if one may be reused.
+    fn reused(&self, task: usize, test: usize) -> Option<TestReport>;
+}
+
 pub struct RunPlan<'a> {
     pub tasks: Vec<Task<'a>>,
     pub stop_at_first_failure: bool,
@@ -45,6 +52,18 @@ enum Done {
 /// Runs the plan; `on_event` sees every test and task as it finishes.
 pub fn execute(
     plan: &RunPlan<'_>,
+    sandbox: &Sandbox,
+    scratch: &Path,
+    on_event: impl FnMut(Event<'_>),
+) -> Vec<TaskReport> {
+    execute_reusing(plan, None, sandbox, scratch, on_event)
+}
+
+/// [`execute`], taking a test's result from `reuse` instead of running it
+/// when `reuse` has one.
+pub fn execute_reusing(
+    plan: &RunPlan<'_>,
+    reuse: Option<&dyn Reuse>,
     sandbox: &Sandbox,
     scratch: &Path,
     mut on_event: impl FnMut(Event<'_>),
@@ -114,8 +133,10 @@ pub fn execute(
                         let Ok(exe) = &task.program else {
                             unreachable!("only built tasks are queued")
                         };
-                        let report = match &workdir {
-                            Ok(dir) => judge_test(
+                        let stored = reuse.and_then(|r| r.reused(t, k));
+                        let report = match (stored, &workdir) {
+                            (Some(report), _) => report,
+                            (None, Ok(dir)) => judge_test(
                                 sandbox,
                                 task.problem,
                                 task.checker.as_ref(),
@@ -123,7 +144,7 @@ pub fn execute(
                                 task.tests[k],
                                 dir.path(),
                             ),
-                            Err(e) => TestReport::judge_error(
+                            (None, Err(e)) => TestReport::judge_error(
                                 task.tests[k],
                                 format!("failed to create a run folder: {e}"),
                             ),

@@ -8,5 +8,5 @@ mod interactive;
 mod judge;
 
 pub use events::{Event, RunTiming, TaskReport, TestReport, Timing, TranscriptLine};
-pub use imp::{RunPlan, Task, execute};
+pub use imp::{Reuse, RunPlan, Task, execute, execute_reusing};
 pub use judge::judge_test;
