@@ -340,6 +340,12 @@ impl Builder {
             hasher.update(&[0]);
         }
         hasher.update(&bytes);
+        let headers = local_headers(source, &bytes);
+        for (name, header) in &headers {
+            hasher.update(name.as_bytes());
+            hasher.update(&[0]);
+            hasher.update(header);
+        }
         let hash = hasher.finalize().to_hex();
         let stem = source
             .file_stem()
@@ -394,6 +400,10 @@ impl Builder {
             .map_err(|e| io_error("create a build folder".into(), e))?;
         std::fs::write(scratch.path().join(&fixed_name), &bytes)
             .map_err(|e| io_error("copy the source".into(), e))?;
+        for (name, header) in &headers {
+            std::fs::write(scratch.path().join(name), header)
+                .map_err(|e| io_error(format!("copy the header {name}"), e))?;
+        }
 
         let mut message = None;
         if !language.compile.is_empty() {
@@ -537,4 +547,41 @@ fn truncate(mut text: String) -> String {
         text.push_str("\n… (truncated)");
     }
     text
+}
+
+/// The headers beside `source` that it names with `#include "..."`, and
+/// those they name in turn: a checker built against `testlib.h` next to
+/// it, or a program split into a source and its header. Only plain file
+/// names in the same folder are followed, never paths.
+fn local_headers(source: &Path, bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let Some(dir) = source.parent() else {
+        return Vec::new();
+    };
+    let mut found: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut pending = quoted_includes(bytes);
+    while let Some(name) = pending.pop() {
+        let plain = !name.contains(['/', '\\']) && name != "." && name != "..";
+        if !plain || found.iter().any(|(n, _)| *n == name) {
+            continue;
+        }
+        if let Ok(header) = std::fs::read(dir.join(&name)) {
+            pending.extend(quoted_includes(&header));
+            found.push((name, header));
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The names in `#include "name"` lines.
+fn quoted_includes(bytes: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .filter_map(|line| {
+            let rest = line.trim_start().strip_prefix('#')?.trim_start();
+            let rest = rest.strip_prefix("include")?.trim_start();
+            let name = rest.strip_prefix('"')?.split('"').next()?;
+            Some(name.to_string())
+        })
+        .collect()
 }

@@ -162,8 +162,7 @@ fn check_package(
                         failures.push("failed to create a folder for the validator".into());
                         break;
                     };
-                    match run_validator(sandbox, exe, &validator.args, &test.input, workdir.path())
-                    {
+                    match run_validator(sandbox, exe, validator, &test.input, workdir.path()) {
                         Ok(Ok(())) => {}
                         Ok(Err(why)) => {
                             rejected += 1;

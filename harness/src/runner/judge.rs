@@ -165,7 +165,7 @@ fn judge_in(
             Some(checker) => run_checker(
                 sandbox,
                 checker,
-                &tool.args,
+                tool,
                 &test.input,
                 &test.answer,
                 &outcome.stdout,

@@ -7,6 +7,6 @@ mod raw;
 
 pub use discover::{discover_problems, is_package, load_problem, load_problem_for_answers};
 pub use problem::{
-    CompareMode, CompareSpec, GeneratedTest, Limits, ProblemSpec, ProgramRef, ScoreAggregate,
-    SolutionSpec, TestCase, ToolSpec,
+    CompareMode, CompareSpec, GeneratedTest, Limits, ProblemSpec, ProgramRef, Protocol,
+    ScoreAggregate, SolutionSpec, TestCase, ToolSpec,
 };
