@@ -353,9 +353,14 @@ impl Builder {
         let dir = self.cache.join(format!("{stem}-{key}-{}", &hash[..16]));
         // The source is built under a fixed name: a file named like a module
         // of the compiler's own (`py_compile.py`) must not be picked up by it.
-        let fixed_name = match source.extension() {
-            Some(ext) => format!("{SOURCE_STEM}.{}", ext.to_string_lossy()),
-            None => SOURCE_STEM.to_string(),
+        let fixed_name = match (
+            language.keep_file_name,
+            source.file_name(),
+            source.extension(),
+        ) {
+            (true, Some(name), _) => name.to_string_lossy().into_owned(),
+            (_, _, Some(ext)) => format!("{SOURCE_STEM}.{}", ext.to_string_lossy()),
+            _ => SOURCE_STEM.to_string(),
         };
         let user_name = source
             .file_name()
