@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::compare::{Comparison, Judgement};
 use crate::compile::Executable;
 use crate::formats::{CheckerOutcome, testlib_checker};
-use crate::sandbox::{RunRequest, Sandbox, Termination};
+use crate::sandbox::{RunRequest, Runs, Termination};
 use crate::spec::{Limits, Protocol, ToolSpec};
 
 /// Kattis: accepted / wrong answer; anything else is a judge error.
@@ -28,7 +28,7 @@ pub const TOOL_LIMITS: Limits = Limits {
 /// (`checker input answer feedback_dir/ [args] < output`) or testlib
 /// (`checker input output answer [args]`). `Err` is a judge error message.
 pub fn run_checker(
-    sandbox: &Sandbox,
+    sandbox: &dyn Runs,
     checker: &Executable,
     tool: &ToolSpec,
     input: &Path,
@@ -164,7 +164,7 @@ pub(crate) fn feedback_arg(feedback: &Path) -> OsString {
 /// Runs `validator [args] < input`; `Ok(Err(message))` if it rejects the
 /// input (Kattis: anything but exit 42; testlib: anything but exit 0).
 pub fn run_validator(
-    sandbox: &Sandbox,
+    sandbox: &dyn Runs,
     validator: &Executable,
     tool: &ToolSpec,
     input: &Path,

@@ -14,7 +14,7 @@ use std::sync::mpsc;
 
 use super::{Event, TaskReport, TestReport, judge_test};
 use crate::compile::Executable;
-use crate::sandbox::Sandbox;
+use crate::sandbox::Runs;
 use crate::spec::{ProblemSpec, ScoreAggregate, TestCase};
 use crate::verdict::Verdict;
 
@@ -52,7 +52,7 @@ enum Done {
 /// Runs the plan; `on_event` sees every test and task as it finishes.
 pub fn execute(
     plan: &RunPlan<'_>,
-    sandbox: &Sandbox,
+    sandbox: &dyn Runs,
     scratch: &Path,
     on_event: impl FnMut(Event<'_>),
 ) -> Vec<TaskReport> {
@@ -64,7 +64,7 @@ pub fn execute(
 pub fn execute_reusing(
     plan: &RunPlan<'_>,
     reuse: Option<&dyn Reuse>,
-    sandbox: &Sandbox,
+    sandbox: &dyn Runs,
     scratch: &Path,
     mut on_event: impl FnMut(Event<'_>),
 ) -> Vec<TaskReport> {

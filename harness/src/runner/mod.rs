@@ -6,6 +6,8 @@ mod events;
 mod imp;
 mod interactive;
 mod judge;
+#[cfg(test)]
+mod tests;
 
 pub use events::{Event, RunTiming, TaskReport, TestReport, Timing, TranscriptLine};
 pub use imp::{Reuse, RunPlan, Task, execute, execute_reusing};
