@@ -4,6 +4,7 @@
 
 mod cgroup;
 mod imp;
+mod interactive;
 mod isolation;
 mod mounts;
 mod relay;
