@@ -82,6 +82,15 @@ pub(super) const MIGRATIONS: &[&str] = &[
         reason        TEXT NOT NULL
     );
     ",
+    // 2: what a package's generator made and what its validator said, for
+    // `verify` to check an unchanged package without running them again.
+    "
+    CREATE TABLE tool_results (
+        key         TEXT PRIMARY KEY,
+        outcome     TEXT NOT NULL,
+        recorded_at TEXT NOT NULL
+    );
+    ",
 ];
 
 /// The columns of a submission row after `id` and `run_id`, in one place for
