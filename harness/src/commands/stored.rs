@@ -150,6 +150,7 @@ pub(super) fn run_and_record(
         machine: machine(),
         partition: recording.partition,
         source: recording.source,
+        interrupted: ctx.sandbox.is_cancelled(),
     };
     let recorded = store
         .record_run(&meta, &recording.problems, &records, &recording.unmatched)

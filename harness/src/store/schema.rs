@@ -19,7 +19,8 @@ pub(super) const MIGRATIONS: &[&str] = &[
         machine       TEXT NOT NULL,
         partition     TEXT,
         source        TEXT,
-        merged_from   TEXT
+        merged_from   TEXT,
+        interrupted   INTEGER NOT NULL DEFAULT 0
     );
     CREATE TABLE problems (
         run_id        INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
