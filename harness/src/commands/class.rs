@@ -197,6 +197,14 @@ pub(super) fn grade_class(
         path.display()
     )
     .map_err(io("the output"))?;
+    if ctx.sandbox.is_cancelled() {
+        writeln!(
+            ctx.out,
+            "{} the results so far are stored and will be reused by the next grading",
+            ctx.styles.bad("interrupted:")
+        )
+        .map_err(io("the output"))?;
+    }
     write_gradebook(&book, &args.gradebook)?;
     write_reports(&book, reports)?;
     // A class always has failing submissions: success means every
@@ -236,10 +244,11 @@ pub(super) fn report(
             .iter()
             .find(|r| r.id == id)
             .ok_or_else(|| Error::Usage(format!("no run {id} in {}", path.display())))?,
+        // An interrupted grading is kept for its results, not reported unasked.
         None => runs
             .iter()
             .rev()
-            .find(|r| r.command == "grade")
+            .find(|r| r.command == "grade" && !r.interrupted)
             .or(runs.last())
             .ok_or_else(|| Error::Usage(format!("{} holds no run yet", path.display())))?,
     };
@@ -247,6 +256,7 @@ pub(super) fn report(
     if changes {
         let previous = runs.iter().rev().find(|r| {
             r.id < chosen.id
+                && !r.interrupted
                 && r.command == chosen.command
                 && r.partition == chosen.partition
                 && r.source == chosen.source

@@ -11,7 +11,7 @@ use crate::errors::Result;
 use crate::report::gradebook::{ProblemInfo, Unmatched};
 use crate::runner::{RunPlan, TaskReport};
 use crate::spec::{ProblemSpec, ProgramRef};
-use crate::store::{self, ResultCache, RunMeta, Store, SubmissionRecord};
+use crate::store::{self, ResultCache, RunMeta, Store, SubmissionRecord, ToolMemo};
 
 /// Who a task of the plan belongs to, for the store.
 pub(super) struct Owner {
@@ -150,6 +150,7 @@ pub(super) fn run_and_record(
         machine: machine(),
         partition: recording.partition,
         source: recording.source,
+        interrupted: ctx.sandbox.is_cancelled(),
     };
     let recorded = store
         .record_run(&meta, &recording.problems, &records, &recording.unmatched)
@@ -161,24 +162,37 @@ pub(super) fn run_and_record(
     Ok(Stored { results, recorded })
 }
 
-/// `verify`'s run: through the store when it can be opened, else as
-/// before (the store speeds verification up; it is never a reason to fail
-/// it). What the store did is said on stderr, so stdout stays the same.
+/// `verify`'s store and what it remembers of the packages' programs, when
+/// it can be opened: it speeds verification up, and is never a reason to
+/// fail it.
+pub(super) fn open_for_verify(ctx: &Context, args: &StoreArgs) -> Option<(Store, ToolMemo)> {
+    let path = store_path(ctx, args);
+    let opened = Store::open(&path).and_then(|store| {
+        let memo = ToolMemo::load(&store, &ctx.sandbox.describe(), args.fresh)?;
+        Ok((store, memo))
+    });
+    match opened {
+        Ok(opened) => Some(opened),
+        Err(e) => {
+            eprintln!("warning: not using the result store: {e}");
+            None
+        }
+    }
+}
+
+/// `verify`'s run, through the store when there is one, and then what
+/// the packages' programs said saved. What the store did is said on
+/// stderr, so stdout stays the same.
 pub(super) fn verify_run(
     ctx: &Context,
     plan: &RunPlan<'_>,
+    opened: Option<(&mut Store, &ToolMemo)>,
     args: &StoreArgs,
     problems: &[ProblemSpec],
     owners: Vec<Owner>,
 ) -> Vec<TaskReport> {
-    let path = store_path(ctx, args);
-    let opened = Store::open(&path);
-    let mut store = match opened {
-        Ok(store) => store,
-        Err(e) => {
-            eprintln!("warning: not using the result store: {e}");
-            return ctx.execute_with_progress(plan);
-        }
+    let Some((store, memo)) = opened else {
+        return ctx.execute_with_progress(plan);
     };
     let recording = Recording {
         command: "verify",
@@ -189,12 +203,12 @@ pub(super) fn verify_run(
         missing: Vec::new(),
         unmatched: Vec::new(),
     };
-    match run_and_record(ctx, &mut store, plan, args.fresh, recording) {
+    let results = match run_and_record(ctx, store, plan, args.fresh, recording) {
         Ok(stored) => {
             match &stored.recorded {
                 Ok((_, ran, reused)) => eprintln!(
                     "{}: {ran} tests run, {reused} results reused{}",
-                    path.display(),
+                    store.path().display(),
                     if *reused > 0 {
                         " (--fresh runs them all)"
                     } else {
@@ -209,5 +223,9 @@ pub(super) fn verify_run(
             eprintln!("warning: not using the result store: {e}");
             ctx.execute_with_progress(plan)
         }
+    };
+    if let Err(e) = memo.save(store) {
+        eprintln!("warning: what the packages' programs said was not recorded: {e}");
     }
+    results
 }

@@ -8,6 +8,7 @@ use serde_json::json;
 
 use super::Context;
 use super::practice::task_for;
+use super::stored;
 use crate::checker::{TOOL_LIMITS, run_validator};
 use crate::cli::{ReportArgs, StoreArgs};
 use crate::compile::{Built, Executable};
@@ -16,6 +17,7 @@ use crate::report::human;
 use crate::runner::{RunPlan, TaskReport};
 use crate::sandbox::{Containment, RunRequest, Sandbox, Termination};
 use crate::spec::{self, ProblemSpec, ProgramRef, SolutionSpec};
+use crate::store::ToolMemo;
 use crate::verdict::Verdict;
 
 fn io(source: std::io::Error) -> Error {
@@ -101,6 +103,22 @@ fn package_tools(ctx: &mut Context, problem: &ProblemSpec) -> PackageTools {
     }
 }
 
+/// `run`'s outcome, or the one `memo` remembers for `key` (see `ToolMemo`).
+fn remembered<E>(
+    memo: Option<&ToolMemo>,
+    key: impl FnOnce(&ToolMemo) -> Option<String>,
+    run: impl FnOnce() -> std::result::Result<String, E>,
+) -> std::result::Result<String, E> {
+    match memo {
+        Some(memo) => memo.outcome(key(memo), run),
+        None => run(),
+    }
+}
+
+fn hash(bytes: &[u8]) -> String {
+    blake3::hash(bytes).to_hex().to_string()
+}
+
 /// The package's own checks: generators reproduce the committed inputs and
 /// the validator accepts every input. Returns (what passed, what failed).
 fn check_package(
@@ -108,6 +126,7 @@ fn check_package(
     scratch: &Path,
     problem: &ProblemSpec,
     tools: &PackageTools,
+    memo: Option<&ToolMemo>,
 ) -> (Vec<String>, Vec<String>) {
     let mut passed = Vec::new();
     let mut failures = Vec::new();
@@ -121,10 +140,15 @@ fn check_package(
                 let mut drifted = 0;
                 for test in tests {
                     let path = problem.dir.join("data").join(format!("{}.in", test.name));
-                    match (
-                        run_tool(sandbox, scratch, &exe.with_args(&test.args), None),
-                        std::fs::read(&path),
-                    ) {
+                    let made = remembered(
+                        memo,
+                        |memo| memo.key(exe, &test.args, None),
+                        || {
+                            run_tool(sandbox, scratch, &exe.with_args(&test.args), None)
+                                .map(|bytes| hash(&bytes))
+                        },
+                    );
+                    match (made, std::fs::read(&path).map(|bytes| hash(&bytes))) {
                         (Err(message), _) => {
                             failures.push(format!("generator for {}: {message}", test.name))
                         }
@@ -157,12 +181,37 @@ fn check_package(
             Err(message) => failures.push(message.clone()),
             Ok(exe) => {
                 let mut rejected = 0;
+                let memo_args: Vec<String> = validator
+                    .args
+                    .iter()
+                    .cloned()
+                    .chain([format!("protocol={:?}", validator.protocol)])
+                    .collect();
                 for test in &problem.tests {
-                    let Ok(workdir) = tempfile::tempdir_in(scratch) else {
-                        failures.push("failed to create a folder for the validator".into());
-                        break;
-                    };
-                    match run_validator(sandbox, exe, validator, &test.input, workdir.path()) {
+                    // Only an acceptance is remembered: a rejection is shown and checked again.
+                    let validated = remembered(
+                        memo,
+                        // The protocol decides what an exit means: part of the key.
+                        |memo| memo.key(exe, &memo_args, Some(&test.input)),
+                        || {
+                            let Ok(workdir) = tempfile::tempdir_in(scratch) else {
+                                return Err(Err(
+                                    "failed to create a folder for the validator".to_string()
+                                ));
+                            };
+                            match run_validator(
+                                sandbox,
+                                exe,
+                                validator,
+                                &test.input,
+                                workdir.path(),
+                            ) {
+                                Ok(Ok(())) => Ok("accepted".to_string()),
+                                other => Err(other),
+                            }
+                        },
+                    );
+                    match validated.map_or_else(|other| other, |_| Ok(Ok(()))) {
                         Ok(Ok(())) => {}
                         Ok(Err(why)) => {
                             rejected += 1;
@@ -237,12 +286,19 @@ pub(super) fn verify(
     }
     ctx.builder
         .build_workspace(problems.iter().flat_map(programs))?;
+    let (mut store_used, memo) = stored::open_for_verify(ctx, store).unzip();
 
     // The packages' own checks are independent: run them side by side.
     let tools: Vec<PackageTools> = problems.iter().map(|p| package_tools(ctx, p)).collect();
     let pairs: Vec<(&ProblemSpec, &PackageTools)> = problems.iter().zip(&tools).collect();
     let package_failures = parallel_map(&pairs, ctx.jobs, |(problem, tools)| {
-        check_package(&ctx.sandbox, ctx.scratch.path(), problem, tools)
+        check_package(
+            &ctx.sandbox,
+            ctx.scratch.path(),
+            problem,
+            tools,
+            memo.as_ref(),
+        )
     });
     let mut tasks = Vec::new();
     let mut owners = Vec::new();
@@ -260,9 +316,10 @@ pub(super) fn verify(
     };
     let stored_as = owners
         .iter()
-        .map(|s| super::stored::Owner::of_program(ctx, &s.program))
+        .map(|s| stored::Owner::of_program(ctx, &s.program))
         .collect();
-    let results = super::stored::verify_run(ctx, &plan, store, &problems, stored_as);
+    let opened = store_used.as_mut().zip(memo.as_ref());
+    let results = stored::verify_run(ctx, &plan, opened, store, &problems, stored_as);
 
     let width = owners
         .iter()

@@ -24,6 +24,9 @@ pub struct RunInfo {
     pub source: Option<String>,
     /// A merged run: the runs it was merged from.
     pub merged_from: Option<String>,
+    /// Stopped by Ctrl-C or SIGTERM: its tests are sound, its verdicts may
+    /// lack the tests it never ran.
+    pub interrupted: bool,
 }
 
 /// A problem of the run, with the limits its bars are drawn against.

@@ -63,7 +63,7 @@ pub fn write(out: &mut dyn Write, book: &Gradebook) -> io::Result<()> {
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>Gradebook: run {}</title><style>{CSS}</style></head><body>\n\
          <h1>Gradebook</h1><p class=\"meta\">run {} · {} · started {} · finished {} · \
-         judge {} · on {}{}{}<br>{}</p>\n",
+         judge {} · on {}{}{}{}<br>{}</p>\n",
         run.id,
         run.id,
         esc(&run.command),
@@ -80,6 +80,11 @@ pub fn write(out: &mut dyn Write, book: &Gradebook) -> io::Result<()> {
             .or(run.merged_from.as_deref().map(|_| "merged"))
             .map(|p| format!(" · partition {}", esc(p)))
             .unwrap_or_default(),
+        if run.interrupted {
+            " · <strong>interrupted: some tests never ran</strong>"
+        } else {
+            ""
+        },
         esc(&run.isolation),
     );
     charts(&mut page, book);

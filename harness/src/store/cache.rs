@@ -48,10 +48,10 @@ fn hash_file(path: &Path) -> Option<String> {
 
 /// File hashes, each file read once per command.
 #[derive(Default)]
-struct FileHashes(HashMap<PathBuf, Option<String>>);
+pub(super) struct FileHashes(HashMap<PathBuf, Option<String>>);
 
 impl FileHashes {
-    fn of(&mut self, path: &Path) -> Option<String> {
+    pub(super) fn of(&mut self, path: &Path) -> Option<String> {
         self.0
             .entry(path.to_path_buf())
             .or_insert_with(|| hash_file(path))
@@ -60,7 +60,7 @@ impl FileHashes {
 
     /// The build hash of a program: its executable, and each argument's
     /// contents when it is a file (an interpreter's script), else its text.
-    fn executable(&mut self, exe: &Executable) -> Option<String> {
+    pub(super) fn executable(&mut self, exe: &Executable) -> Option<String> {
         let mut hasher = blake3::Hasher::new();
         hasher.update(self.of(&exe.program)?.as_bytes());
         for arg in &exe.args {

@@ -78,8 +78,8 @@ impl Store {
         let tx = self.conn.transaction()?;
         tx.execute(
             "INSERT INTO runs (started_at, finished_at, command, judge_version, isolation, \
-             machine, partition, source, merged_from) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8)",
+             machine, partition, source, merged_from, interrupted) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, ?9)",
             params![
                 started,
                 finished,
@@ -89,6 +89,7 @@ impl Store {
                 joined(|r| &r.machine),
                 runs.first().and_then(|r| r.source.clone()),
                 merged_from.join(", "),
+                runs.iter().any(|r| r.interrupted),
             ],
         )?;
         let run = tx.last_insert_rowid();
@@ -136,13 +137,18 @@ fn coverage_warnings(sources: &[(std::path::PathBuf, RunInfo)]) -> Vec<String> {
             Some((k.parse().ok()?, n.parse().ok()?))
         })
         .collect();
+    let mut warnings: Vec<String> = sources
+        .iter()
+        .filter(|(_, run)| run.interrupted)
+        .map(|(path, _)| format!("{} holds an interrupted grading", path.display()))
+        .collect();
     let Some(&(_, count)) = parts.first() else {
-        return Vec::new();
+        return warnings;
     };
     if parts.iter().any(|&(_, n)| n != count) {
-        return vec!["the inputs are shards of different partition counts".into()];
+        warnings.push("the inputs are shards of different partition counts".into());
+        return warnings;
     }
-    let mut warnings = Vec::new();
     for k in 1..=count {
         match parts.iter().filter(|&&(part, _)| part == k).count() {
             0 => warnings.push(format!(

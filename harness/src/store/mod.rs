@@ -4,13 +4,15 @@
 //! takes its stored result instead of running again.
 //!
 //! `write.rs` records a run, `read.rs` reads runs back as gradebooks,
-//! `merge.rs` combines the stores of several shards.
+//! `merge.rs` combines the stores of several shards, `tools.rs` remembers
+//! what a package's generator and validator said.
 
 mod cache;
 mod codec;
 mod merge;
 mod read;
 mod schema;
+mod tools;
 mod write;
 
 use std::path::{Path, PathBuf};
@@ -21,6 +23,7 @@ use rusqlite::{Connection, TransactionBehavior};
 pub use cache::{ResultCache, judge_version};
 pub use merge::Merged;
 pub use schema::VERSION as SCHEMA_VERSION;
+pub use tools::ToolMemo;
 pub use write::{RunMeta, SubmissionRecord};
 
 use crate::errors::Error;

@@ -11,7 +11,7 @@ use crate::runner::{TaskReport, TestReport};
 use crate::verdict::Verdict;
 
 const RUN_SELECT: &str = "SELECT id, started_at, finished_at, command, judge_version, isolation, \
-     machine, partition, source, merged_from FROM runs";
+     machine, partition, source, merged_from, interrupted FROM runs";
 
 fn run_from_row(row: &Row<'_>) -> rusqlite::Result<RunInfo> {
     Ok(RunInfo {
@@ -25,6 +25,7 @@ fn run_from_row(row: &Row<'_>) -> rusqlite::Result<RunInfo> {
         partition: row.get(7)?,
         source: row.get(8)?,
         merged_from: row.get(9)?,
+        interrupted: row.get(10)?,
     })
 }
 

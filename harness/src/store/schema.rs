@@ -19,7 +19,8 @@ pub(super) const MIGRATIONS: &[&str] = &[
         machine       TEXT NOT NULL,
         partition     TEXT,
         source        TEXT,
-        merged_from   TEXT
+        merged_from   TEXT,
+        interrupted   INTEGER NOT NULL DEFAULT 0
     );
     CREATE TABLE problems (
         run_id        INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
@@ -80,6 +81,15 @@ pub(super) const MIGRATIONS: &[&str] = &[
         student       TEXT,
         path          TEXT NOT NULL,
         reason        TEXT NOT NULL
+    );
+    ",
+    // 2: what a package's generator made and what its validator said, for
+    // `verify` to check an unchanged package without running them again.
+    "
+    CREATE TABLE tool_results (
+        key         TEXT PRIMARY KEY,
+        outcome     TEXT NOT NULL,
+        recorded_at TEXT NOT NULL
     );
     ",
 ];

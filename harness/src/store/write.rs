@@ -26,6 +26,7 @@ pub struct RunMeta {
     pub partition: Option<String>,
     /// The class folder or manifest.
     pub source: Option<String>,
+    pub interrupted: bool,
 }
 
 /// One submission to record (or a student's "no submission" for a problem).
@@ -71,7 +72,7 @@ impl Store {
         let tx = self.conn.transaction()?;
         tx.execute(
             "INSERT INTO runs (started_at, finished_at, command, judge_version, isolation, \
-             machine, partition, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+             machine, partition, source, interrupted) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 timestamp(meta.started_at),
                 timestamp(SystemTime::now()),
@@ -81,6 +82,7 @@ impl Store {
                 meta.machine,
                 meta.partition,
                 meta.source,
+                meta.interrupted,
             ],
         )?;
         let run = tx.last_insert_rowid();

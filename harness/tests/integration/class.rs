@@ -412,6 +412,12 @@ fn verify_reuses_stored_results_unless_fresh() {
             .output()
             .unwrap();
         assert!(output.status.success());
+        // The package checks hold whether remembered or run.
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            stdout.contains("5 inputs valid") && stdout.contains("1 generated input reproduced"),
+            "{stdout}"
+        );
         String::from_utf8(output.stderr).unwrap()
     };
     let cold = verify(&[]);
