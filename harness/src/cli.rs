@@ -73,6 +73,8 @@ pub enum Command {
         fail_fast: bool,
         #[command(flatten)]
         reports: ReportArgs,
+        #[command(flatten)]
+        learner: LearnerArgs,
     },
     /// Grade many submissions on a problem and write reports; or, with
     /// `--class DIR [ID...]`, a whole class into the result store.
@@ -134,6 +136,66 @@ pub enum Command {
     },
     /// Say which tools and which isolation this machine offers.
     Doctor,
+    /// Find a small input on which a program fails: random inputs from the
+    /// package's generator, judged against the reference, the first
+    /// failing one shrunk.
+    Stress(StressArgs),
+}
+
+/// What `judge test` shows a learner beyond the verdicts.
+#[derive(Debug, Clone, Args)]
+pub struct LearnerArgs {
+    /// Which failed tests show their difference in full: the first one
+    /// (the others get one line each) or all of them.
+    #[arg(long, value_enum, default_value_t = Diffs::First)]
+    pub diffs: Diffs,
+    /// After a wrong answer, do not look for a small failing input (only
+    /// problems whose problem.toml allows it look for one).
+    #[arg(long)]
+    pub no_counterexample: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Diffs {
+    First,
+    All,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct StressArgs {
+    /// Problem id.
+    pub id: String,
+    /// The program under test: a source file, or the name of one of the
+    /// package's solutions.
+    pub file: PathBuf,
+    /// The program whose answers count (default: the package's first AC
+    /// solution): a solution's name or a source file.
+    #[arg(long, value_name = "SOL")]
+    pub against: Option<String>,
+    /// Generator arguments with a `{seed}` (default: `[stress] args` in
+    /// problem.toml).
+    #[arg(long = "gen", value_name = "ARGS")]
+    pub generator_args: Option<String>,
+    /// The seed of the run: the same seed finds the same input (default:
+    /// from the clock, and printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Stop looking after this long.
+    #[arg(long, value_name = "T", default_value = "60s", value_parser = duration)]
+    pub time: std::time::Duration,
+    /// Stop looking after this many inputs.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub cases: u64,
+    /// Stop shrinking after this long (the best input so far is shown).
+    #[arg(long, value_name = "T", default_value = "60s", value_parser = duration)]
+    pub shrink_time: std::time::Duration,
+    /// Save the failing input and its answer here as a test (`.in`, `.ans`).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+fn duration(text: &str) -> Result<std::time::Duration, String> {
+    humantime::parse_duration(text).map_err(|e| format!("{e}; write e.g. 30s or 2m"))
 }
 
 #[derive(Debug, Clone, Args)]

@@ -35,6 +35,7 @@ pub mod runner;
 pub mod sandbox;
 pub mod spec;
 pub mod store;
+pub mod stress;
 pub mod verdict;
 
 pub use commands::run;

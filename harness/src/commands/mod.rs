@@ -6,6 +6,7 @@ mod doctor;
 mod play;
 mod practice;
 mod stored;
+mod stress;
 mod verify;
 
 use context::Context;
@@ -30,7 +31,8 @@ pub fn run(cli: Cli) -> Result<u8> {
             file,
             fail_fast,
             reports,
-        } => practice::test(&mut ctx, &id, &file, fail_fast, &reports),
+            learner,
+        } => practice::test(&mut ctx, &id, &file, fail_fast, &reports, &learner),
         Command::Grade {
             id,
             files,
@@ -62,5 +64,6 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Merge { inputs, db } => class::merge(&mut ctx, &inputs, &db),
         Command::Play { id, test } => play::play(&mut ctx, &id, test.as_deref()),
         Command::Doctor => doctor::doctor(&mut ctx),
+        Command::Stress(args) => stress::stress(&mut ctx, &args),
     }
 }

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::Context;
-use crate::cli::ReportArgs;
+use crate::cli::{Diffs, LearnerArgs, ReportArgs};
 use crate::compile::Built;
 use crate::errors::{Error, Result};
 use crate::report::human;
@@ -75,6 +75,7 @@ pub(super) fn test(
     file: &Path,
     fail_fast: bool,
     reports: &ReportArgs,
+    learner: &LearnerArgs,
 ) -> Result<u8> {
     let problem = ctx.load_one(id)?;
     writeln!(
@@ -110,12 +111,19 @@ pub(super) fn test(
     let mut next = 0;
     let (styles, out) = (ctx.styles, &mut ctx.out);
     let mut write_error = None;
+    // Only the first failed test shows its diff, unless --diffs all: a
+    // screen of diffs hides the one that matters.
+    let (mut detailed, mut undetailed) = (false, 0);
     let reports_done = runner::execute(&plan, &ctx.sandbox, ctx.scratch.path(), |event| {
         if let Event::TestFinished { report, .. } = event {
             waiting.insert(index[report.test.as_str()], report.clone());
             while let Some(report) = waiting.remove(&next) {
+                let failed = report.verdict != Verdict::Accepted;
+                let show = failed && (learner.diffs == Diffs::All || !detailed);
+                detailed |= show;
+                undetailed += usize::from(failed && !show);
                 let result = human::test_line(out, &styles, &report, width).and_then(|()| {
-                    if report.verdict != Verdict::Accepted {
+                    if show {
                         human::failure_details(out, &styles, &report)
                     } else {
                         Ok(())
@@ -137,7 +145,17 @@ pub(super) fn test(
     }
     let task = &reports_done[0];
     human::task_summary(&mut ctx.out, &ctx.styles, task).map_err(io)?;
+    if undetailed > 0 {
+        let note = format!(
+            "(the differences of {} more failed tests are not shown: --diffs all shows them)",
+            undetailed
+        );
+        writeln!(ctx.out, "{}", ctx.styles.dim(&note)).map_err(io)?;
+    }
     ctx.write_reports(reports, "test", &reports_done, Vec::new())?;
+    if task.verdict == Verdict::WrongAnswer && !learner.no_counterexample {
+        super::stress::offer_counterexample(ctx, &problem, &program)?;
+    }
     Ok(ctx.exit_code(task.verdict == Verdict::Accepted))
 }
 

@@ -12,3 +12,4 @@ mod tests;
 pub use events::{Event, RunTiming, TaskReport, TestReport, Timing, TranscriptLine};
 pub use imp::{Reuse, RunPlan, Task, execute, execute_reusing};
 pub use judge::judge_test;
+pub(crate) use judge::submission_stack;

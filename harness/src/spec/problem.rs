@@ -34,6 +34,8 @@ pub struct ProblemSpec {
     pub solutions: Vec<SolutionSpec>,
     /// Samples first, then secret cases, each in lexicographic path order.
     pub tests: Vec<TestCase>,
+    /// How `judge stress` draws inputs (`[stress]`).
+    pub stress: super::stress::StressSpec,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -356,6 +358,9 @@ impl ProblemSpec {
             });
         }
 
+        let stress = super::stress::StressSpec::from_raw(raw.stress, generator.is_some())
+            .map_err(|(span, message)| at(span, "stress.args", message))?;
+
         Ok(ProblemSpec {
             title: raw.title.unwrap_or_else(|| raw.id.get_ref().clone()),
             id: raw.id.into_inner(),
@@ -373,6 +378,7 @@ impl ProblemSpec {
             },
             solutions,
             tests,
+            stress,
         })
     }
 }

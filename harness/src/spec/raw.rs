@@ -29,6 +29,9 @@ pub(crate) struct RawProblem {
     pub(crate) scoring: RawScoring,
     #[serde(default, rename = "solution")]
     pub(crate) solutions: Vec<toml::Spanned<RawSolution>>,
+    /// `judge stress` (see `spec/stress.rs`).
+    #[serde(default)]
+    pub(crate) stress: super::stress::RawStress,
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -1,0 +1,15 @@
+//! `judge stress`: random inputs from the package's generator, judged
+//! against the reference, and the first failing one shrunk to a small
+//! counterexample. `shrink` (with `case` and `edits`) is pure; `trial`
+//! runs one input through the package's programs; `search` is the loop.
+
+mod case;
+mod edits;
+mod search;
+mod shrink;
+mod trial;
+
+pub use case::{Case, Size};
+pub use search::{Ended, Failure, Progress, Settings, Summary, case_seed, search};
+pub use shrink::{Oracle, Shrunk, shrink};
+pub use trial::{Bench, Outcome, Programs};

@@ -1,0 +1,244 @@
+//! One stress input through the package's programs: the generator makes
+//! it, the validator must accept it, the reference (or the package's
+//! answers program) writes its answer and must pass, and the program under
+//! test is judged on it exactly as `judge test` judges a test.
+
+use std::path::{Path, PathBuf};
+
+use crate::checker::{TOOL_LIMITS, run_checker, run_validator};
+use crate::compare::Judgement;
+use crate::compile::Executable;
+use crate::runner::{TestReport, judge_test, submission_stack};
+use crate::sandbox::{Containment, RunOutcome, RunRequest, Sandbox, Termination};
+use crate::spec::{CompareMode, Limits, ProblemSpec, TestCase, ToolSpec};
+use crate::verdict::{Verdict, describe_termination};
+
+/// The built programs of a stress session.
+#[derive(Debug, Clone)]
+pub struct Programs {
+    pub generator: Executable,
+    /// With the validator's arguments from `problem.toml`.
+    pub validator: Option<(Executable, ToolSpec)>,
+    /// Writes answers for inputs: the package's `[answers]` program; when
+    /// `None`, the reference's output is the answer.
+    pub answers: Option<Executable>,
+    pub reference: Executable,
+    /// The checker or interactor, when the problem has one.
+    pub judging: Option<Executable>,
+    /// The program under test.
+    pub candidate: Executable,
+}
+
+/// What one input gave.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// Not a test: the validator rejected it, or the reference failed on it.
+    NotATest(String),
+    /// The program under test was judged: its report, and the answer it was
+    /// judged against.
+    Judged {
+        answer: Vec<u8>,
+        report: Box<TestReport>,
+    },
+}
+
+/// Runs inputs through one problem's programs, in a folder of its own.
+pub struct Bench<'a> {
+    pub sandbox: &'a Sandbox,
+    pub problem: &'a ProblemSpec,
+    pub programs: &'a Programs,
+    /// Holds the current input and answer, and the run folders.
+    pub folder: PathBuf,
+}
+
+impl Bench<'_> {
+    /// The generator's output for `args`; `Err` says why it failed.
+    pub fn generate(&self, args: &[String]) -> Result<Vec<u8>, String> {
+        let outcome = self.tool(&self.programs.generator.with_args(args), None)?;
+        match outcome.termination {
+            Termination::Exited(0) => Ok(outcome.stdout),
+            other => Err(format!(
+                "the generator with `{}` {}{}",
+                args.join(" "),
+                describe_termination(other),
+                first_line(&outcome.stderr)
+            )),
+        }
+    }
+
+    /// Judges the program under test on `input`. `Err` is a judge error
+    /// (a package program failed, I/O).
+    pub fn try_input(&self, input: &[u8]) -> Result<Outcome, String> {
+        let test = self.write_test(input)?;
+        if let Some((validator, tool)) = &self.programs.validator {
+            let work = self.fresh_folder()?;
+            if let Err(why) =
+                run_validator(self.sandbox, validator, tool, &test.input, work.path())?
+            {
+                return Ok(Outcome::NotATest(format!(
+                    "the validator rejects it: {}",
+                    why.lines().next().unwrap_or_default()
+                )));
+            }
+        }
+        let answer = match self.answer(&test)? {
+            Ok(answer) => answer,
+            Err(why) => return Ok(Outcome::NotATest(why)),
+        };
+        std::fs::write(&test.answer, &answer)
+            .map_err(|e| format!("failed to write the answer: {e}"))?;
+        if self.problem.interactor.is_some() {
+            // The referee plays the reference too: it must win.
+            let report = self.judge(&self.programs.reference, &test)?;
+            if report.verdict != Verdict::Accepted {
+                return Ok(Outcome::NotATest(format!(
+                    "the reference gets {} on it",
+                    report.verdict.short()
+                )));
+            }
+        }
+        let report = self.judge(&self.programs.candidate, &test)?;
+        if report.verdict == Verdict::JudgeError {
+            return Err(report.detail.unwrap_or_else(|| "a judge error".into()));
+        }
+        Ok(Outcome::Judged {
+            answer,
+            report: Box::new(report),
+        })
+    }
+
+    /// The program under test's stdout on `input` (its full output, for
+    /// showing; the verdict comes from `try_input`).
+    pub fn output_of_candidate(&self, input: &[u8]) -> Result<Vec<u8>, String> {
+        let test = self.write_test(input)?;
+        let outcome = self.contained(&self.programs.candidate, &test.input)?;
+        Ok(outcome.stdout)
+    }
+
+    /// The answer for `test`: the answers program's output, or the
+    /// reference's, which must then pass (run under the problem's limits,
+    /// and accepted by the checker where there is one). `Ok(Err)`: not a test.
+    fn answer(&self, test: &TestCase) -> Result<Result<Vec<u8>, String>, String> {
+        if let Some(answers) = &self.programs.answers {
+            let outcome = self.tool(answers, Some(&test.input))?;
+            return match outcome.termination {
+                Termination::Exited(0) => Ok(Ok(outcome.stdout)),
+                other => Err(format!(
+                    "the answers program {}{}",
+                    describe_termination(other),
+                    first_line(&outcome.stderr)
+                )),
+            };
+        }
+        if self.problem.interactor.is_some() {
+            return Ok(Ok(Vec::new()));
+        }
+        let outcome = self.contained(&self.programs.reference, &test.input)?;
+        if let Some(verdict) = Verdict::from_run(&outcome, &self.problem.limits) {
+            return Ok(Err(format!(
+                "the reference gets {} on it ({})",
+                verdict.short(),
+                describe_termination(outcome.termination)
+            )));
+        }
+        if let (CompareMode::Checker(tool), Some(checker)) =
+            (&self.problem.compare.mode, &self.programs.judging)
+        {
+            std::fs::write(&test.answer, &outcome.stdout)
+                .map_err(|e| format!("failed to write the answer: {e}"))?;
+            let work = self.fresh_folder()?;
+            let comparison = run_checker(
+                self.sandbox,
+                checker,
+                tool,
+                &test.input,
+                &test.answer,
+                &outcome.stdout,
+                work.path(),
+            )?;
+            if comparison.judgement != Judgement::Accepted {
+                return Ok(Err(format!(
+                    "the checker rejects the reference's output{}",
+                    comparison
+                        .message
+                        .map(|m| format!(": {m}"))
+                        .unwrap_or_default()
+                )));
+            }
+        }
+        Ok(Ok(outcome.stdout))
+    }
+
+    fn judge(&self, exe: &Executable, test: &TestCase) -> Result<TestReport, String> {
+        let work = self.fresh_folder()?;
+        Ok(judge_test(
+            self.sandbox,
+            self.problem,
+            self.programs.judging.as_ref(),
+            exe,
+            test,
+            work.path(),
+        ))
+    }
+
+    /// The test files in this bench's folder, `input` written.
+    fn write_test(&self, input: &[u8]) -> Result<TestCase, String> {
+        let test = TestCase {
+            name: "stress".into(),
+            group: "stress".into(),
+            input: self.folder.join("stress.in"),
+            answer: self.folder.join("stress.ans"),
+        };
+        std::fs::write(&test.input, input)
+            .map_err(|e| format!("failed to write the input: {e}"))?;
+        Ok(test)
+    }
+
+    fn fresh_folder(&self) -> Result<tempfile::TempDir, String> {
+        tempfile::tempdir_in(&self.folder).map_err(|e| format!("failed to create a folder: {e}"))
+    }
+
+    /// A package program (trusted): its own limits, a folder of its own.
+    fn tool(&self, exe: &Executable, stdin: Option<&Path>) -> Result<RunOutcome, String> {
+        self.run(exe, stdin, TOOL_LIMITS, Containment::Tool, None)
+    }
+
+    /// A solution, contained and limited as a submission is.
+    fn contained(&self, exe: &Executable, stdin: &Path) -> Result<RunOutcome, String> {
+        let limits = self.problem.limits;
+        let stack = Some(submission_stack(limits.memory));
+        self.run(exe, Some(stdin), limits, Containment::Submission, stack)
+    }
+
+    fn run(
+        &self,
+        exe: &Executable,
+        stdin: Option<&Path>,
+        limits: Limits,
+        containment: Containment,
+        stack: Option<u64>,
+    ) -> Result<RunOutcome, String> {
+        let work = self.fresh_folder()?;
+        self.sandbox
+            .run(&RunRequest {
+                program: exe.program.clone(),
+                args: exe.args.clone(),
+                stdin: stdin.map(Path::to_path_buf),
+                workdir: work.path().to_path_buf(),
+                limits,
+                env: Vec::new(),
+                stack,
+                read_only: exe.read_only.clone(),
+                containment,
+            })
+            .map_err(|e| e.to_string())
+    }
+}
+
+fn first_line(stderr: &[u8]) -> String {
+    String::from_utf8_lossy(stderr)
+        .lines()
+        .next()
+        .map(|line| format!(": {line}"))
+        .unwrap_or_default()
+}
