@@ -278,6 +278,35 @@ mod tests {
     }
 
     #[test]
+    fn of_two_files_for_a_problem_the_newer_is_graded() {
+        let dir = tempfile::tempdir().unwrap();
+        let (old, new) = (dir.path().join("ann/sum.c"), dir.path().join("ann/sum.py"));
+        touch(&old);
+        touch(&new);
+        let age = |path: &Path, seconds: u64| {
+            let time = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(seconds);
+            std::fs::File::options()
+                .write(true)
+                .open(path)
+                .unwrap()
+                .set_modified(time)
+                .unwrap();
+        };
+        age(&old, 2_000_000_000);
+        age(&new, 1_000_000_000);
+        let languages = Languages::load(None).unwrap();
+        let roster = Roster::from_folder(dir.path(), &["sum"], &languages).unwrap();
+        assert_eq!(roster.entries[0].shown, "ann/sum.c");
+        assert_eq!(roster.unmatched.len(), 1);
+        assert_eq!(roster.unmatched[0].path, "ann/sum.py");
+        assert!(
+            roster.unmatched[0]
+                .reason
+                .contains("newer and graded: ann/sum.c")
+        );
+    }
+
+    #[test]
     fn a_manifest_names_files_anywhere() {
         let dir = tempfile::tempdir().unwrap();
         touch(&dir.path().join("files/a1.py"));

@@ -49,6 +49,18 @@ pub fn run(cli: Cli) -> Result<u8> {
                     .collect();
                 class::grade_class(&mut ctx, &class, &ids, fail_fast, &reports, &store)
             }
+            (false, Some(_))
+                if class.partition.is_some()
+                    || class.partition_count.is_some()
+                    || class.gradebook.csv.is_some()
+                    || class.gradebook.html.is_some()
+                    || store.db.is_some()
+                    || store.fresh =>
+            {
+                Err(crate::errors::Error::Usage(
+                    "--partition, --partition-count, --csv, --html, --db and --fresh grade a class: add --class DIR or --manifest FILE".into(),
+                ))
+            }
             (false, Some(id)) => practice::grade(&mut ctx, &id, &files, fail_fast, &reports),
             (false, None) => Err(crate::errors::Error::Usage(
                 "grade needs a problem id and files, or --class DIR".into(),

@@ -19,6 +19,14 @@ fn pad(text: String, shown: usize, width: usize) -> String {
 }
 
 pub fn gradebook(out: &mut dyn Write, styles: &Styles, book: &Gradebook) -> io::Result<()> {
+    if book.run.interrupted {
+        writeln!(
+            out,
+            "{} run {} was interrupted: a verdict may lack tests that never ran",
+            styles.bad("note:"),
+            book.run.id
+        )?;
+    }
     let names: Vec<String> = book.rows.iter().map(|r| visible(&r.student)).collect();
     let first = names
         .iter()
