@@ -383,8 +383,7 @@ impl Drop for CgroupPool {
 impl Slot {
     /// Moves the calling thread (not its whole process) into the slot.
     fn enter_thread(&self) -> io::Result<()> {
-        // SAFETY: gettid has no preconditions.
-        let tid = unsafe { libc::gettid() }.to_string();
+        let tid = rustix::thread::gettid().as_raw_nonzero().to_string();
         for dir in std::iter::once(&self.memory)
             .chain(&self.pids)
             .chain(&self.cpuacct)
@@ -569,9 +568,9 @@ impl Slot {
             if pids.is_empty() {
                 return;
             }
-            for pid in pids {
-                // SAFETY: kill on a pid read from our own cgroup; a stale pid is harmless (ESRCH).
-                unsafe { libc::kill(pid, libc::SIGKILL) };
+            for pid in pids.into_iter().filter_map(rustix::process::Pid::from_raw) {
+                // A stale pid is harmless (ESRCH).
+                let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
             }
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
