@@ -236,32 +236,6 @@ fn check_package(
     (passed, failures)
 }
 
-/// `f` over `items` on `jobs` threads, results in the order of `items`.
-fn parallel_map<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<std::sync::Mutex<Option<R>>> =
-        items.iter().map(|_| std::sync::Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, items.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    let Some(item) = items.get(index) else { break };
-                    *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(f(item));
-                }
-            });
-        }
-    });
-    results
-        .into_iter()
-        .map(|r| {
-            r.into_inner()
-                .unwrap_or_else(|e| e.into_inner())
-                .expect("every item was mapped")
-        })
-        .collect()
-}
-
 fn expectation_holds(solution: &SolutionSpec, report: &TaskReport) -> bool {
     solution.expect.contains(&report.verdict)
         && match (solution.score, report.score) {
@@ -291,7 +265,7 @@ pub(super) fn verify(
     // The packages' own checks are independent: run them side by side.
     let tools: Vec<PackageTools> = problems.iter().map(|p| package_tools(ctx, p)).collect();
     let pairs: Vec<(&ProblemSpec, &PackageTools)> = problems.iter().zip(&tools).collect();
-    let package_failures = parallel_map(&pairs, ctx.jobs, |(problem, tools)| {
+    let package_failures = crate::runner::pool::map(&pairs, ctx.jobs, |(problem, tools)| {
         check_package(
             &ctx.sandbox,
             ctx.scratch.path(),

@@ -1,6 +1,6 @@
-//! The worker pool: a FIFO queue of (submission, test) jobs shared by
-//! `jobs` scoped threads; results come back over a channel to the calling
-//! thread, which assembles reports and emits events.
+//! Running a plan: a FIFO queue of (submission, test) jobs on the worker
+//! pool (`pool.rs`); results come back to the calling thread, which
+//! assembles reports and emits events.
 //!
 //! With `stop_at_first_failure`, a job is skipped once an earlier test of
 //! the same submission failed. The verdict is still deterministic: the first
@@ -9,8 +9,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{Event, TaskReport, TestReport, judge_test};
 use crate::compile::Executable;
@@ -46,7 +45,8 @@ pub struct RunPlan<'a> {
 
 enum Done {
     Ran(usize, usize, Box<TestReport>),
-    Skipped(usize, usize),
+    /// The task whose test was not run.
+    Skipped(usize),
 }
 
 /// Runs the plan; `on_event` sees every test and task as it finishes.
@@ -107,84 +107,71 @@ pub fn execute_reusing(
         }
     }
 
-    let next = AtomicUsize::new(0);
     let failed: Vec<AtomicBool> = plan.tasks.iter().map(|_| AtomicBool::new(false)).collect();
-    let (sender, receiver) = mpsc::channel::<Done>();
-    std::thread::scope(|scope| {
-        for _ in 0..plan.jobs.max(1).min(queue.len().max(1)) {
-            let sender = sender.clone();
-            let (queue, next, failed) = (&queue, &next, &failed);
-            scope.spawn(move || {
-                // One run folder per worker, reused (see `judge_test`).
-                let workdir = tempfile::Builder::new()
-                    .prefix("worker-")
-                    .tempdir_in(scratch);
-                loop {
-                    let index = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(&(t, k)) = queue.get(index) else {
-                        break;
-                    };
-                    let task = &plan.tasks[t];
-                    let done = if sandbox.is_cancelled()
-                        || (plan.stop_at_first_failure && failed[t].load(Ordering::SeqCst))
-                    {
-                        Done::Skipped(t, k)
-                    } else {
-                        let Ok(exe) = &task.program else {
-                            unreachable!("only built tasks are queued")
-                        };
-                        let stored = reuse.and_then(|r| r.reused(t, k));
-                        let report = match (stored, &workdir) {
-                            (Some(report), _) => report,
-                            (None, Ok(dir)) => judge_test(
-                                sandbox,
-                                task.problem,
-                                task.checker.as_ref(),
-                                exe,
-                                task.tests[k],
-                                dir.path(),
-                            ),
-                            (None, Err(e)) => TestReport::judge_error(
-                                task.tests[k],
-                                format!("failed to create a run folder: {e}"),
-                            ),
-                        };
-                        if sandbox.is_cancelled() {
-                            // Cut short by Ctrl-C: not a result at all.
-                            Done::Skipped(t, k)
-                        } else {
-                            if report.verdict != Verdict::Accepted {
-                                failed[t].store(true, Ordering::SeqCst);
-                            }
-                            Done::Ran(t, k, Box::new(report))
-                        }
-                    };
-                    if sender.send(done).is_err() {
-                        break;
-                    }
-                }
-            });
+    let judge_one = |workdir: &mut std::io::Result<tempfile::TempDir>, index: usize| {
+        let (t, k) = queue[index];
+        let task = &plan.tasks[t];
+        if sandbox.is_cancelled()
+            || (plan.stop_at_first_failure && failed[t].load(Ordering::SeqCst))
+        {
+            return Done::Skipped(t);
         }
-        drop(sender);
-        for done in receiver {
-            let (t, k) = match done {
+        let Ok(exe) = &task.program else {
+            unreachable!("only built tasks are queued")
+        };
+        let stored = reuse.and_then(|r| r.reused(t, k));
+        let report = match (stored, workdir) {
+            (Some(report), _) => report,
+            (None, Ok(dir)) => judge_test(
+                sandbox,
+                task.problem,
+                task.checker.as_ref(),
+                exe,
+                task.tests[k],
+                dir.path(),
+            ),
+            (None, Err(e)) => TestReport::judge_error(
+                task.tests[k],
+                format!("failed to create a run folder: {e}"),
+            ),
+        };
+        if sandbox.is_cancelled() {
+            // Cut short by Ctrl-C: not a result at all.
+            return Done::Skipped(t);
+        }
+        if report.verdict != Verdict::Accepted {
+            failed[t].store(true, Ordering::SeqCst);
+        }
+        Done::Ran(t, k, Box::new(report))
+    };
+    super::pool::run(
+        plan.jobs,
+        queue.len(),
+        // One run folder per worker, reused (see `judge_test`).
+        || {
+            tempfile::Builder::new()
+                .prefix("worker-")
+                .tempdir_in(scratch)
+        },
+        judge_one,
+        |_, done| {
+            let t = match done {
                 Done::Ran(t, k, report) => {
                     on_event(Event::TestFinished {
                         task: t,
                         report: &report,
                     });
                     results[t][k] = Some(*report);
-                    (t, k)
+                    t
                 }
-                Done::Skipped(t, k) => (t, k),
+                Done::Skipped(t) => t,
             };
-            let _ = k;
             pending[t] -= 1;
             if pending[t] == 0 {
                 finish(t, &mut results, &mut on_event);
             }
-        }
-    });
+        },
+    );
     reports.into_values().collect()
 }
 
