@@ -207,9 +207,11 @@ impl Context {
                 match event {
                     Event::Started { total_tests } => bar.set_length(total_tests as u64),
                     Event::TestFinished { .. } => bar.inc(1),
-                    Event::TaskFinished { report, .. } => {
-                        bar.set_message(format!("{} {}", report.submission, report.verdict))
-                    }
+                    Event::TaskFinished { report, .. } => bar.set_message(format!(
+                        "{} {}",
+                        crate::escape::visible(&report.submission),
+                        report.verdict
+                    )),
                 }
             });
         bar.finish_and_clear();

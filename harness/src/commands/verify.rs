@@ -356,7 +356,7 @@ pub(super) fn verify(
             writeln!(
                 ctx.out,
                 "  {:<width$}  {:<9} {} {:>9} {:>10} {:>3}/{:<3}  {}{}",
-                report.submission,
+                crate::escape::visible(&report.submission),
                 expected,
                 got,
                 human::ms(std::time::Duration::from_millis(report.max_cpu_ms() as u64)),

@@ -386,3 +386,24 @@ fn a_busy_machine_does_not_change_verdicts() {
     problems.extend(wrong_verdicts(&judged, &expected));
     assert_no_problems(&problems, &judged);
 }
+
+#[test]
+fn file_names_with_control_bytes_are_shown_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad\u{1b}[2Jname.rs");
+    std::fs::copy(fixtures().join("submissions/sum/AC/sum.rs"), &file).unwrap();
+    for verb in ["test", "grade"] {
+        let output = judge_fixtures()
+            .args([verb, "sum"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let shown = [output.stdout, output.stderr].concat();
+        assert!(
+            !shown.contains(&0x1b),
+            "{verb}: {}",
+            String::from_utf8_lossy(&shown)
+        );
+        assert!(String::from_utf8_lossy(&shown).contains("bad\\x1b[2Jname.rs"));
+    }
+}
