@@ -61,6 +61,8 @@ pub enum Command {
         reports: ReportArgs,
         #[command(flatten)]
         store: StoreArgs,
+        #[command(flatten)]
+        strength: StrengthArgs,
     },
     /// Run one submission on a problem: samples first, then secret tests.
     Test {
@@ -140,6 +142,24 @@ pub enum Command {
     /// package's generator, judged against the reference, the first
     /// failing one shrunk.
     Stress(StressArgs),
+}
+
+/// `judge verify` modes for setters: time limits and test strength
+/// instead of the regression run.
+#[derive(Debug, Clone, Args)]
+pub struct StrengthArgs {
+    /// The time limit the Kattis 2025-09 rule gives from the AC and TLE
+    /// solutions' CPU times, next to problem.toml's, with timing-sensitive
+    /// warnings.
+    #[arg(long)]
+    pub calibrate: bool,
+    /// Which secret test first rejects each wrong or slow solution, and
+    /// how many each test rejects.
+    #[arg(long)]
+    pub matrix: bool,
+    /// --calibrate: runs per solution; each figure is their median.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub repeat: usize,
 }
 
 /// What `judge test` shows a learner beyond the verdicts.

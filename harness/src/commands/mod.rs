@@ -1,8 +1,10 @@
 //! The CLI verbs, each wired from the typed stages in one function.
 
+mod calibrate;
 mod class;
 mod context;
 mod doctor;
+mod matrix;
 mod play;
 mod practice;
 mod stored;
@@ -24,7 +26,15 @@ pub fn run(cli: Cli) -> Result<u8> {
             all_tests,
             reports,
             store,
-        } => verify::verify(&mut ctx, &ids, all_tests, &reports, &store),
+            strength,
+        } => match (strength.calibrate, strength.matrix) {
+            (false, false) => verify::verify(&mut ctx, &ids, all_tests, &reports, &store),
+            (true, false) => calibrate::calibrate(&mut ctx, &ids, strength.repeat, &reports),
+            (false, true) => matrix::matrix(&mut ctx, &ids, &reports),
+            (true, true) => Err(crate::Error::Usage(
+                "--calibrate and --matrix run separately (each writes its own report)".into(),
+            )),
+        },
         Command::Generate { ids } => verify::generate(&mut ctx, &ids),
         Command::Test {
             id,

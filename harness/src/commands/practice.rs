@@ -147,8 +147,8 @@ pub(super) fn test(
     human::task_summary(&mut ctx.out, &ctx.styles, task).map_err(io)?;
     if undetailed > 0 {
         let note = format!(
-            "(the differences of {} more failed tests are not shown: --diffs all shows them)",
-            undetailed
+            "(the differences of {} are not shown: --diffs all shows them)",
+            human::count(undetailed, "more failed test")
         );
         writeln!(ctx.out, "{}", ctx.styles.dim(&note)).map_err(io)?;
     }

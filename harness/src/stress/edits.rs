@@ -48,18 +48,139 @@ pub(crate) const PASSES: [Pass; 7] = [
     Pass::Chars,
 ];
 
-/// The candidates of one pass over `case`, best first, made lazily (a big
-/// input has many).
-pub(crate) fn candidates(pass: Pass, case: &Case) -> Box<dyn Iterator<Item = Case> + '_> {
+/// One move, described (cheap to make and to skip over); `apply` turns it
+/// into its candidate inputs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Edit {
+    /// Remove these lines, lowering a count by each of `amounts`.
+    Lines {
+        range: Range<usize>,
+        amounts: Vec<usize>,
+    },
+    /// Remove rows `range` and the same columns of the square block at
+    /// line `first`.
+    Square {
+        first: usize,
+        height: usize,
+        cells: Cells,
+        range: Range<usize>,
+    },
+    /// Remove columns `range` of the block at line `first`.
+    Columns {
+        first: usize,
+        height: usize,
+        cells: Cells,
+        range: Range<usize>,
+    },
+    /// Remove tokens `range`, counted over the whole input.
+    Tokens { range: Range<usize> },
+    /// Lower the number at this place.
+    Value { at: Pos },
+    /// Replace characters of the word at this place by smaller ones.
+    Chars { at: Pos, alphabet: Vec<char> },
+}
+
+/// The moves of one pass over `case`, best first.
+pub(crate) fn edits(pass: Pass, case: &Case) -> Vec<Edit> {
     match pass {
-        Pass::Cases => Box::new(cases(case)),
-        Pass::Lines => Box::new(lines(case)),
-        Pass::Squares => Box::new(squares(case)),
-        Pass::Columns => Box::new(columns(case)),
-        Pass::Tokens => Box::new(tokens(case)),
-        Pass::Values => Box::new(values(case)),
-        Pass::Chars => Box::new(chars(case)),
+        Pass::Cases => cases(case),
+        Pass::Lines => lines(case),
+        Pass::Squares => blocks_of(case, true),
+        Pass::Columns => blocks_of(case, false),
+        Pass::Tokens => {
+            let n = case.tokens();
+            chunks(n, n).map(|range| Edit::Tokens { range }).collect()
+        }
+        Pass::Values => positions(case)
+            .filter(|&(line, index)| integer(&case.lines[line][index]).is_some())
+            .map(|at| Edit::Value { at })
+            .collect(),
+        Pass::Chars => words(case),
     }
+}
+
+/// The candidate inputs of one move, best first.
+pub(crate) fn apply(case: &Case, edit: &Edit) -> Vec<Case> {
+    match edit {
+        Edit::Lines { range, amounts } => with_counts(
+            case,
+            without_lines(case, range.clone()),
+            (range.start, 0),
+            amounts,
+            false,
+        ),
+        Edit::Square {
+            first,
+            height,
+            cells,
+            range,
+        } => {
+            let mut edited = without_lines(case, first + range.start..first + range.end);
+            for line in &mut edited.lines[*first..first + height - range.len()] {
+                remove_cells(line, *cells, range);
+            }
+            with_counts(case, edited, (*first, 0), &[range.len()], true)
+        }
+        Edit::Columns {
+            first,
+            height,
+            cells,
+            range,
+        } => {
+            let mut edited = case.clone();
+            for line in &mut edited.lines[*first..first + height] {
+                remove_cells(line, *cells, range);
+            }
+            with_counts(case, edited, (*first, 0), &[range.len()], false)
+        }
+        Edit::Tokens { range } => {
+            let Some(at) = positions(case).nth(range.start) else {
+                return Vec::new();
+            };
+            with_counts(
+                case,
+                without_tokens(case, range),
+                at,
+                &[range.len(), 1],
+                false,
+            )
+        }
+        Edit::Value { at } => {
+            let Some(value) = integer(&case.lines[at.0][at.1]) else {
+                return Vec::new();
+            };
+            smaller_numbers(value)
+                .into_iter()
+                .map(|smaller| {
+                    let mut edited = case.clone();
+                    edited.lines[at.0][at.1] = smaller.to_string();
+                    edited
+                })
+                .collect()
+        }
+        Edit::Chars { at, alphabet } => {
+            let word: Vec<char> = case.lines[at.0][at.1].chars().collect();
+            let mut variants = Vec::new();
+            for index in 0..word.len() {
+                for &c in alphabet.iter().filter(|&&c| c < word[index]) {
+                    let mut replaced = word.clone();
+                    replaced[index] = c;
+                    let mut edited = case.clone();
+                    edited.lines[at.0][at.1] = replaced.into_iter().collect();
+                    variants.push(edited);
+                }
+            }
+            variants
+        }
+    }
+}
+
+/// Every candidate of one pass, in order (for tests and small inputs).
+#[cfg(test)]
+pub(crate) fn candidates(pass: Pass, case: &Case) -> impl Iterator<Item = Case> + '_ {
+    edits(pass, case)
+        .into_iter()
+        .flat_map(move |edit| apply(case, &edit))
 }
 
 /// Chunk sizes for `n` units, largest first: `n`, its halves down to 1,
@@ -191,102 +312,123 @@ fn remove_cells(line: &mut Vec<String>, cells: Cells, range: &Range<usize>) {
     }
 }
 
-fn cases(case: &Case) -> impl Iterator<Item = Case> + '_ {
-    let starts: Vec<usize> = if case.lines.len() > 2 {
-        let shape = case.signature(1);
-        (1..case.lines.len())
-            .filter(|&line| case.signature(line) == shape)
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let count = starts.len();
-    chunks(count, count.saturating_sub(1)).flat_map(move |range| {
-        let first = starts[range.start];
-        let end = starts.get(range.end).copied().unwrap_or(case.lines.len());
-        let edited = without_lines(case, first..end);
-        with_counts(case, edited, (first, 0), &[range.len(), 1], false)
-    })
-}
-
-fn lines(case: &Case) -> impl Iterator<Item = Case> + '_ {
-    let n = case.lines.len();
-    let shape = (n > 1).then(|| case.signature(1));
-    chunks(n, n).flat_map(move |range| {
-        let like_line_1 = range
-            .clone()
-            .filter(|&line| Some(case.signature(line)) == shape)
-            .count();
-        let at = (range.start, 0);
-        let amounts = [range.len(), 1, like_line_1];
-        with_counts(case, without_lines(case, range), at, &amounts, false)
-    })
-}
-
-fn squares(case: &Case) -> impl Iterator<Item = Case> + '_ {
-    case.blocks()
-        .into_iter()
-        .filter(|&(_, height, cells)| height >= 2 && cells.width() == height)
-        .flat_map(move |(first, height, cells)| {
-            chunks(height, height - 1).flat_map(move |range| {
-                let mut edited = without_lines(case, first + range.start..first + range.end);
-                for line in &mut edited.lines[first..first + height - range.len()] {
-                    remove_cells(line, cells, &range);
-                }
-                with_counts(case, edited, (first, 0), &[range.len()], true)
-            })
-        })
-}
-
-fn columns(case: &Case) -> impl Iterator<Item = Case> + '_ {
-    case.blocks()
-        .into_iter()
-        .filter(|&(_, height, cells)| {
-            cells.width() >= 2 && (height >= 2 || matches!(cells, Cells::Chars(_)))
-        })
-        .flat_map(move |(first, height, cells)| {
-            let width = cells.width();
-            chunks(width, width - 1).flat_map(move |range| {
-                let mut edited = case.clone();
-                for line in &mut edited.lines[first..first + height] {
-                    remove_cells(line, cells, &range);
-                }
-                with_counts(case, edited, (first, 0), &[range.len()], false)
-            })
-        })
-}
-
-fn tokens(case: &Case) -> impl Iterator<Item = Case> + '_ {
-    let positions: Vec<Pos> = case
-        .lines
+/// Every token's place, in reading order.
+fn positions(case: &Case) -> impl Iterator<Item = Pos> + '_ {
+    case.lines
         .iter()
         .enumerate()
         .flat_map(|(line, tokens)| (0..tokens.len()).map(move |index| (line, index)))
-        .collect();
-    let n = positions.len();
-    chunks(n, n).flat_map(move |range| {
-        let removed = &positions[range.clone()];
-        let mut edited = case.clone();
-        for (line, tokens) in edited.lines.iter_mut().enumerate() {
-            let mut index = 0;
-            tokens.retain(|_| {
-                let keep = !removed.contains(&(line, index));
+}
+
+/// `case` without tokens `range` (counted over the whole input). A line
+/// the removal empties goes too; a line that was empty stays.
+fn without_tokens(case: &Case, range: &Range<usize>) -> Case {
+    let mut lines = Vec::with_capacity(case.lines.len());
+    let mut index = 0;
+    for line in &case.lines {
+        let kept: Vec<String> = line
+            .iter()
+            .filter(|_| {
+                let keep = !range.contains(&index);
                 index += 1;
                 keep
-            });
-        }
-        // A line emptied by the removal goes too; a line empty before stays.
-        let emptied: Vec<usize> = (0..case.lines.len())
-            .filter(|&l| !case.lines[l].is_empty() && edited.lines[l].is_empty())
+            })
+            .cloned()
             .collect();
-        let mut line = 0;
-        edited.lines.retain(|_| {
-            let keep = !emptied.contains(&line);
-            line += 1;
-            keep
-        });
-        with_counts(case, edited, removed[0], &[range.len(), 1], false)
-    })
+        if !kept.is_empty() || line.is_empty() {
+            lines.push(kept);
+        }
+    }
+    Case { lines }
+}
+
+fn cases(case: &Case) -> Vec<Edit> {
+    if case.lines.len() <= 2 {
+        return Vec::new();
+    }
+    let shape = case.signature(1);
+    let starts: Vec<usize> = (1..case.lines.len())
+        .filter(|&line| case.signature(line) == shape)
+        .collect();
+    let count = starts.len();
+    chunks(count, count.saturating_sub(1))
+        .map(|range| {
+            let first = starts[range.start];
+            let end = starts.get(range.end).copied().unwrap_or(case.lines.len());
+            Edit::Lines {
+                range: first..end,
+                amounts: vec![range.len(), 1],
+            }
+        })
+        .collect()
+}
+
+fn lines(case: &Case) -> Vec<Edit> {
+    let n = case.lines.len();
+    let shape = (n > 1).then(|| case.signature(1));
+    chunks(n, n)
+        .map(|range| {
+            let like_line_1 = range
+                .clone()
+                .filter(|&line| Some(case.signature(line)) == shape)
+                .count();
+            Edit::Lines {
+                amounts: vec![range.len(), 1, like_line_1],
+                range,
+            }
+        })
+        .collect()
+}
+
+/// Square moves (`squares`) or column moves over the blocks of `case`.
+fn blocks_of(case: &Case, squares: bool) -> Vec<Edit> {
+    let mut edits = Vec::new();
+    for (first, height, cells) in case.blocks() {
+        let width = cells.width();
+        if squares && height >= 2 && width == height {
+            edits.extend(chunks(height, height - 1).map(|range| Edit::Square {
+                first,
+                height,
+                cells,
+                range,
+            }));
+        }
+        if !squares && width >= 2 && (height >= 2 || matches!(cells, Cells::Chars(_))) {
+            edits.extend(chunks(width, width - 1).map(|range| Edit::Columns {
+                first,
+                height,
+                cells,
+                range,
+            }));
+        }
+    }
+    edits
+}
+
+/// At most this many distinct characters: beyond it the words are text,
+/// not maps, and replacing characters rarely means anything.
+const MAX_ALPHABET: usize = 8;
+
+fn words(case: &Case) -> Vec<Edit> {
+    let words: Vec<Pos> = positions(case)
+        .filter(|&(line, index)| integer(&case.lines[line][index]).is_none())
+        .collect();
+    let mut alphabet: Vec<char> = words
+        .iter()
+        .flat_map(|&(line, index)| case.lines[line][index].chars())
+        .collect();
+    alphabet.sort_unstable();
+    alphabet.dedup();
+    if alphabet.len() > MAX_ALPHABET || alphabet.len() < 2 {
+        return Vec::new();
+    }
+    words
+        .into_iter()
+        .map(|at| Edit::Chars {
+            at,
+            alphabet: alphabet.clone(),
+        })
+        .collect()
 }
 
 /// Smaller numbers for `value`, most ambitious first: 0, the small ones
@@ -313,74 +455,6 @@ fn smaller_numbers(value: i128) -> Vec<i128> {
         keep && new
     });
     numbers
-}
-
-fn values(case: &Case) -> impl Iterator<Item = Case> + '_ {
-    let numbers: Vec<(Pos, i128)> = case
-        .lines
-        .iter()
-        .enumerate()
-        .flat_map(|(line, tokens)| {
-            tokens
-                .iter()
-                .enumerate()
-                .filter_map(move |(index, token)| Some(((line, index), integer(token)?)))
-        })
-        .collect();
-    numbers.into_iter().flat_map(move |((line, index), value)| {
-        smaller_numbers(value).into_iter().map(move |smaller| {
-            let mut edited = case.clone();
-            edited.lines[line][index] = smaller.to_string();
-            edited
-        })
-    })
-}
-
-/// At most this many distinct characters: beyond it the words are text,
-/// not maps, and replacing characters rarely means anything.
-const MAX_ALPHABET: usize = 8;
-
-fn chars(case: &Case) -> impl Iterator<Item = Case> + '_ {
-    let words: Vec<Pos> = case
-        .lines
-        .iter()
-        .enumerate()
-        .flat_map(|(line, tokens)| {
-            tokens
-                .iter()
-                .enumerate()
-                .filter(|(_, token)| integer(token).is_none())
-                .map(move |(index, _)| (line, index))
-        })
-        .collect();
-    let mut alphabet: Vec<char> = words
-        .iter()
-        .flat_map(|&(line, index)| case.lines[line][index].chars())
-        .collect();
-    alphabet.sort_unstable();
-    alphabet.dedup();
-    if alphabet.len() > MAX_ALPHABET {
-        alphabet.clear();
-    }
-    words.into_iter().flat_map(move |(line, index)| {
-        let word: Vec<char> = case.lines[line][index].chars().collect();
-        let alphabet = alphabet.clone();
-        (0..word.len()).flat_map(move |at| {
-            let word = word.clone();
-            let current = word[at];
-            alphabet
-                .clone()
-                .into_iter()
-                .filter(move |&c| c < current)
-                .map(move |c| {
-                    let mut replaced = word.clone();
-                    replaced[at] = c;
-                    let mut edited = case.clone();
-                    edited.lines[line][index] = replaced.into_iter().collect();
-                    edited
-                })
-        })
-    })
 }
 
 #[cfg(test)]

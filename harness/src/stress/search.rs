@@ -117,7 +117,10 @@ pub fn search(
         let seed = case_seed(settings.seed, index);
         let template = &settings.templates[(index % settings.templates.len() as u64) as usize];
         let args = expand_template(template, seed);
-        let input = bench.generate(&args)?;
+        let input = match bench.generate(&args) {
+            Err(_) if bench.sandbox.is_cancelled() => continue,
+            other => other?,
+        };
         let outcome = match bench.try_input(&input) {
             Err(_) if bench.sandbox.is_cancelled() => continue,
             other => other?,

@@ -7,6 +7,7 @@ mod hostile;
 mod interactive;
 mod learner;
 mod snapshots;
+mod strength;
 mod stress;
 mod support;
 mod trust;

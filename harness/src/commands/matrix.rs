@@ -1,0 +1,279 @@
+//! `judge verify --matrix`: how strong the secret tests are. Every wrong
+//! or slow solution runs on every test; the table says which secret test
+//! rejects it first and how many tests each one rejects, and flags the
+//! tests that reject nothing and the solutions only one test catches.
+
+use std::io::Write;
+
+use serde_json::{Value, json};
+
+use super::Context;
+use super::practice::task_for;
+use crate::cli::ReportArgs;
+use crate::errors::{Error, Result};
+use crate::runner::{RunPlan, TaskReport};
+use crate::spec::ProblemSpec;
+use crate::verdict::Verdict;
+
+fn io(source: std::io::Error) -> Error {
+    Error::Report {
+        what: "the output".into(),
+        source,
+    }
+}
+
+/// Who rejects whom: `verdicts[s][t]` is solution `s`'s verdict on secret
+/// test `t` (`None`: not run).
+#[derive(Debug, Clone, PartialEq)]
+struct Matrix {
+    solutions: Vec<String>,
+    tests: Vec<String>,
+    verdicts: Vec<Vec<Option<Verdict>>>,
+}
+
+impl Matrix {
+    fn rejects(&self, solution: usize, test: usize) -> bool {
+        self.verdicts[solution][test].is_some_and(|v| v != Verdict::Accepted)
+    }
+
+    /// The first secret test that rejects `solution`.
+    fn first_rejection(&self, solution: usize) -> Option<usize> {
+        (0..self.tests.len()).find(|&t| self.rejects(solution, t))
+    }
+
+    fn kills(&self, test: usize) -> usize {
+        (0..self.solutions.len())
+            .filter(|&s| self.rejects(s, test))
+            .count()
+    }
+
+    fn rejections(&self, solution: usize) -> usize {
+        (0..self.tests.len())
+            .filter(|&t| self.rejects(solution, t))
+            .count()
+    }
+
+    /// Secret tests that reject no solution.
+    fn idle_tests(&self) -> Vec<usize> {
+        (0..self.tests.len())
+            .filter(|&t| self.kills(t) == 0)
+            .collect()
+    }
+
+    /// Solutions exactly one secret test rejects.
+    fn caught_once(&self) -> Vec<usize> {
+        (0..self.solutions.len())
+            .filter(|&s| self.rejections(s) == 1)
+            .collect()
+    }
+}
+
+fn build(problem: &ProblemSpec, results: &[TaskReport]) -> Matrix {
+    let tests: Vec<String> = problem
+        .tests
+        .iter()
+        .filter(|t| !t.is_sample())
+        .map(|t| t.name.clone())
+        .collect();
+    let verdicts = results
+        .iter()
+        .map(|task| {
+            tests
+                .iter()
+                .map(|name| {
+                    task.tests
+                        .iter()
+                        .find(|t| &t.test == name)
+                        .map(|t| t.verdict)
+                })
+                .collect()
+        })
+        .collect();
+    Matrix {
+        solutions: results.iter().map(|t| t.submission.clone()).collect(),
+        tests,
+        verdicts,
+    }
+}
+
+pub(super) fn matrix(ctx: &mut Context, ids: &[String], reports: &ReportArgs) -> Result<u8> {
+    let (problems, broken) = ctx.load_problems(ids)?;
+    for error in &broken {
+        writeln!(ctx.out, "{} {error}", ctx.styles.bad("broken package:")).map_err(io)?;
+    }
+    ctx.builder.build_workspace(problems.iter().flat_map(|p| {
+        p.solutions
+            .iter()
+            .map(|s| &s.program)
+            .chain(p.judging_program().map(|t| &t.program))
+    }))?;
+    let mut ok = broken.is_empty();
+    let mut all_json = Vec::new();
+    let mut all_results = Vec::new();
+    for problem in &problems {
+        let wrong: Vec<_> = problem
+            .solutions
+            .iter()
+            .filter(|s| !s.expect.contains(&Verdict::Accepted))
+            .collect();
+        let tasks = wrong
+            .iter()
+            .map(|s| task_for(ctx, problem, &s.program, s.program.display_name()))
+            .collect();
+        let plan = RunPlan {
+            tasks,
+            stop_at_first_failure: false,
+            jobs: ctx.jobs,
+        };
+        let results = ctx.execute_with_progress(&plan);
+        let matrix = build(problem, &results);
+        print_matrix(ctx, problem, &matrix, &results)?;
+        // A wrong solution no secret test rejects would pass the contest.
+        ok &= (0..matrix.solutions.len()).all(|s| matrix.rejections(s) > 0);
+        all_json.push(matrix_json(problem, &matrix));
+        all_results.extend(results);
+        if ctx.sandbox.is_cancelled() {
+            break;
+        }
+    }
+    ctx.write_reports(
+        reports,
+        "verify --matrix",
+        &all_results,
+        vec![("matrix".to_string(), json!(all_json))],
+    )?;
+    Ok(ctx.exit_code(ok))
+}
+
+fn print_matrix(
+    ctx: &mut Context,
+    problem: &ProblemSpec,
+    matrix: &Matrix,
+    results: &[TaskReport],
+) -> Result<()> {
+    writeln!(
+        ctx.out,
+        "{} — {}: {} wrong or slow solutions × {} secret tests",
+        ctx.styles.bold(&problem.id),
+        problem.title,
+        matrix.solutions.len(),
+        matrix.tests.len()
+    )
+    .map_err(io)?;
+    let name_width = matrix.solutions.iter().map(String::len).max().unwrap_or(8);
+    for (s, name) in matrix.solutions.iter().enumerate() {
+        let first = match matrix.first_rejection(s) {
+            Some(t) => format!(
+                "first rejected by {} ({}), by {} of {}",
+                matrix.tests[t],
+                matrix.verdicts[s][t].map_or("?", Verdict::short),
+                matrix.rejections(s),
+                matrix.tests.len()
+            ),
+            None => ctx.styles.bad("no secret test rejects it"),
+        };
+        let once = if matrix.rejections(s) == 1 {
+            format!("  {}", ctx.styles.bad("← caught by one test only"))
+        } else {
+            String::new()
+        };
+        let message = results[s]
+            .message
+            .as_deref()
+            .map(|m| format!(" ({})", m.lines().next().unwrap_or_default()))
+            .unwrap_or_default();
+        writeln!(
+            ctx.out,
+            "  [{}] {name:<name_width$}  {first}{once}{message}",
+            s + 1
+        )
+        .map_err(io)?;
+    }
+    let test_width = matrix.tests.iter().map(String::len).max().unwrap_or(4);
+    let columns: String = (1..=matrix.solutions.len())
+        .map(|s| format!("{:>4}", format!("[{s}]")))
+        .collect();
+    writeln!(ctx.out, "  {:<test_width$} {columns}  kills", "test").map_err(io)?;
+    for (t, test) in matrix.tests.iter().enumerate() {
+        let marks: String = (0..matrix.solutions.len())
+            .map(|s| {
+                let mark = match matrix.verdicts[s][t] {
+                    Some(Verdict::Accepted) => ".",
+                    Some(v) => v.short(),
+                    None => "-",
+                };
+                format!("{mark:>4}")
+            })
+            .collect();
+        let kills = matrix.kills(t);
+        let flag = if kills == 0 {
+            format!("  {}", ctx.styles.bad("← rejects nothing"))
+        } else {
+            String::new()
+        };
+        writeln!(ctx.out, "  {test:<test_width$} {marks}  {kills:>5}{flag}").map_err(io)?;
+    }
+    Ok(())
+}
+
+fn matrix_json(problem: &ProblemSpec, matrix: &Matrix) -> Value {
+    json!({
+        "problem": problem.id,
+        "solutions": matrix.solutions.iter().enumerate().map(|(s, name)| json!({
+            "solution": name,
+            "first_rejected_by": matrix.first_rejection(s).map(|t| &matrix.tests[t]),
+            "rejected_by": (0..matrix.tests.len())
+                .filter(|&t| matrix.rejects(s, t))
+                .map(|t| &matrix.tests[t])
+                .collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "tests": matrix.tests.iter().enumerate().map(|(t, name)| json!({
+            "test": name,
+            "kills": matrix.kills(t),
+            "verdicts": matrix.solutions.iter().enumerate().map(|(s, solution)| {
+                (solution.clone(), json!(matrix.verdicts[s][t].map(Verdict::short)))
+            }).collect::<serde_json::Map<String, Value>>(),
+        })).collect::<Vec<_>>(),
+        "tests_rejecting_nothing": matrix.idle_tests().iter().map(|&t| &matrix.tests[t]).collect::<Vec<_>>(),
+        "solutions_caught_once": matrix.caught_once().iter().map(|&s| &matrix.solutions[s]).collect::<Vec<_>>(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn matrix(rows: &[&str]) -> Matrix {
+        // One row per solution, one character per test: `.` accepted, `W`
+        // wrong answer, `T` time limit, `-` not run.
+        Matrix {
+            solutions: (0..rows.len()).map(|s| format!("s{s}")).collect(),
+            tests: (0..rows[0].len()).map(|t| format!("t{t}")).collect(),
+            verdicts: rows
+                .iter()
+                .map(|row| {
+                    row.chars()
+                        .map(|c| match c {
+                            '.' => Some(Verdict::Accepted),
+                            'W' => Some(Verdict::WrongAnswer),
+                            'T' => Some(Verdict::TimeLimitExceeded),
+                            _ => None,
+                        })
+                        .collect()
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn first_rejections_kills_and_flags() {
+        let m = matrix(&["..WW", ".T..", "...-"]);
+        assert_eq!(m.first_rejection(0), Some(2));
+        assert_eq!(m.first_rejection(1), Some(1));
+        assert_eq!(m.first_rejection(2), None);
+        assert_eq!((0..4).map(|t| m.kills(t)).collect::<Vec<_>>(), [0, 1, 1, 1]);
+        assert_eq!(m.idle_tests(), [0]);
+        assert_eq!(m.caught_once(), [1]);
+        assert_eq!(m.rejections(2), 0);
+    }
+}
