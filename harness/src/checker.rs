@@ -8,8 +8,9 @@ use std::time::Duration;
 
 use crate::compare::{Comparison, Judgement};
 use crate::compile::Executable;
-use crate::sandbox::{RunRequest, Sandbox, Termination};
-use crate::spec::Limits;
+use crate::formats::{CheckerOutcome, testlib_checker};
+use crate::sandbox::{RunRequest, Runs, Termination};
+use crate::spec::{Limits, Protocol, ToolSpec};
 
 /// Kattis: accepted / wrong answer; anything else is a judge error.
 pub const EXIT_ACCEPT: i32 = 42;
@@ -23,12 +24,13 @@ pub const TOOL_LIMITS: Limits = Limits {
     output: 256 << 20,
 };
 
-/// Runs `checker input answer feedback_dir/ [args] < output` in `scratch`.
-/// `Err` is a judge error message.
+/// Runs the checker on `output` in `scratch`, by its protocol: Kattis
+/// (`checker input answer feedback_dir/ [args] < output`) or testlib
+/// (`checker input output answer [args]`). `Err` is a judge error message.
 pub fn run_checker(
-    sandbox: &Sandbox,
+    sandbox: &dyn Runs,
     checker: &Executable,
-    args: &[String],
+    tool: &ToolSpec,
     input: &Path,
     answer: &Path,
     output: &[u8],
@@ -41,17 +43,24 @@ pub fn run_checker(
     std::fs::create_dir_all(&feedback)
         .map_err(|e| format!("failed to create the feedback folder: {e}"))?;
     let mut args_all: Vec<OsString> = checker.args.clone();
-    args_all.extend([
-        input.as_os_str().to_owned(),
-        answer.as_os_str().to_owned(),
-        feedback_arg(&feedback),
-    ]);
-    args_all.extend(args.iter().map(OsString::from));
+    match tool.protocol {
+        Protocol::Kattis => args_all.extend([
+            input.as_os_str().to_owned(),
+            answer.as_os_str().to_owned(),
+            feedback_arg(&feedback),
+        ]),
+        Protocol::Testlib => args_all.extend([
+            input.as_os_str().to_owned(),
+            output_file.as_os_str().to_owned(),
+            answer.as_os_str().to_owned(),
+        ]),
+    }
+    args_all.extend(tool.args.iter().map(OsString::from));
     let outcome = sandbox
         .run(&RunRequest {
             program: checker.program.clone(),
             args: args_all,
-            stdin: Some(output_file),
+            stdin: Some(output_file.clone()),
             workdir: scratch.to_path_buf(),
             limits: TOOL_LIMITS,
             env: Vec::new(),
@@ -60,12 +69,40 @@ pub fn run_checker(
             containment: crate::sandbox::Containment::Tool,
         })
         .map_err(|e| format!("checker: {e}"))?;
+    if tool.protocol == Protocol::Testlib {
+        return testlib_comparison(&outcome);
+    }
     let judgement = judgement_of(&outcome, "checker", &checker.program)?;
     let (message, score) = read_feedback(&feedback)?;
     Ok(Comparison {
         judgement,
         difference: None,
         message,
+        score,
+    })
+}
+
+/// A testlib checker's verdict from its exit code; its message (stderr) is
+/// shown, and `quitp` points become the test's score.
+fn testlib_comparison(outcome: &crate::sandbox::RunOutcome) -> Result<Comparison, String> {
+    let message = crate::escape::visible_bytes(&outcome.stderr)
+        .trim()
+        .to_string();
+    let exit = match outcome.termination {
+        Termination::Exited(code) => Some(code),
+        _ => None,
+    };
+    let (judgement, score) = match testlib_checker(exit, &message) {
+        CheckerOutcome::Accepted => (Judgement::Accepted, None),
+        CheckerOutcome::WrongAnswer => (Judgement::WrongAnswer, None),
+        CheckerOutcome::PresentationError => (Judgement::PresentationError, None),
+        CheckerOutcome::Points(points) => (Judgement::Accepted, Some(points)),
+        CheckerOutcome::JudgeError(why) => return Err(why),
+    };
+    Ok(Comparison {
+        judgement,
+        difference: None,
+        message: (!message.is_empty()).then_some(message),
         score,
     })
 }
@@ -124,16 +161,21 @@ pub(crate) fn feedback_arg(feedback: &Path) -> OsString {
     arg
 }
 
-/// Runs `validator [args] < input`; `Ok(Err(message))` if it rejects the input.
+/// Runs `validator [args] < input`; `Ok(Err(message))` if it rejects the
+/// input (Kattis: anything but exit 42; testlib: anything but exit 0).
 pub fn run_validator(
-    sandbox: &Sandbox,
+    sandbox: &dyn Runs,
     validator: &Executable,
-    args: &[String],
+    tool: &ToolSpec,
     input: &Path,
     scratch: &Path,
 ) -> Result<Result<(), String>, String> {
     let mut all = validator.args.clone();
-    all.extend(args.iter().map(OsString::from));
+    all.extend(tool.args.iter().map(OsString::from));
+    let valid_exit = match tool.protocol {
+        Protocol::Kattis => EXIT_ACCEPT,
+        Protocol::Testlib => 0,
+    };
     let outcome = sandbox
         .run(&RunRequest {
             program: validator.program.clone(),
@@ -148,7 +190,7 @@ pub fn run_validator(
         })
         .map_err(|e| format!("validator: {e}"))?;
     match outcome.termination {
-        Termination::Exited(EXIT_ACCEPT) => Ok(Ok(())),
+        Termination::Exited(code) if code == valid_exit => Ok(Ok(())),
         other => {
             let mut why = crate::escape::visible_bytes(&outcome.stderr)
                 .trim()

@@ -1,4 +1,5 @@
-//! The command line (clap derive). Nothing past `Config` sees clap types.
+//! The command line (clap derive). Nothing past `commands::run` and its
+//! `Context` sees clap types.
 
 use std::path::PathBuf;
 
@@ -59,6 +60,8 @@ pub enum Command {
         #[command(flatten)]
         reports: ReportArgs,
         #[command(flatten)]
+        store: StoreArgs,
+        #[command(flatten)]
         strength: StrengthArgs,
     },
     /// Run one submission on a problem: samples first, then secret tests.
@@ -75,18 +78,49 @@ pub enum Command {
         #[command(flatten)]
         learner: LearnerArgs,
     },
-    /// Grade many submissions on a problem and write reports.
+    /// Grade many submissions on a problem and write reports; or, with
+    /// `--class DIR [ID...]`, a whole class into the result store.
     Grade {
-        /// Problem id.
-        id: String,
+        /// Problem id (with --class or --manifest: the problem ids to grade; default all).
+        #[arg(required_unless_present_any = ["class", "manifest"])]
+        id: Option<String>,
         /// Submissions: source files.
-        #[arg(required = true)]
+        #[arg(required_unless_present_any = ["class", "manifest"])]
         files: Vec<PathBuf>,
         /// Stop each submission at its first test that is not accepted.
         #[arg(long)]
         fail_fast: bool,
         #[command(flatten)]
         reports: ReportArgs,
+        #[command(flatten)]
+        class: ClassArgs,
+        #[command(flatten)]
+        store: StoreArgs,
+    },
+    /// Render reports of a grading from the result store, running nothing.
+    Report {
+        /// The run to report (default: the latest grading).
+        #[arg(long, value_name = "ID")]
+        run: Option<i64>,
+        /// List the verdicts that changed since the grading before it.
+        #[arg(long)]
+        changes: bool,
+        #[command(flatten)]
+        reports: ReportArgs,
+        #[command(flatten)]
+        gradebook: GradebookArgs,
+        /// The result store (default: judge.db beside problems/).
+        #[arg(long, value_name = "PATH")]
+        db: Option<PathBuf>,
+    },
+    /// Combine the stores of a class graded in shards into one.
+    Merge {
+        /// The shards' stores (the latest run of each is merged).
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// The store to merge into (created if missing).
+        #[arg(long, value_name = "PATH", required = true)]
+        db: PathBuf,
     },
     /// Problem setters: write generated inputs and the reference's answers.
     Generate {
@@ -192,4 +226,45 @@ pub struct ReportArgs {
     /// Write a JUnit XML report here.
     #[arg(long, value_name = "PATH")]
     pub junit: Option<PathBuf>,
+}
+
+/// The result store and its cache (`verify`, `grade --class`).
+#[derive(Debug, Clone, Args)]
+pub struct StoreArgs {
+    /// The result store (default: judge.db beside problems/).
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// Run every test again instead of reusing stored results.
+    #[arg(long)]
+    pub fresh: bool,
+}
+
+/// Where a class comes from and which part of it to grade.
+#[derive(Debug, Clone, Args)]
+pub struct ClassArgs {
+    /// A class folder: one folder per student, a file per problem named by its id.
+    #[arg(long, value_name = "DIR", conflicts_with = "manifest")]
+    pub class: Option<PathBuf>,
+    /// A CSV manifest of student, problem, path rows, instead of a class folder.
+    #[arg(long, value_name = "FILE")]
+    pub manifest: Option<PathBuf>,
+    /// Grade the K-th of N shards of the class (K in 1..N).
+    #[arg(long, value_name = "K/N")]
+    pub partition: Option<String>,
+    /// N, with K from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or a Slurm array.
+    #[arg(long, value_name = "N")]
+    pub partition_count: Option<usize>,
+    #[command(flatten)]
+    pub gradebook: GradebookArgs,
+}
+
+/// The gradebook's own reports.
+#[derive(Debug, Clone, Args)]
+pub struct GradebookArgs {
+    /// Write the gradebook as CSV here (a row per student).
+    #[arg(long, value_name = "PATH")]
+    pub csv: Option<PathBuf>,
+    /// Write the gradebook as one self-contained HTML page here.
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
 }

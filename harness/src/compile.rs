@@ -340,6 +340,12 @@ impl Builder {
             hasher.update(&[0]);
         }
         hasher.update(&bytes);
+        let headers = local_headers(source, &bytes);
+        for (name, header) in &headers {
+            hasher.update(name.as_bytes());
+            hasher.update(&[0]);
+            hasher.update(header);
+        }
         let hash = hasher.finalize().to_hex();
         let stem = source
             .file_stem()
@@ -347,9 +353,14 @@ impl Builder {
         let dir = self.cache.join(format!("{stem}-{key}-{}", &hash[..16]));
         // The source is built under a fixed name: a file named like a module
         // of the compiler's own (`py_compile.py`) must not be picked up by it.
-        let fixed_name = match source.extension() {
-            Some(ext) => format!("{SOURCE_STEM}.{}", ext.to_string_lossy()),
-            None => SOURCE_STEM.to_string(),
+        let fixed_name = match (
+            language.keep_file_name,
+            source.file_name(),
+            source.extension(),
+        ) {
+            (true, Some(name), _) => name.to_string_lossy().into_owned(),
+            (_, _, Some(ext)) => format!("{SOURCE_STEM}.{}", ext.to_string_lossy()),
+            _ => SOURCE_STEM.to_string(),
         };
         let user_name = source
             .file_name()
@@ -394,6 +405,10 @@ impl Builder {
             .map_err(|e| io_error("create a build folder".into(), e))?;
         std::fs::write(scratch.path().join(&fixed_name), &bytes)
             .map_err(|e| io_error("copy the source".into(), e))?;
+        for (name, header) in &headers {
+            std::fs::write(scratch.path().join(name), header)
+                .map_err(|e| io_error(format!("copy the header {name}"), e))?;
+        }
 
         let mut message = None;
         if !language.compile.is_empty() {
@@ -537,4 +552,41 @@ fn truncate(mut text: String) -> String {
         text.push_str("\n… (truncated)");
     }
     text
+}
+
+/// The headers beside `source` that it names with `#include "..."`, and
+/// those they name in turn: a checker built against `testlib.h` next to
+/// it, or a program split into a source and its header. Only plain file
+/// names in the same folder are followed, never paths.
+fn local_headers(source: &Path, bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let Some(dir) = source.parent() else {
+        return Vec::new();
+    };
+    let mut found: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut pending = quoted_includes(bytes);
+    while let Some(name) = pending.pop() {
+        let plain = !name.contains(['/', '\\']) && name != "." && name != "..";
+        if !plain || found.iter().any(|(n, _)| *n == name) {
+            continue;
+        }
+        if let Ok(header) = std::fs::read(dir.join(&name)) {
+            pending.extend(quoted_includes(&header));
+            found.push((name, header));
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The names in `#include "name"` lines.
+fn quoted_includes(bytes: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .filter_map(|line| {
+            let rest = line.trim_start().strip_prefix('#')?.trim_start();
+            let rest = rest.strip_prefix("include")?.trim_start();
+            let name = rest.strip_prefix('"')?.split('"').next()?;
+            Some(name.to_string())
+        })
+        .collect()
 }

@@ -33,6 +33,16 @@ pub enum SpecError {
     UnknownProblem { id: String, dir: PathBuf },
     #[error("{}: languages table: {message}", path.display())]
     Languages { path: PathBuf, message: String },
+    /// A Kattis or Polygon package the reader could not read.
+    #[error("{0}")]
+    Package(String),
+    /// A Kattis or Polygon package that was read but cannot be judged yet.
+    #[error("{}: a {format} package ({summary}); judging this format is not supported yet: add a problem.toml to judge it", path.display())]
+    FormatNotJudged {
+        path: PathBuf,
+        format: &'static str,
+        summary: String,
+    },
 }
 
 #[derive(Debug, Error)]
@@ -115,6 +125,7 @@ impl Error {
         match self {
             Error::Spec(_) => exit_codes::SPEC_ERROR,
             Error::Build(_) => exit_codes::BUILD_ERROR,
+            Error::Sandbox(SandboxError::Interrupted) => exit_codes::INTERRUPTED,
             Error::Sandbox(_) | Error::Report { .. } => exit_codes::INTERNAL,
             Error::Usage(_) => exit_codes::USAGE,
         }

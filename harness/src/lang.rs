@@ -19,6 +19,10 @@ pub struct Language {
     #[serde(default)]
     pub compile: Vec<String>,
     pub run: Vec<String>,
+    /// Build the source under the submission's own file name instead of
+    /// `solution.<ext>` (Java: a public class must be in a file of its name).
+    #[serde(default)]
+    pub keep_file_name: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -80,15 +84,23 @@ fn parse(text: &str, path: &Path) -> Result<BTreeMap<String, Language>, SpecErro
     Ok(table)
 }
 
-/// Fills `{source}`, `{binary}` and `{dir}` in a command template.
+/// Fills `{source}`, `{binary}`, `{dir}`, `{stem}` (the source's file name
+/// without extension) and `{main_class}` (the same, for Java and Kotlin) in
+/// a command template.
 pub fn expand(template: &[String], source: &Path, binary: &Path, dir: &Path) -> Vec<String> {
     let show = |p: &Path| p.to_string_lossy().into_owned();
+    let stem = source
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     template
         .iter()
         .map(|part| {
             part.replace("{source}", &show(source))
                 .replace("{binary}", &show(binary))
                 .replace("{dir}", &show(dir))
+                .replace("{stem}", &stem)
+                .replace("{main_class}", &stem)
         })
         .collect()
 }
@@ -103,9 +115,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn built_in_table_covers_the_four_languages() {
+    fn built_in_table_covers_its_languages() {
         let langs = Languages::load(None).unwrap();
-        for ext in ["rs", "c", "cpp", "py"] {
+        for ext in ["rs", "c", "cpp", "py", "java", "js", "go", "kt"] {
             assert!(
                 langs.for_file(Path::new(&format!("x.{ext}"))).is_some(),
                 "{ext}"
@@ -138,5 +150,21 @@ mod tests {
             error.contains("languages.toml") && error.contains("extension"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn placeholders_name_the_source_and_its_class() {
+        let argv = expand(
+            &[
+                "java".into(),
+                "-cp".into(),
+                "{dir}".into(),
+                "{main_class}".into(),
+            ],
+            Path::new("/b/Sum.java"),
+            Path::new("/b/main"),
+            Path::new("/b"),
+        );
+        assert_eq!(argv, ["java", "-cp", "/b", "Sum"]);
     }
 }

@@ -14,9 +14,11 @@
 //! Modules: `spec` (problem.toml and test discovery), `compile` (builds),
 //! `sandbox` (one limited run), `compare` (output comparison), `checker`
 //! (Kattis checker / validator protocols), `verdict` (precedence),
-//! `runner` (scheduling), `report` (output), `commands` (the CLI verbs).
+//! `runner` (scheduling), `report` (output), `commands` (the CLI verbs),
+//! `class` (a class's students and files), `store` (the result store and cache).
 
 pub mod checker;
+pub mod class;
 pub mod cli;
 mod commands;
 pub mod compare;
@@ -25,13 +27,14 @@ pub mod errors;
 mod escape;
 pub mod exit_codes;
 // Kattis and Polygon package readers; not wired into the pipeline yet.
-#[allow(dead_code, unused_imports)]
+#[allow(dead_code)]
 mod formats;
 pub mod lang;
 pub mod report;
 pub mod runner;
 pub mod sandbox;
 pub mod spec;
+pub mod store;
 pub mod stress;
 pub mod verdict;
 

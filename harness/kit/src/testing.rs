@@ -22,6 +22,35 @@ pub fn sibling_binary(name: &str) -> PathBuf {
     deps.parent().unwrap_or(deps).join(name)
 }
 
+/// `bin` of the workspace package `package`, built as the judge builds
+/// package programs (`cargo build --profile judge`) into the running test's
+/// target folder: for a test that needs another package's binary (a play
+/// test of the solutions needs the package's interactor).
+pub fn judge_binary(package: &str, bin: &str) -> PathBuf {
+    // The test runs as <target>/<profile>/deps/<test>.
+    let exe = std::env::current_exe().expect("the test's path");
+    let target = exe.ancestors().nth(3).expect("<target>/<profile>/deps/");
+    let status = Command::new(env!("CARGO"))
+        .args([
+            "build",
+            "--quiet",
+            "--profile",
+            "judge",
+            "-p",
+            package,
+            "--bin",
+            bin,
+        ])
+        .env("CARGO_TARGET_DIR", target)
+        .status()
+        .expect("run cargo");
+    assert!(
+        status.success(),
+        "cargo build -p {package} --bin {bin} failed"
+    );
+    target.join("judge").join(bin)
+}
+
 /// A fresh folder under the system's temporary folder, removed on drop.
 #[derive(Debug)]
 pub struct TempDir {

@@ -101,7 +101,7 @@ impl Context {
             ids.iter()
                 .map(|id| {
                     let path = dir.join(id);
-                    if path.join("problem.toml").is_file() {
+                    if spec::is_package(&path) {
                         spec::load_problem(&path)
                     } else {
                         Err(SpecError::UnknownProblem {
@@ -185,6 +185,16 @@ impl Context {
 
     /// Runs a plan with a progress bar on stderr (drawn only on a terminal).
     pub(crate) fn execute_with_progress(&self, plan: &RunPlan<'_>) -> Vec<TaskReport> {
+        self.execute_reusing_with_progress(plan, None)
+    }
+
+    /// [`Context::execute_with_progress`], with stored results from `reuse`
+    /// standing in for runs.
+    pub(crate) fn execute_reusing_with_progress(
+        &self,
+        plan: &RunPlan<'_>,
+        reuse: Option<&dyn runner::Reuse>,
+    ) -> Vec<TaskReport> {
         let bar = indicatif::ProgressBar::new(0);
         bar.set_style(
             indicatif::ProgressStyle::with_template(
@@ -192,18 +202,18 @@ impl Context {
             )
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
-        let results = runner::execute(
-            plan,
-            &self.sandbox,
-            self.scratch.path(),
-            |event| match event {
-                Event::Started { total_tests } => bar.set_length(total_tests as u64),
-                Event::TestFinished { .. } => bar.inc(1),
-                Event::TaskFinished { report, .. } => {
-                    bar.set_message(format!("{} {}", report.submission, report.verdict))
+        let results =
+            runner::execute_reusing(plan, reuse, &self.sandbox, self.scratch.path(), |event| {
+                match event {
+                    Event::Started { total_tests } => bar.set_length(total_tests as u64),
+                    Event::TestFinished { .. } => bar.inc(1),
+                    Event::TaskFinished { report, .. } => bar.set_message(format!(
+                        "{} {}",
+                        crate::escape::visible(&report.submission),
+                        report.verdict
+                    )),
                 }
-            },
-        );
+            });
         bar.finish_and_clear();
         results
     }

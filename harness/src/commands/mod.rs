@@ -1,11 +1,13 @@
 //! The CLI verbs, each wired from the typed stages in one function.
 
 mod calibrate;
+mod class;
 mod context;
 mod doctor;
 mod matrix;
 mod play;
 mod practice;
+mod stored;
 mod stress;
 mod verify;
 
@@ -23,9 +25,10 @@ pub fn run(cli: Cli) -> Result<u8> {
             ids,
             all_tests,
             reports,
+            store,
             strength,
         } => match (strength.calibrate, strength.matrix) {
-            (false, false) => verify::verify(&mut ctx, &ids, all_tests, &reports),
+            (false, false) => verify::verify(&mut ctx, &ids, all_tests, &reports, &store),
             (true, false) => calibrate::calibrate(&mut ctx, &ids, strength.repeat, &reports),
             (false, true) => matrix::matrix(&mut ctx, &ids, &reports),
             (true, true) => Err(crate::Error::Usage(
@@ -45,7 +48,42 @@ pub fn run(cli: Cli) -> Result<u8> {
             files,
             fail_fast,
             reports,
-        } => practice::grade(&mut ctx, &id, &files, fail_fast, &reports),
+            class,
+            store,
+        } => match (class.class.is_some() || class.manifest.is_some(), id) {
+            (true, id) => {
+                // With a class, the positional words are all problem ids.
+                let ids: Vec<String> = id
+                    .into_iter()
+                    .chain(files.iter().map(|f| f.display().to_string()))
+                    .collect();
+                class::grade_class(&mut ctx, &class, &ids, fail_fast, &reports, &store)
+            }
+            (false, Some(_))
+                if class.partition.is_some()
+                    || class.partition_count.is_some()
+                    || class.gradebook.csv.is_some()
+                    || class.gradebook.html.is_some()
+                    || store.db.is_some()
+                    || store.fresh =>
+            {
+                Err(crate::errors::Error::Usage(
+                    "--partition, --partition-count, --csv, --html, --db and --fresh grade a class: add --class DIR or --manifest FILE".into(),
+                ))
+            }
+            (false, Some(id)) => practice::grade(&mut ctx, &id, &files, fail_fast, &reports),
+            (false, None) => Err(crate::errors::Error::Usage(
+                "grade needs a problem id and files, or --class DIR".into(),
+            )),
+        },
+        Command::Report {
+            run,
+            changes,
+            reports,
+            gradebook,
+            db,
+        } => class::report(&mut ctx, run, changes, &reports, &gradebook, db.as_deref()),
+        Command::Merge { inputs, db } => class::merge(&mut ctx, &inputs, &db),
         Command::Play { id, test } => play::play(&mut ctx, &id, test.as_deref()),
         Command::Doctor => doctor::doctor(&mut ctx),
         Command::Stress(args) => stress::stress(&mut ctx, &args),

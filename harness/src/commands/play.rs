@@ -5,10 +5,15 @@
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
+use wait_timeout::ChildExt;
+
 use super::Context;
 use crate::checker::{EXIT_ACCEPT, EXIT_REJECT, feedback_arg, read_feedback};
 use crate::compile::Built;
 use crate::errors::{Error, Result};
+
+/// How long the referee may take to exit once it has closed its output.
+const REFEREE_EXIT_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
 
 pub(super) fn play(ctx: &mut Context, id: &str, test_name: Option<&str>) -> Result<u8> {
     let problem = ctx.load_one(id)?;
@@ -84,13 +89,27 @@ pub(super) fn play(ctx: &mut Context, id: &str, test_name: Option<&str>) -> Resu
             .take()
             .map(|pipe| copy_visible(pipe, std::io::stderr())),
     ];
-    let status = child.wait().map_err(|source| Error::Report {
-        what: "wait for the interactor".into(),
-        source,
-    })?;
+    // The referee's pipes close when it is done; a referee that then fails
+    // to exit is stopped, so the judge never hangs on it.
     for copier in copiers.into_iter().flatten() {
         let _ = copier.join();
     }
+    let waited = child
+        .wait_timeout(REFEREE_EXIT_GRACE)
+        .map_err(|source| Error::Report {
+            what: "wait for the interactor".into(),
+            source,
+        })?;
+    let status = match waited {
+        Some(status) => status,
+        None => {
+            let _ = child.kill();
+            child.wait().map_err(|source| Error::Report {
+                what: "wait for the interactor".into(),
+                source,
+            })?
+        }
+    };
     let (message, _) = read_feedback(feedback.path()).unwrap_or_default();
     let message = message.unwrap_or_default();
     let (won, line) = match status.code() {

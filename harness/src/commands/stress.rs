@@ -240,7 +240,7 @@ pub(super) fn prepare(
         Ok(Programs {
             generator: build(generator, "generator")?,
             validator: match &problem.validator {
-                Some(v) => Some((build(&v.program, "validator")?, v.args.clone())),
+                Some(v) => Some((build(&v.program, "validator")?, v.clone())),
                 None => None,
             },
             answers: match &problem.answers {

@@ -8,14 +8,16 @@ use serde_json::json;
 
 use super::Context;
 use super::practice::task_for;
+use super::stored;
 use crate::checker::{TOOL_LIMITS, run_validator};
-use crate::cli::ReportArgs;
+use crate::cli::{ReportArgs, StoreArgs};
 use crate::compile::{Built, Executable};
 use crate::errors::{Error, Result};
 use crate::report::human;
 use crate::runner::{RunPlan, TaskReport};
 use crate::sandbox::{Containment, RunRequest, Sandbox, Termination};
 use crate::spec::{self, ProblemSpec, ProgramRef, SolutionSpec};
+use crate::store::ToolMemo;
 use crate::verdict::Verdict;
 
 fn io(source: std::io::Error) -> Error {
@@ -101,6 +103,22 @@ fn package_tools(ctx: &mut Context, problem: &ProblemSpec) -> PackageTools {
     }
 }
 
+/// `run`'s outcome, or the one `memo` remembers for `key` (see `ToolMemo`).
+fn remembered<E>(
+    memo: Option<&ToolMemo>,
+    key: impl FnOnce(&ToolMemo) -> Option<String>,
+    run: impl FnOnce() -> std::result::Result<String, E>,
+) -> std::result::Result<String, E> {
+    match memo {
+        Some(memo) => memo.outcome(key(memo), run),
+        None => run(),
+    }
+}
+
+fn hash(bytes: &[u8]) -> String {
+    blake3::hash(bytes).to_hex().to_string()
+}
+
 /// The package's own checks: generators reproduce the committed inputs and
 /// the validator accepts every input. Returns (what passed, what failed).
 fn check_package(
@@ -108,6 +126,7 @@ fn check_package(
     scratch: &Path,
     problem: &ProblemSpec,
     tools: &PackageTools,
+    memo: Option<&ToolMemo>,
 ) -> (Vec<String>, Vec<String>) {
     let mut passed = Vec::new();
     let mut failures = Vec::new();
@@ -121,10 +140,15 @@ fn check_package(
                 let mut drifted = 0;
                 for test in tests {
                     let path = problem.dir.join("data").join(format!("{}.in", test.name));
-                    match (
-                        run_tool(sandbox, scratch, &exe.with_args(&test.args), None),
-                        std::fs::read(&path),
-                    ) {
+                    let made = remembered(
+                        memo,
+                        |memo| memo.key(exe, &test.args, None),
+                        || {
+                            run_tool(sandbox, scratch, &exe.with_args(&test.args), None)
+                                .map(|bytes| hash(&bytes))
+                        },
+                    );
+                    match (made, std::fs::read(&path).map(|bytes| hash(&bytes))) {
                         (Err(message), _) => {
                             failures.push(format!("generator for {}: {message}", test.name))
                         }
@@ -157,13 +181,37 @@ fn check_package(
             Err(message) => failures.push(message.clone()),
             Ok(exe) => {
                 let mut rejected = 0;
+                let memo_args: Vec<String> = validator
+                    .args
+                    .iter()
+                    .cloned()
+                    .chain([format!("protocol={:?}", validator.protocol)])
+                    .collect();
                 for test in &problem.tests {
-                    let Ok(workdir) = tempfile::tempdir_in(scratch) else {
-                        failures.push("failed to create a folder for the validator".into());
-                        break;
-                    };
-                    match run_validator(sandbox, exe, &validator.args, &test.input, workdir.path())
-                    {
+                    // Only an acceptance is remembered: a rejection is shown and checked again.
+                    let validated = remembered(
+                        memo,
+                        // The protocol decides what an exit means: part of the key.
+                        |memo| memo.key(exe, &memo_args, Some(&test.input)),
+                        || {
+                            let Ok(workdir) = tempfile::tempdir_in(scratch) else {
+                                return Err(Err(
+                                    "failed to create a folder for the validator".to_string()
+                                ));
+                            };
+                            match run_validator(
+                                sandbox,
+                                exe,
+                                validator,
+                                &test.input,
+                                workdir.path(),
+                            ) {
+                                Ok(Ok(())) => Ok("accepted".to_string()),
+                                other => Err(other),
+                            }
+                        },
+                    );
+                    match validated.map_or_else(|other| other, |_| Ok(Ok(()))) {
                         Ok(Ok(())) => {}
                         Ok(Err(why)) => {
                             rejected += 1;
@@ -188,32 +236,6 @@ fn check_package(
     (passed, failures)
 }
 
-/// `f` over `items` on `jobs` threads, results in the order of `items`.
-fn parallel_map<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<std::sync::Mutex<Option<R>>> =
-        items.iter().map(|_| std::sync::Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, items.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    let Some(item) = items.get(index) else { break };
-                    *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(f(item));
-                }
-            });
-        }
-    });
-    results
-        .into_iter()
-        .map(|r| {
-            r.into_inner()
-                .unwrap_or_else(|e| e.into_inner())
-                .expect("every item was mapped")
-        })
-        .collect()
-}
-
 fn expectation_holds(solution: &SolutionSpec, report: &TaskReport) -> bool {
     solution.expect.contains(&report.verdict)
         && match (solution.score, report.score) {
@@ -228,6 +250,7 @@ pub(super) fn verify(
     ids: &[String],
     all_tests: bool,
     reports: &ReportArgs,
+    store: &StoreArgs,
 ) -> Result<u8> {
     let (problems, broken) = ctx.load_problems(ids)?;
     writeln!(ctx.out, "{}", ctx.styles.dim(&ctx.sandbox.describe())).map_err(io)?;
@@ -237,12 +260,19 @@ pub(super) fn verify(
     }
     ctx.builder
         .build_workspace(problems.iter().flat_map(programs))?;
+    let (mut store_used, memo) = stored::open_for_verify(ctx, store).unzip();
 
     // The packages' own checks are independent: run them side by side.
     let tools: Vec<PackageTools> = problems.iter().map(|p| package_tools(ctx, p)).collect();
     let pairs: Vec<(&ProblemSpec, &PackageTools)> = problems.iter().zip(&tools).collect();
-    let package_failures = parallel_map(&pairs, ctx.jobs, |(problem, tools)| {
-        check_package(&ctx.sandbox, ctx.scratch.path(), problem, tools)
+    let package_failures = crate::runner::pool::map(&pairs, ctx.jobs, |(problem, tools)| {
+        check_package(
+            &ctx.sandbox,
+            ctx.scratch.path(),
+            problem,
+            tools,
+            memo.as_ref(),
+        )
     });
     let mut tasks = Vec::new();
     let mut owners = Vec::new();
@@ -258,7 +288,12 @@ pub(super) fn verify(
         stop_at_first_failure: !all_tests,
         jobs: ctx.jobs,
     };
-    let results = ctx.execute_with_progress(&plan);
+    let stored_as = owners
+        .iter()
+        .map(|s| stored::Owner::of_program(ctx, &s.program))
+        .collect();
+    let opened = store_used.as_mut().zip(memo.as_ref());
+    let results = stored::verify_run(ctx, &plan, opened, store, &problems, stored_as);
 
     let width = owners
         .iter()
@@ -321,7 +356,7 @@ pub(super) fn verify(
             writeln!(
                 ctx.out,
                 "  {:<width$}  {:<9} {} {:>9} {:>10} {:>3}/{:<3}  {}{}",
-                report.submission,
+                crate::escape::visible(&report.submission),
                 expected,
                 got,
                 human::ms(std::time::Duration::from_millis(report.max_cpu_ms() as u64)),
@@ -397,6 +432,12 @@ pub(super) fn verify(
     Ok(ctx.exit_code(ok))
 }
 
+/// A package program that failed while writing tests: the package is
+/// broken (exit 3), not the command line.
+fn package_error(id: &str) -> impl Fn(String) -> Error + '_ {
+    move |message| crate::errors::SpecError::Package(format!("{id}: {message}")).into()
+}
+
 pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
     let mut ok = true;
     for id in ids {
@@ -414,7 +455,7 @@ pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
         let mut written = 0;
         if let Some((generator, tests)) = &problem.generator {
             let exe = built_or_message(ctx.builder.build(generator), "generator")
-                .map_err(Error::Usage)?;
+                .map_err(package_error(id))?;
             for test in tests {
                 let bytes = run_tool(
                     &ctx.sandbox,
@@ -422,7 +463,7 @@ pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
                     &exe.with_args(&test.args),
                     None,
                 )
-                .map_err(Error::Usage)?;
+                .map_err(package_error(id))?;
                 let path = problem.dir.join("data").join(format!("{}.in", test.name));
                 write_file(&path, &bytes)?;
                 written += 1;
@@ -435,7 +476,7 @@ pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
             Some(answers) => (
                 answers.program.display_name(),
                 built_or_message(ctx.builder.build(&answers.program), "answers program")
-                    .map_err(Error::Usage)?
+                    .map_err(package_error(id))?
                     .with_args(&answers.args),
             ),
             None => {
@@ -444,14 +485,15 @@ pub(super) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
                     .iter()
                     .find(|s| s.expect == [Verdict::Accepted])
                 else {
-                    return Err(Error::Usage(format!(
-                        "{id}: no [[solution]] with expect = \"AC\" and no [answers] to write answers with"
-                    )));
+                    return Err(package_error(id)(
+                        "no [[solution]] with expect = \"AC\" and no [answers] to write answers with"
+                            .into(),
+                    ));
                 };
                 (
                     reference.program.display_name(),
                     built_or_message(ctx.builder.build(&reference.program), "reference")
-                        .map_err(Error::Usage)?,
+                        .map_err(package_error(id))?,
                 )
             }
         };

@@ -67,27 +67,91 @@ impl<'a> Iterator for Runs<'a> {
     }
 }
 
-/// The float grammar of the Kattis default validator: optional sign, digits
-/// with an optional point, optional exponent. No inf, nan or hex.
+/// A token as the Kattis default validator reads a number: what
+/// `sscanf(token, "%lf%10s") == 1` accepts with a finite result (glibc):
+/// optional sign, decimal digits with an optional point or a hexadecimal
+/// `0x` mantissa, an optional exponent (`e` or, for hex, `p`), where a
+/// dangling `e`, `e+`, `p` is read as no exponent. `inf`, `nan` and values
+/// beyond the double range are not numbers: they are compared as text.
 fn parse_float(token: &[u8]) -> Option<f64> {
     let text = std::str::from_utf8(token).ok()?;
-    let body = text.strip_prefix(['+', '-']).unwrap_or(text);
-    let (mantissa, exponent) = match body.find(['e', 'E']) {
-        Some(i) => (&body[..i], Some(&body[i + 1..])),
-        None => (body, None),
+    let (negative, body) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
     };
-    let digits = mantissa.bytes().filter(u8::is_ascii_digit).count();
-    let points = mantissa.bytes().filter(|&b| b == b'.').count();
-    if digits == 0 || points > 1 || digits + points != mantissa.len() {
+    let value = match body.get(..2) {
+        Some("0x" | "0X") => parse_hex(&body[2..])?,
+        _ => parse_decimal(body)?,
+    };
+    let value = if negative { -value } else { value };
+    value.is_finite().then_some(value)
+}
+
+/// Splits `digits[.digits][<marker>[sign]digits]` into mantissa and exponent
+/// digits (empty for a dangling marker); `None` when anything else is left.
+fn split_number(
+    body: &str,
+    is_digit: fn(u8) -> bool,
+    marker: [u8; 2],
+) -> Option<(&str, &str, bool)> {
+    let bytes = body.as_bytes();
+    let mut end = 0;
+    while end < bytes.len() && (is_digit(bytes[end]) || bytes[end] == b'.') {
+        end += 1;
+    }
+    let mantissa = &body[..end];
+    let digits = mantissa.bytes().filter(|&b| is_digit(b)).count();
+    if digits == 0 || mantissa.len() - digits > 1 {
         return None;
     }
-    if let Some(exponent) = exponent {
-        let exponent = exponent.strip_prefix(['+', '-']).unwrap_or(exponent);
-        if exponent.is_empty() || !exponent.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
+    let rest = &body[end..];
+    if rest.is_empty() {
+        return Some((mantissa, "", false));
     }
+    if !marker.contains(&rest.as_bytes()[0]) {
+        return None;
+    }
+    let (negative, exponent) = match rest.as_bytes().get(1) {
+        Some(b'-') => (true, &rest[2..]),
+        Some(b'+') => (false, &rest[2..]),
+        _ => (false, &rest[1..]),
+    };
+    exponent
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then_some((mantissa, exponent, negative))
+}
+
+fn parse_decimal(body: &str) -> Option<f64> {
+    let (mantissa, exponent, negative) = split_number(body, |b| b.is_ascii_digit(), [b'e', b'E'])?;
+    let text = if exponent.is_empty() {
+        mantissa.to_string()
+    } else {
+        format!("{mantissa}e{}{exponent}", if negative { "-" } else { "" })
+    };
     text.parse().ok()
+}
+
+fn parse_hex(body: &str) -> Option<f64> {
+    let (mantissa, exponent, negative) =
+        split_number(body, |b| b.is_ascii_hexdigit(), [b'p', b'P'])?;
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let mut value = 0.0f64;
+    for digit in whole.bytes() {
+        value = value * 16.0 + f64::from((digit as char).to_digit(16)?);
+    }
+    let mut scale = 1.0 / 16.0;
+    for digit in fraction.bytes() {
+        value += f64::from((digit as char).to_digit(16)?) * scale;
+        scale /= 16.0;
+    }
+    let power: i32 = if exponent.is_empty() {
+        0
+    } else {
+        exponent.parse::<i32>().unwrap_or(i32::MAX)
+    };
+    Some(value * 2f64.powi(if negative { -power } else { power }))
 }
 
 fn tokens_match(expected: &[u8], actual: &[u8], options: &TokenOptions) -> bool {
@@ -301,12 +365,37 @@ mod tests {
     #[test]
     fn team_token_must_be_a_number_when_the_answer_is() {
         assert_eq!(check("1.5\n", "one-and-a-half\n", abs(1e-6)), WA);
-        assert_eq!(check("1.5\n", "0x1.8p0\n", abs(1e-6)), WA);
         assert_eq!(
             check("2\n", "2.0000001\n", abs(1e-6)),
             AC,
             "integers compare as floats"
         );
+    }
+
+    /// Cases measured against problemtools' own `default_validator`.
+    #[test]
+    fn numbers_read_as_the_kattis_default_validator_reads_them() {
+        let tol = abs(1e-6);
+        // Beyond the double range: not a number, so compared as text.
+        assert_eq!(check("1e400\n", "1e400\n", tol), AC);
+        assert_eq!(check("5\n", "1e400\n", tol), WA);
+        assert_eq!(check("0\n", "1e-400\n", tol), AC);
+        // Hexadecimal floats, with or without a binary exponent.
+        assert_eq!(check("0x10\n", "16\n", tol), AC);
+        assert_eq!(check("16\n", "0x10\n", tol), AC);
+        assert_eq!(check("8\n", "0x1p3\n", tol), AC);
+        assert_eq!(check("1.5\n", "0x1.8p0\n", tol), AC);
+        assert_eq!(check("0.25\n", "0X1P-2\n", tol), AC);
+        assert_eq!(check("1\n", "0x\n", tol), WA, "`0x` alone is no number");
+        assert_eq!(check("1\n", "0x.p1\n", tol), WA);
+        // A dangling exponent is read as none.
+        assert_eq!(check("1.5\n", "1.5e\n", tol), AC);
+        assert_eq!(check("1.5e\n", "1.5\n", tol), AC);
+        assert_eq!(check("1\n", "1e+\n", tol), AC);
+        assert_eq!(check("1\n", "0x1p\n", tol), AC);
+        // Trailing garbage makes a word.
+        assert_eq!(check("1\n", "1x\n", tol), WA);
+        assert_eq!(check("1\n", "1..0\n", tol), WA);
     }
 
     #[test]

@@ -1,11 +1,10 @@
 //! Reads a Kattis/ICPC problem package (`problem.yaml`), legacy or 2025-09,
 //! into a `Package`: metadata and limits (`metadata`), test data and
 //! groups (`data`, `settings`), validators, `include/`, and submissions with
-//! their expectations (`submissions`, `glob`).
+//! their expectations (`submissions`).
 
 mod constants;
 mod data;
-mod glob;
 mod metadata;
 mod settings;
 mod submissions;
@@ -25,7 +24,7 @@ use super::program::{ProgramHints, read_program};
 /// Reads the Kattis package in `dir` (which holds `problem.yaml`).
 pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
     let meta = read_metadata(dir)?;
-    let mut warnings = Vec::new();
+    let mut warnings = meta.warnings.clone();
     let version_2025 = meta.format == PackageFormat::Kattis2025;
     if version_2025 {
         for (old, new) in [
@@ -103,8 +102,16 @@ fn read_input_validators(
             .and_then(|e| e.to_str())
             .filter(|_| path.is_file());
         validators.push(match extension {
-            Some("ctd") => InputValidator::Checktestdata { path, name },
-            Some("viva") => InputValidator::Viva { path, name },
+            Some("ctd") => InputValidator::Checktestdata {
+                path,
+                name,
+                substitute_constants: hints.substitute_constants,
+            },
+            Some("viva") => InputValidator::Viva {
+                path,
+                name,
+                substitute_constants: hints.substitute_constants,
+            },
             _ => InputValidator::Program {
                 program: read_program(&path, &name, hints)?,
                 protocol: ValidatorProtocol::Kattis,

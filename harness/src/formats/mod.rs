@@ -7,6 +7,7 @@
 //! Nothing here runs a program.
 
 mod error;
+mod glob;
 mod kattis;
 mod package;
 mod polygon;
@@ -17,10 +18,20 @@ mod timing;
 mod yaml;
 
 #[cfg(test)]
+mod malformed_tests;
+#[cfg(test)]
+mod polygon_tests;
+#[cfg(test)]
 mod tests;
 
+// The readers' interface for the judge (unused until it is wired in).
+#[allow(unused_imports)]
 pub(crate) use error::{FormatError, FormatResult};
+#[allow(unused_imports)]
 pub(crate) use package::*;
+#[allow(unused_imports)]
 pub(crate) use protocol::*;
+#[allow(unused_imports)]
 pub(crate) use read::{PackageKind, package_kind, read_package};
+#[allow(unused_imports)]
 pub(crate) use timing::{PROVISIONAL_CAP, TimeLimit, Timing, derive, provisional_limit};

@@ -212,9 +212,19 @@ pub(crate) enum InputValidator {
         protocol: ValidatorProtocol,
     },
     /// A checktestdata script (`.ctd`): exit 0 valid, 1 invalid.
-    Checktestdata { path: PathBuf, name: String },
+    /// `substitute_constants`: replace `{{constants}}` in the script first
+    /// (2025-09 packages).
+    Checktestdata {
+        path: PathBuf,
+        name: String,
+        substitute_constants: bool,
+    },
     /// A VIVA script (`.viva`).
-    Viva { path: PathBuf, name: String },
+    Viva {
+        path: PathBuf,
+        name: String,
+        substitute_constants: bool,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -310,6 +320,17 @@ pub(crate) struct ExpectationRule {
     /// A substring of some `judgemessage.txt`.
     pub(crate) message: Option<String>,
     pub(crate) origin: String,
+}
+
+impl ExpectationRule {
+    /// Whether the rule covers the test (or group) called `name`: every
+    /// test without a glob, else the ones the glob (or a parent group of
+    /// theirs) matches.
+    pub(crate) fn applies_to(&self, name: &str) -> bool {
+        self.tests
+            .as_deref()
+            .is_none_or(|glob| super::glob::glob_matches(glob, name))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

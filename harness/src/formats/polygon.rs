@@ -11,12 +11,15 @@ use roxmltree::{Document, Node};
 
 use super::error::{FormatError, FormatResult};
 use super::package::{
-    Aggregation, Constants, Expectation, ExpectationRule, Includes, InputSelfTest, InputValidator,
-    Interaction, MaxScore, OutputJudging, OutputSelfTest, Package, PackageFormat, PackageLimits,
-    Program, SelfTests, Submission, TestCase, TestGroup, TimeLimitBound, TimeLimitRule,
-    ValidatorArgs, ValidatorProtocol,
+    Constants, Expectation, ExpectationRule, Includes, InputValidator, Interaction, OutputJudging,
+    Package, PackageFormat, PackageLimits, Program, SelfTests, Submission, TimeLimitBound,
+    TimeLimitRule, ValidatorProtocol,
 };
 use super::program::{ProgramHints, language_of_polygon_type, read_program};
+
+mod testset;
+
+use self::testset::{checker_tests, read_tests, validator_tests};
 use crate::verdict::Verdict;
 
 /// The parsed `problem.xml` and how to name places in it.
@@ -77,24 +80,6 @@ impl<'a> Xml<'a> {
             })
             .transpose()
     }
-}
-
-/// `tests/%02d` with test number `n` → `tests/07`.
-fn expand_pattern(pattern: &str, n: usize) -> Option<String> {
-    let start = pattern.find('%')?;
-    let rest = &pattern[start + 1..];
-    let end = rest.find('d')?;
-    let spec = &rest[..end];
-    let width: usize = if spec.is_empty() {
-        0
-    } else {
-        spec.trim_start_matches('0').parse().ok()?
-    };
-    Some(format!(
-        "{}{n:0width$}{}",
-        &pattern[..start],
-        &rest[end + 1..]
-    ))
 }
 
 pub(crate) fn read_polygon(dir: &Path) -> FormatResult<Package> {
@@ -332,248 +317,6 @@ fn source_program(
     read_program(&path, name, &hints).map_err(|e| xml.error(source, "path", e.message))
 }
 
-fn read_tests(
-    xml: &Xml<'_>,
-    testset: Node<'_, '_>,
-    dir: &Path,
-) -> FormatResult<(Vec<TestCase>, Vec<TestGroup>)> {
-    let count: usize = xml.text(testset, "test-count")?;
-    let input_pattern: String = xml.text(testset, "input-path-pattern")?;
-    let answer_pattern: String = xml.text(testset, "answer-path-pattern")?;
-    let tests_node = xml.require(testset, "tests")?;
-    let nodes: Vec<Node<'_, '_>> = xml.children(tests_node, "test").collect();
-    if nodes.len() != count {
-        return Err(xml.error(
-            tests_node,
-            "<tests>",
-            format!(
-                "{} <test> elements, but <test-count> is {count}",
-                nodes.len()
-            ),
-        ));
-    }
-    let mut tests = Vec::new();
-    for (index, node) in nodes.iter().enumerate() {
-        let number = index + 1;
-        let pattern_error = || xml.error(*node, "<input-path-pattern>", "not a %d pattern");
-        let input_rel = expand_pattern(&input_pattern, number).ok_or_else(pattern_error)?;
-        let answer_rel = expand_pattern(&answer_pattern, number).ok_or_else(pattern_error)?;
-        let (input, answer) = (dir.join(&input_rel), dir.join(&answer_rel));
-        if !input.is_file() {
-            let why = if node.attribute("method") == Some("generated") {
-                "is missing: generated tests must be in the package (download the full package)"
-            } else {
-                "is missing"
-            };
-            return Err(xml.error(*node, "<test>", format!("test {number}: {input_rel} {why}")));
-        }
-        if !answer.is_file() {
-            return Err(xml.error(
-                *node,
-                "<test>",
-                format!("test {number}: answer {answer_rel} is missing"),
-            ));
-        }
-        tests.push(TestCase {
-            name: input
-                .file_name()
-                .map_or_else(|| number.to_string(), |n| n.to_string_lossy().into_owned()),
-            input,
-            answer,
-            sample: node.attribute("sample") == Some("true"),
-            group: node.attribute("group").map(str::to_string),
-            symlink_target: None,
-            files_dir: None,
-            args: Vec::new(),
-            input_validator_args: node.attribute("group").map_or(ValidatorArgs::None, |g| {
-                ValidatorArgs::Same(vec!["--group".to_string(), g.to_string()])
-            }),
-            output_validator_args: Vec::new(),
-            points: xml.attr_f64(*node, "points")?,
-            generator_command: node.attribute("cmd").map(str::to_string),
-            description: node.attribute("description").map(str::to_string),
-            hint: None,
-        });
-    }
-    let mut groups = Vec::new();
-    if let Some(list) = xml.child(testset, "groups") {
-        for node in xml.children(list, "group") {
-            let name = node
-                .attribute("name")
-                .ok_or_else(|| xml.error(node, "name", "a <group> needs a name"))?
-                .to_string();
-            let tests_points: f64 = tests
-                .iter()
-                .filter(|t| t.group.as_deref() == Some(&name))
-                .filter_map(|t| t.points)
-                .sum();
-            let aggregation = match node.attribute("points-policy") {
-                Some("each-test") | None => Aggregation::Sum,
-                Some("complete-group") => Aggregation::PassFail,
-                Some(other) => {
-                    return Err(xml.error(
-                        node,
-                        "points-policy",
-                        format!("unknown policy `{other}`"),
-                    ));
-                }
-            };
-            let points = xml.attr_f64(node, "points")?.unwrap_or(tests_points);
-            let require_pass = xml
-                .child(node, "dependencies")
-                .map(|deps| {
-                    xml.children(deps, "dependency")
-                        .filter_map(|d| d.attribute("group"))
-                        .map(str::to_string)
-                        .collect()
-                })
-                .unwrap_or_default();
-            groups.push(TestGroup {
-                name,
-                parent: None,
-                aggregation,
-                max_score: MaxScore::Bounded(points),
-                require_pass,
-                legacy: None,
-            });
-        }
-    }
-    for test in &tests {
-        if let Some(group) = test
-            .group
-            .as_deref()
-            .filter(|g| !groups.iter().any(|x| &x.name == g))
-        {
-            groups.push(TestGroup {
-                name: group.to_string(),
-                parent: None,
-                aggregation: Aggregation::Sum,
-                max_score: MaxScore::Bounded(
-                    tests
-                        .iter()
-                        .filter(|t| t.group.as_deref() == Some(group))
-                        .filter_map(|t| t.points)
-                        .sum(),
-                ),
-                require_pass: Vec::new(),
-                legacy: None,
-            });
-        }
-    }
-    Ok((tests, groups))
-}
-
-fn validator_tests(
-    xml: &Xml<'_>,
-    validator: Node<'_, '_>,
-    dir: &Path,
-) -> FormatResult<Vec<InputSelfTest>> {
-    let Some(testset) = xml.child(validator, "testset") else {
-        return Ok(Vec::new());
-    };
-    let pattern: String = xml.text(testset, "input-path-pattern")?;
-    let Some(list) = xml.child(testset, "tests") else {
-        return Ok(Vec::new());
-    };
-    let mut found = Vec::new();
-    for (index, node) in xml.children(list, "test").enumerate() {
-        let relative = expand_pattern(&pattern, index + 1)
-            .ok_or_else(|| xml.error(testset, "<input-path-pattern>", "not a %d pattern"))?;
-        let valid = match node.attribute("verdict") {
-            Some("valid") => true,
-            Some("invalid") => false,
-            other => {
-                return Err(xml.error(
-                    node,
-                    "verdict",
-                    format!("`{}` is not valid or invalid", other.unwrap_or("")),
-                ));
-            }
-        };
-        let mut args = Vec::new();
-        for (attr, flag) in [("testset", "--testset"), ("group", "--group")] {
-            if let Some(value) = node.attribute(attr) {
-                args.extend([flag.to_string(), value.to_string()]);
-            }
-        }
-        found.push(InputSelfTest {
-            name: format!("validator test {}", index + 1),
-            input: existing(xml, node, dir, &relative)?,
-            valid,
-            args: if args.is_empty() {
-                ValidatorArgs::None
-            } else {
-                ValidatorArgs::Same(args)
-            },
-        });
-    }
-    Ok(found)
-}
-
-fn checker_tests(
-    xml: &Xml<'_>,
-    checker: Node<'_, '_>,
-    dir: &Path,
-) -> FormatResult<Vec<OutputSelfTest>> {
-    let Some(testset) = xml.child(checker, "testset") else {
-        return Ok(Vec::new());
-    };
-    let patterns: [String; 3] = [
-        xml.text(testset, "input-path-pattern")?,
-        xml.text(testset, "output-path-pattern")?,
-        xml.text(testset, "answer-path-pattern")?,
-    ];
-    let Some(list) = xml.child(testset, "tests") else {
-        return Ok(Vec::new());
-    };
-    let mut found = Vec::new();
-    for (index, node) in xml.children(list, "test").enumerate() {
-        let expected = match node.attribute("verdict") {
-            Some("ok") => Verdict::Accepted,
-            Some("wrong-answer") => Verdict::WrongAnswer,
-            Some("presentation-error") => Verdict::PresentationError,
-            Some("crashed" | "fail") => Verdict::JudgeError,
-            other => {
-                return Err(xml.error(
-                    node,
-                    "verdict",
-                    format!("unknown checker verdict `{}`", other.unwrap_or("")),
-                ));
-            }
-        };
-        let mut paths = Vec::new();
-        for pattern in &patterns {
-            let relative = expand_pattern(pattern, index + 1)
-                .ok_or_else(|| xml.error(testset, "<tests>", "not a %d pattern"))?;
-            paths.push(existing(xml, node, dir, &relative)?);
-        }
-        let [input, output, answer]: [PathBuf; 3] = paths.try_into().expect("three patterns");
-        found.push(OutputSelfTest {
-            name: format!("checker test {}", index + 1),
-            input,
-            output,
-            answer,
-            expected,
-            output_validator_args: Vec::new(),
-        });
-    }
-    Ok(found)
-}
-
-fn existing(
-    xml: &Xml<'_>,
-    node: Node<'_, '_>,
-    dir: &Path,
-    relative: &str,
-) -> FormatResult<PathBuf> {
-    let path = dir.join(relative);
-    if path.is_file() {
-        Ok(path)
-    } else {
-        Err(xml.error(node, "<test>", format!("{relative} is not in the package")))
-    }
-}
-
 /// Executables that are not the checker, a validator or the interactor:
 /// the generators that test commands (`gen 10 3`) name by stem.
 fn read_generators(
@@ -709,27 +452,4 @@ fn read_solutions(
         return Err(xml.error(list, "<solutions>", "no solution tagged main"));
     }
     Ok(submissions)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::expand_pattern;
-
-    #[test]
-    fn path_patterns() {
-        assert_eq!(expand_pattern("tests/%02d", 7).as_deref(), Some("tests/07"));
-        assert_eq!(
-            expand_pattern("tests/%02d.a", 12).as_deref(),
-            Some("tests/12.a")
-        );
-        assert_eq!(
-            expand_pattern("tests/%d", 123).as_deref(),
-            Some("tests/123")
-        );
-        assert_eq!(
-            expand_pattern("tests/%03d.in", 5).as_deref(),
-            Some("tests/005.in")
-        );
-        assert_eq!(expand_pattern("tests/x", 5), None);
-    }
 }

@@ -42,6 +42,34 @@ const LANGUAGES: &[LanguageRow] = &[
     row("lua", &["lua"], 390, None),
     row("kotlin", &["kt"], 250, None),
     row("bash", &["sh"], 100, None),
+    // The rest of the Kattis languages table, for detection only.
+    row("ada", &["adb", "ads"], 50, None),
+    row("algol68", &["a68"], 50, None),
+    row("apl", &["apl"], 50, None),
+    row("cobol", &["cob"], 50, None),
+    row("crystal", &["cr"], 50, None),
+    row("d", &["d"], 50, None),
+    row("dart", &["dart"], 50, None),
+    row("elixir", &["ex"], 50, None),
+    row("erlang", &["erl"], 50, None),
+    row("forth", &["fth", "4th", "forth", "frt"], 50, None),
+    row("fortran", &["f90"], 50, None),
+    row("fsharp", &["fs"], 50, None),
+    row("gerbil", &["ss"], 50, None),
+    row("julia", &["jl"], 50, None),
+    row("lisp", &["lisp", "cl"], 50, Some("main.lisp")),
+    row("modula2", &["mod", "def"], 50, None),
+    row("nim", &["nim"], 50, None),
+    row("objectivec", &["m"], 50, None),
+    row("odin", &["odin"], 50, None),
+    row("perl", &["pm"], 50, None),
+    row("prolog", &["pl"], 50, None),
+    row("racket", &["rkt"], 50, None),
+    row("simula", &["sim"], 50, None),
+    row("smalltalk", &["st"], 50, None),
+    row("snobol", &["sno"], 50, None),
+    row("visualbasic", &["vb"], 50, None),
+    row("zig", &["zig"], 50, None),
 ];
 
 const fn row(
@@ -103,6 +131,19 @@ fn folder_files(dir: &Path) -> FormatResult<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// Whether any file of the program at `path` has a known language (or it
+/// is a folder with `build`/`run` scripts).
+pub(crate) fn has_known_language(path: &Path) -> bool {
+    if path.is_file() {
+        return language_of(path).is_some();
+    }
+    folder_files(path).is_ok_and(|files| {
+        files.iter().any(|f| {
+            language_of(f).is_some() || f.file_name().is_some_and(|n| n == "build" || n == "run")
+        })
+    })
+}
+
 /// What the caller knows about the program beyond its files.
 #[derive(Debug, Default, Clone)]
 pub(crate) struct ProgramHints {
@@ -160,6 +201,11 @@ pub(crate) fn read_program(path: &Path, name: &str, hints: &ProgramHints) -> For
             )
         })?,
     };
+    let language = if language == "python3" && all_python2(&files) {
+        "python2".to_string()
+    } else {
+        language
+    };
     let (sources, extra): (Vec<PathBuf>, Vec<PathBuf>) = files
         .into_iter()
         .partition(|f| !is_header(f) && language_matches(&language, f));
@@ -184,6 +230,21 @@ fn language_matches(language: &str, file: &Path) -> bool {
         (code, Some(found)) => code == found,
         (_, None) => false,
     }
+}
+
+/// `.py` files are Python 2 only when every one starts with a `python2`
+/// shebang (the legacy rule, as problemtools applies it).
+fn all_python2(files: &[PathBuf]) -> bool {
+    let scripts: Vec<&PathBuf> = files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "py"))
+        .collect();
+    !scripts.is_empty()
+        && scripts.iter().all(|file| {
+            let first = std::fs::read_to_string(file).unwrap_or_default();
+            let line = first.lines().next().unwrap_or("");
+            line.starts_with("#!") && line.contains("python2")
+        })
 }
 
 fn detect_language(files: &[PathBuf]) -> Option<String> {
@@ -345,6 +406,22 @@ mod tests {
         };
         let error = read_program(other.path(), "p", &hints).unwrap_err();
         assert!(error.message.contains("missing.py"), "{error}");
+    }
+
+    #[test]
+    fn python2_needs_a_shebang_in_every_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = dir.path().join("old.py");
+        std::fs::write(&old, "#!/usr/bin/env python2\nprint 1\n").unwrap();
+        assert_eq!(
+            read_program(&old, "old.py", &ProgramHints::default())
+                .unwrap()
+                .language,
+            "python2"
+        );
+        write(dir.path(), "new.py");
+        let both = read_program(dir.path(), "p", &ProgramHints::default()).unwrap();
+        assert_eq!(both.language, "python3");
     }
 
     #[test]

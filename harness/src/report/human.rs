@@ -136,7 +136,7 @@ pub fn task_summary(out: &mut dyn Write, styles: &Styles, task: &TaskReport) -> 
     let first_failure = task.tests.iter().find(|t| t.verdict != Verdict::Accepted);
     let mut line = format!(
         "{} {}",
-        styles.bold(&format!("{}:", task.submission)),
+        styles.bold(&format!("{}:", crate::escape::visible(&task.submission))),
         styles.verdict(task.verdict).trim_end()
     );
     if let Some(test) = first_failure {

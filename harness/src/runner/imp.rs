@@ -1,6 +1,6 @@
-//! The worker pool: a FIFO queue of (submission, test) jobs shared by
-//! `jobs` scoped threads; results come back over a channel to the calling
-//! thread, which assembles reports and emits events.
+//! Running a plan: a FIFO queue of (submission, test) jobs on the worker
+//! pool (`pool.rs`); results come back to the calling thread, which
+//! assembles reports and emits events.
 //!
 //! With `stop_at_first_failure`, a job is skipped once an earlier test of
 //! the same submission failed. The verdict is still deterministic: the first
@@ -9,12 +9,11 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{Event, TaskReport, TestReport, judge_test};
 use crate::compile::Executable;
-use crate::sandbox::Sandbox;
+use crate::sandbox::Runs;
 use crate::spec::{ProblemSpec, ScoreAggregate, TestCase};
 use crate::verdict::Verdict;
 
@@ -31,6 +30,13 @@ pub struct Task<'a> {
     pub tests: Vec<&'a TestCase>,
 }
 
+/// Results that may stand in for running a test (the result store's cache,
+/// `store::ResultCache`): consulted once per test, just before it would run.
+pub trait Reuse: Sync {
+    /// A stored result of the `task`-th task on its `test`-th test, if one may be reused.
+    fn reused(&self, task: usize, test: usize) -> Option<TestReport>;
+}
+
 pub struct RunPlan<'a> {
     pub tasks: Vec<Task<'a>>,
     pub stop_at_first_failure: bool,
@@ -39,13 +45,26 @@ pub struct RunPlan<'a> {
 
 enum Done {
     Ran(usize, usize, Box<TestReport>),
-    Skipped(usize, usize),
+    /// The task whose test was not run.
+    Skipped(usize),
 }
 
 /// Runs the plan; `on_event` sees every test and task as it finishes.
 pub fn execute(
     plan: &RunPlan<'_>,
-    sandbox: &Sandbox,
+    sandbox: &dyn Runs,
+    scratch: &Path,
+    on_event: impl FnMut(Event<'_>),
+) -> Vec<TaskReport> {
+    execute_reusing(plan, None, sandbox, scratch, on_event)
+}
+
+/// [`execute`], taking a test's result from `reuse` instead of running it
+/// when `reuse` has one.
+pub fn execute_reusing(
+    plan: &RunPlan<'_>,
+    reuse: Option<&dyn Reuse>,
+    sandbox: &dyn Runs,
     scratch: &Path,
     mut on_event: impl FnMut(Event<'_>),
 ) -> Vec<TaskReport> {
@@ -88,82 +107,71 @@ pub fn execute(
         }
     }
 
-    let next = AtomicUsize::new(0);
     let failed: Vec<AtomicBool> = plan.tasks.iter().map(|_| AtomicBool::new(false)).collect();
-    let (sender, receiver) = mpsc::channel::<Done>();
-    std::thread::scope(|scope| {
-        for _ in 0..plan.jobs.max(1).min(queue.len().max(1)) {
-            let sender = sender.clone();
-            let (queue, next, failed) = (&queue, &next, &failed);
-            scope.spawn(move || {
-                // One run folder per worker, reused (see `judge_test`).
-                let workdir = tempfile::Builder::new()
-                    .prefix("worker-")
-                    .tempdir_in(scratch);
-                loop {
-                    let index = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(&(t, k)) = queue.get(index) else {
-                        break;
-                    };
-                    let task = &plan.tasks[t];
-                    let done = if sandbox.is_cancelled()
-                        || (plan.stop_at_first_failure && failed[t].load(Ordering::SeqCst))
-                    {
-                        Done::Skipped(t, k)
-                    } else {
-                        let Ok(exe) = &task.program else {
-                            unreachable!("only built tasks are queued")
-                        };
-                        let report = match &workdir {
-                            Ok(dir) => judge_test(
-                                sandbox,
-                                task.problem,
-                                task.checker.as_ref(),
-                                exe,
-                                task.tests[k],
-                                dir.path(),
-                            ),
-                            Err(e) => TestReport::judge_error(
-                                task.tests[k],
-                                format!("failed to create a run folder: {e}"),
-                            ),
-                        };
-                        if sandbox.is_cancelled() {
-                            // Cut short by Ctrl-C: not a result at all.
-                            Done::Skipped(t, k)
-                        } else {
-                            if report.verdict != Verdict::Accepted {
-                                failed[t].store(true, Ordering::SeqCst);
-                            }
-                            Done::Ran(t, k, Box::new(report))
-                        }
-                    };
-                    if sender.send(done).is_err() {
-                        break;
-                    }
-                }
-            });
+    let judge_one = |workdir: &mut std::io::Result<tempfile::TempDir>, index: usize| {
+        let (t, k) = queue[index];
+        let task = &plan.tasks[t];
+        if sandbox.is_cancelled()
+            || (plan.stop_at_first_failure && failed[t].load(Ordering::SeqCst))
+        {
+            return Done::Skipped(t);
         }
-        drop(sender);
-        for done in receiver {
-            let (t, k) = match done {
+        let Ok(exe) = &task.program else {
+            unreachable!("only built tasks are queued")
+        };
+        let stored = reuse.and_then(|r| r.reused(t, k));
+        let report = match (stored, workdir) {
+            (Some(report), _) => report,
+            (None, Ok(dir)) => judge_test(
+                sandbox,
+                task.problem,
+                task.checker.as_ref(),
+                exe,
+                task.tests[k],
+                dir.path(),
+            ),
+            (None, Err(e)) => TestReport::judge_error(
+                task.tests[k],
+                format!("failed to create a run folder: {e}"),
+            ),
+        };
+        if sandbox.is_cancelled() {
+            // Cut short by Ctrl-C: not a result at all.
+            return Done::Skipped(t);
+        }
+        if report.verdict != Verdict::Accepted {
+            failed[t].store(true, Ordering::SeqCst);
+        }
+        Done::Ran(t, k, Box::new(report))
+    };
+    super::pool::run(
+        plan.jobs,
+        queue.len(),
+        // One run folder per worker, reused (see `judge_test`).
+        || {
+            tempfile::Builder::new()
+                .prefix("worker-")
+                .tempdir_in(scratch)
+        },
+        judge_one,
+        |_, done| {
+            let t = match done {
                 Done::Ran(t, k, report) => {
                     on_event(Event::TestFinished {
                         task: t,
                         report: &report,
                     });
                     results[t][k] = Some(*report);
-                    (t, k)
+                    t
                 }
-                Done::Skipped(t, k) => (t, k),
+                Done::Skipped(t) => t,
             };
-            let _ = k;
             pending[t] -= 1;
             if pending[t] == 0 {
                 finish(t, &mut results, &mut on_event);
             }
-        }
-    });
+        },
+    );
     reports.into_values().collect()
 }
 
@@ -184,8 +192,24 @@ fn summarize(task: &Task<'_>, tests: Vec<Option<TestReport>>) -> TaskReport {
             None,
         ),
     };
+    let score = submission_score(&tests, task.problem.aggregate);
+    TaskReport {
+        problem: task.problem.id.clone(),
+        submission: task.submission.clone(),
+        verdict,
+        score,
+        message,
+        tests,
+        skipped,
+    }
+}
+
+/// A scored submission's score: each group's test scores (0 for a test
+/// not accepted) aggregated by `aggregate`, the groups summed, samples left
+/// out. `None` when no test was scored.
+fn submission_score(tests: &[TestReport], aggregate: ScoreAggregate) -> Option<f64> {
     let scored = tests.iter().any(|t| t.score.is_some());
-    let score = scored.then(|| {
+    scored.then(|| {
         let mut groups: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
         for test in tests
             .iter()
@@ -200,19 +224,55 @@ fn summarize(task: &Task<'_>, tests: Vec<Option<TestReport>>) -> TaskReport {
         }
         groups
             .values()
-            .map(|scores| match task.problem.aggregate {
+            .map(|scores| match aggregate {
                 ScoreAggregate::Sum => scores.iter().sum::<f64>(),
                 ScoreAggregate::Min => scores.iter().copied().fold(f64::INFINITY, f64::min),
             })
             .sum()
-    });
-    TaskReport {
-        problem: task.problem.id.clone(),
-        submission: task.submission.clone(),
-        verdict,
-        score,
-        message,
-        tests,
-        skipped,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn test(group: &str, verdict: Verdict, score: Option<f64>) -> TestReport {
+        TestReport {
+            group: group.into(),
+            verdict,
+            score,
+            ..TestReport::unjudged(&crate::spec::TestCase {
+                name: format!("{group}/x"),
+                group: group.into(),
+                input: "x.in".into(),
+                answer: "x.ans".into(),
+            })
+        }
+    }
+
+    #[test]
+    fn groups_aggregate_by_sum_or_min_and_add_up() {
+        let tests = [
+            test("sample", Verdict::Accepted, Some(100.0)),
+            test("secret/a", Verdict::Accepted, Some(10.0)),
+            test("secret/a", Verdict::Accepted, Some(4.0)),
+            test("secret/b", Verdict::Accepted, Some(7.0)),
+            test("secret/b", Verdict::WrongAnswer, Some(7.0)),
+        ];
+        // Samples never count; a rejected test scores 0.
+        assert_eq!(
+            submission_score(&tests, ScoreAggregate::Sum),
+            Some(14.0 + 7.0)
+        );
+        assert_eq!(
+            submission_score(&tests, ScoreAggregate::Min),
+            Some(4.0 + 0.0)
+        );
+    }
+
+    #[test]
+    fn unscored_problems_have_no_score() {
+        let tests = [test("secret", Verdict::Accepted, None)];
+        assert_eq!(submission_score(&tests, ScoreAggregate::Sum), None);
     }
 }

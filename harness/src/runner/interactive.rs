@@ -7,7 +7,7 @@ use std::path::Path;
 use crate::checker::{TOOL_LIMITS, feedback_arg, judgement_of, read_feedback};
 use crate::compare::Judgement;
 use crate::compile::Executable;
-use crate::sandbox::{Containment, Direction, Interaction, RunRequest, STDERR_KEEP, Sandbox};
+use crate::sandbox::{Containment, Direction, Interaction, RunRequest, Runs, STDERR_KEEP};
 use crate::spec::{Limits, ProblemSpec, TestCase};
 use crate::verdict::{Verdict, describe_termination};
 
@@ -21,7 +21,7 @@ const TRANSCRIPT_SHOWN: usize = 12;
 /// `workdir`; the interactor gets the test's input and answer files and a
 /// feedback folder beside `workdir`, none of which the submission can see.
 pub(super) fn judge_interactive(
-    sandbox: &Sandbox,
+    sandbox: &dyn Runs,
     problem: &ProblemSpec,
     interactor: Option<&Executable>,
     exe: &Executable,

@@ -6,7 +6,7 @@ use std::path::Path;
 use crate::checker::run_checker;
 use crate::compare::{Comparison, compare_exact, compare_tokens};
 use crate::compile::Executable;
-use crate::sandbox::{RunRequest, STDERR_KEEP, Sandbox};
+use crate::sandbox::{RunRequest, Runs, STDERR_KEEP};
 use crate::spec::{CompareMode, ProblemSpec, TestCase};
 use crate::verdict::{Verdict, describe_termination};
 
@@ -28,7 +28,7 @@ pub(crate) fn submission_stack(memory: u64) -> u64 {
 /// than the run itself on some filesystems) and judges it. `checker` is the
 /// problem's built judging program (checker or interactor) when it has one.
 pub fn judge_test(
-    sandbox: &Sandbox,
+    sandbox: &dyn Runs,
     problem: &ProblemSpec,
     checker: Option<&Executable>,
     exe: &Executable,
@@ -124,7 +124,7 @@ pub(crate) fn empty_dir(dir: &Path) -> std::io::Result<()> {
 }
 
 fn judge_in(
-    sandbox: &Sandbox,
+    sandbox: &dyn Runs,
     problem: &ProblemSpec,
     checker: Option<&Executable>,
     exe: &Executable,
@@ -165,7 +165,7 @@ fn judge_in(
             Some(checker) => run_checker(
                 sandbox,
                 checker,
-                &tool.args,
+                tool,
                 &test.input,
                 &test.answer,
                 &outcome.stdout,

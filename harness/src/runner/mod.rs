@@ -6,8 +6,11 @@ mod events;
 mod imp;
 mod interactive;
 mod judge;
+pub(crate) mod pool;
+#[cfg(test)]
+mod tests;
 
 pub use events::{Event, RunTiming, TaskReport, TestReport, Timing, TranscriptLine};
-pub use imp::{RunPlan, Task, execute};
+pub use imp::{Reuse, RunPlan, Task, execute, execute_reusing};
 pub use judge::judge_test;
 pub(crate) use judge::submission_stack;

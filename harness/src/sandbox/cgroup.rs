@@ -61,7 +61,15 @@ pub(crate) struct Slot {
     /// At `begin`: the slot's CPU counter, and (v1, where the worker thread
     /// sits in the slot and is counted too) the thread's own CPU time.
     cpu_start: std::cell::Cell<(Duration, Duration)>,
+    /// Bytes still charged from earlier runs when this one was prepared.
+    leftover: std::cell::Cell<u64>,
 }
+
+/// Emptying a memory cgroup costs about half a millisecond, more than a
+/// small run: it is emptied only when earlier runs left more than this
+/// charged (a tiny run leaves a few hundred KiB of page cache); smaller
+/// leftovers are subtracted from the peak instead.
+const LEFTOVER_RECLAIM_ABOVE: u64 = 4 << 20;
 
 #[derive(Debug)]
 pub(crate) struct CgroupPool {
@@ -302,6 +310,7 @@ impl CgroupPool {
                     join: Vec::new(),
                     limits: Default::default(),
                     cpu_start: Default::default(),
+                    leftover: Default::default(),
                 }
             }
             Hierarchy::V2 { base } => {
@@ -318,6 +327,7 @@ impl CgroupPool {
                     v2: true,
                     limits: Default::default(),
                     cpu_start: Default::default(),
+                    leftover: Default::default(),
                 }
             }
         };
@@ -373,8 +383,7 @@ impl Drop for CgroupPool {
 impl Slot {
     /// Moves the calling thread (not its whole process) into the slot.
     fn enter_thread(&self) -> io::Result<()> {
-        // SAFETY: gettid has no preconditions.
-        let tid = unsafe { libc::gettid() }.to_string();
+        let tid = rustix::thread::gettid().as_raw_nonzero().to_string();
         for dir in std::iter::once(&self.memory)
             .chain(&self.pids)
             .chain(&self.cpuacct)
@@ -399,8 +408,10 @@ impl Slot {
                 );
             }
             // What the last run left charged (page cache, dentries) is
-            // reclaimed, so this run's peak starts from its own use.
-            let _ = write(&self.memory.join("memory.reclaim"), "1G");
+            // reclaimed when it is large, and subtracted from the peak.
+            if self.charged() > LEFTOVER_RECLAIM_ABOVE {
+                let _ = write(&self.memory.join("memory.reclaim"), "1G");
+            }
             // memory.peak is reset by writing to it (Linux 6.12+); older kernels keep the max.
             let _ = write(&self.memory.join("memory.peak"), "0");
         } else {
@@ -421,12 +432,28 @@ impl Slot {
                 }
             }
             // As above: the last run's page cache and dentries are not this run's.
-            let _ = write(&self.memory.join("memory.force_empty"), "0");
+            if self.charged() > LEFTOVER_RECLAIM_ABOVE {
+                let _ = write(&self.memory.join("memory.force_empty"), "0");
+            }
             write(&self.memory.join("memory.max_usage_in_bytes"), "0")?;
             write(&self.memory.join("memory.failcnt"), "0")?;
         }
         self.limits.set(Some(wanted));
+        self.leftover.set(self.charged());
         Ok(())
+    }
+
+    /// Bytes charged to the slot now.
+    fn charged(&self) -> u64 {
+        let file = if self.v2 {
+            "memory.current"
+        } else {
+            "memory.usage_in_bytes"
+        };
+        fs::read_to_string(self.memory.join(file))
+            .ok()
+            .and_then(|text| text.trim().parse().ok())
+            .unwrap_or(0)
     }
 
     /// Marks the start of a run for `cpu_used`.
@@ -498,7 +525,8 @@ impl Slot {
         }
     }
 
-    /// Peak memory of everything that ran in the slot, in KiB.
+    /// Peak memory of the run, in KiB: the slot's peak less what earlier
+    /// runs left charged at its start.
     pub(crate) fn peak_kib(&self) -> Option<u64> {
         let file = if self.v2 {
             "memory.peak"
@@ -510,7 +538,7 @@ impl Slot {
             .trim()
             .parse::<u64>()
             .ok()
-            .map(|b| b / 1024)
+            .map(|b| b.saturating_sub(self.leftover.get()) / 1024)
     }
 
     /// Whether the kernel's OOM killer fired in this slot since `prepare`.
@@ -540,9 +568,9 @@ impl Slot {
             if pids.is_empty() {
                 return;
             }
-            for pid in pids {
-                // SAFETY: kill on a pid read from our own cgroup; a stale pid is harmless (ESRCH).
-                unsafe { libc::kill(pid, libc::SIGKILL) };
+            for pid in pids.into_iter().filter_map(rustix::process::Pid::from_raw) {
+                // A stale pid is harmless (ESRCH).
+                let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
             }
             std::thread::sleep(std::time::Duration::from_millis(1));
         }

@@ -18,17 +18,14 @@ use super::isolation::{Isolation, IsolationLevel};
 use super::relay::{Relay, SideFds};
 use super::spawn::{ChildSetup, Spawned, env_pair, spawn};
 use super::unix::{self, ChildLimits};
-use super::{
-    Containment, Interaction, Metrics, RunOutcome, RunRequest, SANDBOX_PATH, STDERR_KEEP,
-    Termination,
-};
+use super::{Containment, Metrics, RunOutcome, RunRequest, SANDBOX_PATH, STDERR_KEEP, Termination};
 use crate::errors::SandboxError;
 
 /// How often a running child's CPU time is checked once it could be near the limit.
 const CPU_POLL: Duration = Duration::from_millis(20);
 
 /// The longest the run loop sleeps before looking at the cancel flag again.
-const CANCEL_POLL: Duration = Duration::from_millis(100);
+pub(super) const CANCEL_POLL: Duration = Duration::from_millis(100);
 /// However busy the machine, a run is stopped after this many wall
 /// backstops.
 const WALL_GIVE_BACK_CAP: u32 = 4;
@@ -113,69 +110,9 @@ impl Sandbox {
         self.run_wired(request, None, None)
     }
 
-    /// Runs `submission` against `interactor` (a trusted program, run with
-    /// its own limits), each one's stdout relayed to the other's stdin.
-    pub fn run_interactive(
-        &self,
-        submission: &RunRequest,
-        interactor: &RunRequest,
-    ) -> Result<Interaction, SandboxError> {
-        let io_error = |what: &str| {
-            let what = what.to_string();
-            move |source| SandboxError::Io { what, source }
-        };
-        let (mut relay, submission_fds, interactor_fds) =
-            Relay::new().map_err(io_error("create the pipes of an interaction"))?;
-        std::thread::scope(|scope| {
-            let interactor_run =
-                scope.spawn(|| self.run_wired(interactor, Some(interactor_fds), None));
-            let submission_run = self.run_wired(submission, Some(submission_fds), Some(&mut relay));
-            // The submission is over: what it wrote still reaches the
-            // interactor, which then sees the end of its input and decides.
-            relay.submission_gone();
-            while !relay.finished() && !self.is_cancelled() {
-                let ready = {
-                    let mut fds = relay.poll_fds();
-                    let timeout = Timespec {
-                        tv_sec: 0,
-                        tv_nsec: CANCEL_POLL.as_nanos() as _,
-                    };
-                    match poll(&mut fds, Some(&timeout)) {
-                        Ok(n) => n > 0,
-                        Err(rustix::io::Errno::INTR) => true,
-                        Err(e) => return Err(io_error("poll the interactor")(e.into())),
-                    }
-                };
-                if ready {
-                    relay.pump().map_err(io_error("relay the interaction"))?;
-                } else if interactor_run.is_finished() {
-                    // Gone, but something it left holds its pipe open.
-                    break;
-                }
-            }
-            let interactor_run = interactor_run.join().unwrap_or_else(|_| {
-                Err(SandboxError::Io {
-                    what: "watch the interactor".into(),
-                    source: io::Error::other("its thread panicked"),
-                })
-            });
-            let (interactor_closed, submission_closed) = relay.closed_at();
-            Ok(Interaction {
-                submission: submission_run?,
-                interactor: interactor_run,
-                interactor_first: match (interactor_closed, submission_closed) {
-                    (Some(i), Some(s)) => i < s,
-                    (Some(_), None) => true,
-                    (None, _) => false,
-                },
-                transcript: relay.into_transcript(),
-            })
-        })
-    }
-
     /// Runs `request`; with `wired`, its stdin and stdout are those pipes,
     /// and with `relay`, the run loop also relays the interaction.
-    fn run_wired(
+    pub(super) fn run_wired(
         &self,
         request: &RunRequest,
         wired: Option<SideFds>,

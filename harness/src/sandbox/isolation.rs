@@ -3,7 +3,7 @@
 //! silently weaker: every layer that could not be applied is named.
 
 use std::cell::RefCell;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -62,15 +62,12 @@ fn new_netns() -> Option<OwnedFd> {
         if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
             return None;
         }
-        // SAFETY: a NUL-terminated path; we own the descriptor it returns.
-        let fd = unsafe {
-            libc::open(
-                c"/proc/thread-self/ns/net".as_ptr(),
-                libc::O_RDONLY | libc::O_CLOEXEC,
-            )
-        };
-        // SAFETY: fd is a fresh descriptor we own when non-negative.
-        (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) })
+        rustix::fs::open(
+            "/proc/thread-self/ns/net",
+            rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::CLOEXEC,
+            rustix::fs::Mode::empty(),
+        )
+        .ok()
     })
     .join()
     .ok()
@@ -111,8 +108,10 @@ impl Isolation {
                 .push("namespaces, cgroups and privilege drop (--isolation limits)".into());
             return isolation;
         }
-        // SAFETY: plain getters.
-        let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+        let (uid, gid) = (
+            rustix::process::geteuid().as_raw(),
+            rustix::process::getegid().as_raw(),
+        );
         let base = libc::CLONE_NEWNS | libc::CLONE_NEWPID | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
         if uid == 0 {
             isolation.namespaces = base;

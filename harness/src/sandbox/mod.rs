@@ -4,6 +4,7 @@
 
 mod cgroup;
 mod imp;
+mod interactive;
 mod isolation;
 mod mounts;
 mod relay;
@@ -115,4 +116,35 @@ pub struct Interaction {
     /// then its verdict stands even if the submission crashed afterwards.
     pub interactor_first: bool,
     pub transcript: Transcript,
+}
+
+/// What judging needs from a sandbox: a run, an interactive run, and
+/// whether the user interrupted. [`Sandbox`] is the real one; the runner's
+/// unit tests drive the scheduler and verdicts with a scripted fake.
+pub trait Runs: Sync {
+    fn run(&self, request: &RunRequest) -> Result<RunOutcome, crate::errors::SandboxError>;
+    fn run_interactive(
+        &self,
+        submission: &RunRequest,
+        interactor: &RunRequest,
+    ) -> Result<Interaction, crate::errors::SandboxError>;
+    fn is_cancelled(&self) -> bool;
+}
+
+impl Runs for Sandbox {
+    fn run(&self, request: &RunRequest) -> Result<RunOutcome, crate::errors::SandboxError> {
+        Sandbox::run(self, request)
+    }
+
+    fn run_interactive(
+        &self,
+        submission: &RunRequest,
+        interactor: &RunRequest,
+    ) -> Result<Interaction, crate::errors::SandboxError> {
+        Sandbox::run_interactive(self, submission, interactor)
+    }
+
+    fn is_cancelled(&self) -> bool {
+        Sandbox::is_cancelled(self)
+    }
 }

@@ -9,8 +9,10 @@ use super::problem::{ProblemSpec, TestCase};
 use super::raw::RawProblem;
 use crate::errors::SpecError;
 
-/// Every package folder below `problems_dir` (one with a `problem.toml`), each
-/// loaded on its own: one broken package never hides the others.
+/// Every package folder below `problems_dir` (one with a `problem.toml`, a
+/// Kattis `problem.yaml` or a Polygon `problem.xml`), each loaded on its
+/// own: one broken package never hides the others, and a package in a
+/// format the judge cannot run yet is reported, never skipped in silence.
 pub fn discover_problems(
     problems_dir: &Path,
 ) -> Result<Vec<Result<ProblemSpec, SpecError>>, SpecError> {
@@ -25,16 +27,44 @@ pub fn discover_problems(
         .sort_by_file_name()
         .into_iter()
         .filter_map(Result::ok)
-        .filter(|entry| entry.file_type().is_dir() && entry.path().join("problem.toml").is_file())
+        .filter(|entry| entry.file_type().is_dir() && is_package(entry.path()))
         .map(|entry| entry.into_path())
         .collect();
     dirs.sort();
     Ok(dirs.iter().map(|dir| load_problem(dir)).collect())
 }
 
+/// Whether `dir` holds a problem package in any format the judge reads.
+pub fn is_package(dir: &Path) -> bool {
+    crate::formats::package_kind(dir).is_some()
+}
+
 /// Loads and validates one package folder.
 pub fn load_problem(dir: &Path) -> Result<ProblemSpec, SpecError> {
+    if let Some(read) = crate::formats::read_package(dir) {
+        return Err(not_judged(dir, read));
+    }
     load(dir, true)
+}
+
+/// Why a Kattis or Polygon package cannot be judged: the reader's error
+/// (file, line, field), or, when it was read, what it holds.
+fn not_judged(
+    dir: &Path,
+    read: crate::formats::FormatResult<crate::formats::Package>,
+) -> SpecError {
+    match read {
+        Err(error) => SpecError::Package(error.to_string()),
+        Ok(package) => SpecError::FormatNotJudged {
+            path: dir.to_path_buf(),
+            format: package.format.describe(),
+            summary: format!(
+                "{} tests, {} submissions",
+                package.tests.len(),
+                package.submissions.len()
+            ),
+        },
+    }
 }
 
 /// Like `load_problem`, but a `.in` may lack its `.ans`: for writing answers.

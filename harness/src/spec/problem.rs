@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::raw::{RawAggregate, RawCompareMode, RawProblem, RawTool};
+use super::raw::{RawAggregate, RawCompareMode, RawProblem, RawProtocol, RawTool};
 use crate::compare::TokenOptions;
 use crate::errors::SpecError;
 use crate::verdict::Verdict;
@@ -93,6 +93,18 @@ impl ProgramRef {
 pub struct ToolSpec {
     pub program: ProgramRef,
     pub args: Vec<String>,
+    pub protocol: Protocol,
+}
+
+/// How a checker or validator says what it found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Protocol {
+    /// Kattis: exit 42 yes, 43 no; `feedback_dir/` for messages and scores.
+    Kattis,
+    /// testlib (Polygon, Codeforces): a checker runs as
+    /// `checker input output answer`, exit 0 OK, 1 WA, 2 PE, 3 fail (JE),
+    /// 7 points; a validator exits 0 for a valid input.
+    Testlib,
 }
 
 #[derive(Debug, Clone)]
@@ -197,9 +209,21 @@ impl ProblemSpec {
                     key: key.to_string(),
                     message,
                 })?;
+            if raw.protocol == RawProtocol::Testlib && !matches!(key, "checker" | "validator") {
+                return Err(SpecError::Invalid {
+                    path: manifest.to_path_buf(),
+                    line: line_of_key(text, &format!("[{key}]")),
+                    key: format!("{key}.protocol"),
+                    message: "the testlib protocol is read for checkers and validators only".into(),
+                });
+            }
             Ok(ToolSpec {
                 program,
                 args: raw.args,
+                protocol: match raw.protocol {
+                    RawProtocol::Kattis => Protocol::Kattis,
+                    RawProtocol::Testlib => Protocol::Testlib,
+                },
             })
         };
 

@@ -76,6 +76,16 @@ pub(crate) struct RawTool {
     pub(crate) file: Option<PathBuf>,
     #[serde(default)]
     pub(crate) args: Vec<String>,
+    #[serde(default)]
+    pub(crate) protocol: RawProtocol,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum RawProtocol {
+    #[default]
+    Kattis,
+    Testlib,
 }
 
 #[derive(Debug, Deserialize)]

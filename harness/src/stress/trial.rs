@@ -10,7 +10,7 @@ use crate::compare::Judgement;
 use crate::compile::Executable;
 use crate::runner::{TestReport, judge_test, submission_stack};
 use crate::sandbox::{Containment, RunOutcome, RunRequest, Sandbox, Termination};
-use crate::spec::{CompareMode, Limits, ProblemSpec, TestCase};
+use crate::spec::{CompareMode, Limits, ProblemSpec, TestCase, ToolSpec};
 use crate::verdict::{Verdict, describe_termination};
 
 /// The built programs of a stress session.
@@ -18,7 +18,7 @@ use crate::verdict::{Verdict, describe_termination};
 pub struct Programs {
     pub generator: Executable,
     /// With the validator's arguments from `problem.toml`.
-    pub validator: Option<(Executable, Vec<String>)>,
+    pub validator: Option<(Executable, ToolSpec)>,
     /// Writes answers for inputs: the package's `[answers]` program; when
     /// `None`, the reference's output is the answer.
     pub answers: Option<Executable>,
@@ -70,10 +70,10 @@ impl Bench<'_> {
     /// (a package program failed, I/O).
     pub fn try_input(&self, input: &[u8]) -> Result<Outcome, String> {
         let test = self.write_test(input)?;
-        if let Some((validator, args)) = &self.programs.validator {
+        if let Some((validator, tool)) = &self.programs.validator {
             let work = self.fresh_folder()?;
             if let Err(why) =
-                run_validator(self.sandbox, validator, args, &test.input, work.path())?
+                run_validator(self.sandbox, validator, tool, &test.input, work.path())?
             {
                 return Ok(Outcome::NotATest(format!(
                     "the validator rejects it: {}",
@@ -150,7 +150,7 @@ impl Bench<'_> {
             let comparison = run_checker(
                 self.sandbox,
                 checker,
-                &tool.args,
+                tool,
                 &test.input,
                 &test.answer,
                 &outcome.stdout,

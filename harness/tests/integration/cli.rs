@@ -537,3 +537,60 @@ fn verify_reports_a_broken_package_and_still_checks_the_others() {
                 )),
         );
 }
+
+#[test]
+fn kattis_and_polygon_folders_are_reported_never_skipped() {
+    let root = tempfile::tempdir().unwrap();
+    let problems = root.path().join("problems");
+    copy_dir(
+        &fixtures().join("ecosystem/problems/nimmove"),
+        &problems.join("nimmove"),
+    );
+    copy_dir(
+        &fixtures().join("ecosystem/problems/pebbles"),
+        &problems.join("pebbles"),
+    );
+    copy_dir(&fixtures().join("problems/sum"), &problems.join("sum"));
+    std::fs::create_dir_all(problems.join("broken-yaml")).unwrap();
+    std::fs::write(
+        problems.join("broken-yaml/problem.yaml"),
+        "name: x\nlimits:\n  time_multiplier: [oops\n",
+    )
+    .unwrap();
+    let output = judge_at(root.path()).arg("list").output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("sum"),
+        "the good package is still listed: {stdout}"
+    );
+    assert!(
+        stderr.contains("nimmove: a Kattis (legacy) package")
+            && stderr.contains("pebbles: a Polygon package"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("broken-yaml/problem.yaml:4: invalid YAML"),
+        "the file and line of a malformed manifest: {stderr}"
+    );
+}
+
+#[test]
+fn a_generator_that_crashes_is_a_broken_package_not_a_usage_error() {
+    if which("rustc").is_none() {
+        println!("skipped: no rustc");
+        return;
+    }
+    let root = scratch_root_with("sum");
+    std::fs::write(
+        root.path().join("problems/sum/generator.rs"),
+        "fn main() { std::process::exit(7); }\n",
+    )
+    .unwrap();
+    judge_at(root.path())
+        .args(["generate", "sum"])
+        .assert()
+        .code(3)
+        .stderr(predicates::str::contains("sum: "));
+}

@@ -214,6 +214,24 @@ fn wait_with_rusage(pid: i32, deadline: Duration) -> Option<(ExitStatus, u64)> {
 /// names it) or their command line names it. Judges are not counted (their
 /// command line names the files they grade), nor zombies (already dead).
 pub(crate) fn leftover_processes(stem: &str) -> Vec<(i32, String)> {
+    let judge = judge_identity();
+    fixture_processes(stem)
+        .into_iter()
+        // A run of a judge still running (another test grading the same
+        // fixture at the same time) is not a leftover.
+        .filter(|(pid, _)| !ancestors(*pid).any(|a| is_judge_process(a, judge)))
+        .collect()
+}
+
+fn judge_identity() -> Option<(u64, u64)> {
+    std::fs::metadata(env!("CARGO_BIN_EXE_judge"))
+        .ok()
+        .map(|m| (m.dev(), m.ino()))
+}
+
+/// Live processes of the fixture whose file stem is `stem`, whether a judge
+/// still runs them or not.
+pub(crate) fn fixture_processes(stem: &str) -> Vec<(i32, String)> {
     let cache = fixtures().join("target/judge-cache");
     let builds: Vec<(u64, u64)> = std::fs::read_dir(&cache)
         .into_iter()
@@ -227,9 +245,7 @@ pub(crate) fn leftover_processes(stem: &str) -> Vec<(i32, String)> {
         .filter_map(|e| std::fs::metadata(e.path().join("main")).ok())
         .map(|m| (m.dev(), m.ino()))
         .collect();
-    let judge = std::fs::metadata(env!("CARGO_BIN_EXE_judge"))
-        .ok()
-        .map(|m| (m.dev(), m.ino()));
+    let judge = judge_identity();
     let me = std::process::id() as i32;
     let mut found = Vec::new();
     let Ok(proc) = std::fs::read_dir("/proc") else {
@@ -278,6 +294,25 @@ pub(crate) fn leftover_processes(stem: &str) -> Vec<(i32, String)> {
         }
     }
     found
+}
+
+/// The parent, grandparent, ... of `pid`, up to but not including init.
+fn ancestors(pid: i32) -> impl Iterator<Item = i32> {
+    std::iter::successors(Some(pid), |&p| {
+        let stat = std::fs::read_to_string(format!("/proc/{p}/stat")).ok()?;
+        let after = &stat[stat.rfind(')')? + 1..];
+        let parent: i32 = after.split_whitespace().nth(1)?.parse().ok()?;
+        (parent > 1).then_some(parent)
+    })
+    .skip(1)
+}
+
+fn is_judge_process(pid: i32, judge: Option<(u64, u64)>) -> bool {
+    judge.is_some()
+        && std::fs::metadata(format!("/proc/{pid}/exe"))
+            .ok()
+            .map(|m| (m.dev(), m.ino()))
+            == judge
 }
 
 /// Kills processes a test found left over (all started by this test's

@@ -1,5 +1,6 @@
 //! The integration suite: the real `judge` binary over fixture problems.
 
+mod class;
 mod cli;
 mod games;
 mod hostile;

@@ -31,6 +31,10 @@ pub fn missing_tool(file: &Path) -> Option<&'static str> {
         "cpp" => "g++",
         "py" => "python3",
         "rs" => "rustc",
+        "java" => "javac",
+        "js" => "node",
+        "go" => "go",
+        "kt" => "kotlinc",
         _ => return None,
     };
     which(tool).is_none().then_some(tool)

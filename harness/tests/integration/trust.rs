@@ -16,6 +16,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use wait_timeout::ChildExt;
+
 use crate::hostile::*;
 use crate::support::{fixtures, judge_fixtures, read_json};
 
@@ -141,13 +143,9 @@ fn runs_cannot_reach_the_graders_terminal() {
         }
         screen
     });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = judge.try_wait().unwrap() {
-            break status;
-        }
-        assert!(started.elapsed() < JUDGE_DEADLINE, "the judge hung");
-        std::thread::sleep(Duration::from_millis(20));
+    let Some(status) = judge.wait_timeout(JUDGE_DEADLINE).unwrap() else {
+        let _ = judge.kill();
+        panic!("the judge hung");
     };
     // What a shell would read next from the terminal.
     // SAFETY: a valid descriptor; O_NONBLOCK so that an empty queue is EAGAIN.
@@ -213,7 +211,7 @@ fn judge_running(folder: &str) -> Option<(std::process::Child, PathBuf)> {
         .spawn()
         .unwrap();
     let started = Instant::now();
-    while leftover_processes(&stem(&file)).is_empty() {
+    while fixture_processes(&stem(&file)).is_empty() {
         assert!(
             started.elapsed() < Duration::from_secs(60),
             "the program never started"
@@ -230,16 +228,9 @@ fn sigterm_stops_the_judge_even_when_a_run_escaped_its_group() {
     };
     // SAFETY: a signal to the child we started.
     unsafe { libc::kill(judge.id() as i32, libc::SIGTERM) };
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = judge.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(10) {
-            let _ = judge.kill();
-            panic!("the judge ignored SIGTERM for 10 s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
+    let Some(status) = judge.wait_timeout(Duration::from_secs(10)).unwrap() else {
+        let _ = judge.kill();
+        panic!("the judge ignored SIGTERM for 10 s");
     };
     assert_eq!(status.code(), Some(130));
     std::thread::sleep(Duration::from_millis(200));
@@ -394,4 +385,25 @@ fn a_busy_machine_does_not_change_verdicts() {
     let mut problems = leftovers_of(&files);
     problems.extend(wrong_verdicts(&judged, &expected));
     assert_no_problems(&problems, &judged);
+}
+
+#[test]
+fn file_names_with_control_bytes_are_shown_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad\u{1b}[2Jname.rs");
+    std::fs::copy(fixtures().join("submissions/sum/AC/sum.rs"), &file).unwrap();
+    for verb in ["test", "grade"] {
+        let output = judge_fixtures()
+            .args([verb, "sum"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let shown = [output.stdout, output.stderr].concat();
+        assert!(
+            !shown.contains(&0x1b),
+            "{verb}: {}",
+            String::from_utf8_lossy(&shown)
+        );
+        assert!(String::from_utf8_lossy(&shown).contains("bad\\x1b[2Jname.rs"));
+    }
 }

@@ -106,3 +106,58 @@ fn a_broken_checker_is_a_judge_error_not_the_submissions_fault() {
         .unwrap();
     assert!(detail.contains("expected exit 42 or 43"), "{detail}");
 }
+
+#[test]
+fn testlib_checkers_and_validators_speak_their_protocol() {
+    if which("g++").is_none() {
+        println!("skipped: no g++");
+        return;
+    }
+    // AC, WA (exit 1) and PE (exit 2) from the testlib checker, which
+    // includes the testlib.h beside it; the validator accepts every input.
+    judge_fixtures()
+        .args(["verify", "pebbles-testlib", "--fresh"])
+        .assert()
+        .success();
+
+    let root = scratch_root_with("pebbles-testlib");
+    // Its programs are the Polygon fixture's, referred to by relative path.
+    copy_dir(
+        &fixtures().join("ecosystem/problems/pebbles/files"),
+        &root.path().join("ecosystem/problems/pebbles/files"),
+    );
+    let problem = root.path().join("problems/pebbles-testlib");
+    // A wrong jury answer: the checker fails (exit 3), a judge error.
+    std::fs::write(problem.join("data/sample/01.ans"), "second\n").unwrap();
+    // An input the testlib validator rejects (n = 0).
+    std::fs::write(problem.join("data/secret/1-small/99-bad.in"), "0 3\n\n").unwrap();
+    std::fs::write(problem.join("data/secret/1-small/99-bad.ans"), "second\n").unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "pebbles-testlib"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("99-bad"),
+        "the validator rejects the bad input:\n{text}"
+    );
+    let report = tempfile::NamedTempFile::new().unwrap();
+    judge_at(root.path())
+        .args(["test", "pebbles-testlib"])
+        .arg(fixtures().join("ecosystem/problems/pebbles/solutions/main.cpp"))
+        .arg("--json")
+        .arg(report.path())
+        .assert()
+        .code(1);
+    let json = read_json(report.path());
+    let main = &json["submissions"][0];
+    assert_eq!(main["verdict"], "JE", "{main:#}");
+    assert!(
+        main["tests"][0]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("checker failed"),
+        "{main:#}"
+    );
+}

@@ -1,8 +1,9 @@
 //! Helpers for the play tests in `solutions/caos3-interactive`.
 
 use std::path::PathBuf;
-use std::process::Command;
 use std::sync::OnceLock;
+
+use judge_kit::testing::judge_binary;
 
 /// The interactor binary, built on first use as the judge builds it
 /// (`cargo build --profile judge`): Cargo builds only the binaries of the
@@ -12,31 +13,4 @@ pub fn interactor() -> PathBuf {
     BUILT
         .get_or_init(|| judge_binary("caos3-interactive-tools", "caos3-interactive-interactor"))
         .clone()
-}
-
-/// `bin` of the workspace package `package`, built with the `judge` profile
-/// into the running test's target folder.
-pub fn judge_binary(package: &str, bin: &str) -> PathBuf {
-    // The test runs as <target>/<profile>/deps/<test>.
-    let exe = std::env::current_exe().expect("the test's path");
-    let target = exe.ancestors().nth(3).expect("<target>/<profile>/deps/");
-    let status = Command::new(env!("CARGO"))
-        .args([
-            "build",
-            "--quiet",
-            "--profile",
-            "judge",
-            "-p",
-            package,
-            "--bin",
-            bin,
-        ])
-        .env("CARGO_TARGET_DIR", target)
-        .status()
-        .expect("run cargo");
-    assert!(
-        status.success(),
-        "cargo build -p {package} --bin {bin} failed"
-    );
-    target.join("judge").join(bin)
 }

@@ -96,6 +96,8 @@ pub(crate) struct Metadata {
     pub(crate) validator_flags: Vec<String>,
     pub(crate) limits: PackageLimits,
     pub(crate) constants: Constants,
+    /// Keys tolerated with a warning.
+    pub(crate) warnings: Vec<String>,
 }
 
 pub(crate) fn read_metadata(dir: &Path) -> FormatResult<Metadata> {
@@ -228,6 +230,7 @@ fn read_legacy(dir: &Path, root: &Map<'_>) -> FormatResult<Metadata> {
         validator_flags,
         limits: read_sizes(limits_map.as_ref(), time)?,
         constants: Constants::default(),
+        warnings: Vec::new(),
     })
 }
 
@@ -255,7 +258,21 @@ fn read_timelimit_file(dir: &Path) -> FormatResult<Option<(Duration, String)>> {
 
 fn read_2025(dir: &Path, root: &Map<'_>) -> FormatResult<Metadata> {
     let path = dir.join("problem.yaml");
-    root.only_keys(V2025_KEYS)?;
+    // Legacy credit keys change nothing about judging; even the
+    // specification's own examples still carry `source_url`.
+    let mut warnings = Vec::new();
+    let mut allowed = V2025_KEYS.to_vec();
+    for old in ["source_url", "author"] {
+        if let Some(value) = root.get(old) {
+            warnings.push(format!(
+                "{}:{}: `{old}` is a legacy key, ignored in 2025-09",
+                path.display(),
+                value.line()
+            ));
+            allowed.push(old);
+        }
+    }
+    root.only_keys(&allowed)?;
     for required in ["name", "uuid"] {
         if root.get(required).is_none() {
             return Err(FormatError::file(
@@ -268,7 +285,17 @@ fn read_2025(dir: &Path, root: &Map<'_>) -> FormatResult<Metadata> {
     let types = match root.get("type") {
         None => vec!["pass-fail".to_string()],
         Some(value) => {
-            let list = value.strings()?;
+            // A list, or one string (several types space-separated, as the
+            // specification's own examples write them).
+            let list: Vec<String> = value
+                .strings()?
+                .iter()
+                .flat_map(|kind| {
+                    kind.split_whitespace()
+                        .map(str::to_string)
+                        .collect::<Vec<_>>()
+                })
+                .collect();
             for kind in &list {
                 if ![
                     "pass-fail",
@@ -396,6 +423,7 @@ fn read_2025(dir: &Path, root: &Map<'_>) -> FormatResult<Metadata> {
         validator_flags: Vec::new(),
         limits: read_sizes(limits_map.as_ref(), time)?,
         constants,
+        warnings,
     })
 }
 

@@ -5,12 +5,12 @@
 
 use std::path::Path;
 
-use super::glob::{check_glob, glob_matches};
 use crate::formats::error::{FormatError, FormatResult};
+use crate::formats::glob::{check_glob, glob_matches};
 use crate::formats::package::{
     Expectation, ExpectationRule, PackageFormat, Submission, TimeLimitBound,
 };
-use crate::formats::program::{ProgramHints, read_program};
+use crate::formats::program::{ProgramHints, has_known_language, read_program};
 use crate::formats::yaml::{Map, Value, YamlFile};
 use crate::verdict::Verdict;
 
@@ -230,6 +230,10 @@ pub(crate) fn read_submissions(
                 entry: matching.iter().rev().find_map(|s| s.entrypoint.clone()),
                 substitute_constants: format == PackageFormat::Kattis2025,
             };
+            if hints.language.is_none() && !has_known_language(&path) {
+                warnings.push(format!("{}: unknown language; not run", path.display()));
+                continue;
+            }
             let program = read_program(&path, &name, &hints)?;
             let submission = match (format, legacy_verdict) {
                 (PackageFormat::KattisLegacy, Some(verdict)) => Submission {

@@ -1,0 +1,317 @@
+//! `judge grade --class DIR` (a whole class into the result store),
+//! `judge report` (any report of a stored grading, running nothing) and
+//! `judge merge` (the stores of shards into one).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use super::Context;
+use super::practice::task_for;
+use super::stored::{self, Owner, Recording};
+use crate::class::{Partition, Roster};
+use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs};
+use crate::errors::{Error, Result};
+use crate::report::gradebook::{Cell, Gradebook};
+use crate::report::{self, table};
+use crate::runner::RunPlan;
+use crate::spec::ProgramRef;
+use crate::store::{self, Store};
+use crate::verdict::Verdict;
+
+fn io(what: &str) -> impl Fn(std::io::Error) -> Error + '_ {
+    move |source| Error::Report {
+        what: what.to_string(),
+        source,
+    }
+}
+
+fn create(path: &Path) -> Result<std::io::BufWriter<std::fs::File>> {
+    std::fs::File::create(path)
+        .map(std::io::BufWriter::new)
+        .map_err(io(&path.display().to_string()))
+}
+
+/// The CSV and HTML gradebooks that were asked for.
+fn write_gradebook(book: &Gradebook, args: &GradebookArgs) -> Result<()> {
+    if let Some(path) = &args.csv {
+        let mut file = create(path)?;
+        report::csv::write(&mut file, book)
+            .and_then(|()| file.flush())
+            .map_err(io(&path.display().to_string()))?;
+    }
+    if let Some(path) = &args.html {
+        let mut file = create(path)?;
+        report::html::write(&mut file, book)
+            .and_then(|()| file.flush())
+            .map_err(io(&path.display().to_string()))?;
+    }
+    Ok(())
+}
+
+/// The JSON and JUnit reports of a stored grading: every submission as in
+/// `grade`, plus the class (students, missing submissions, files not graded).
+fn write_reports(book: &Gradebook, args: &ReportArgs) -> Result<()> {
+    let tasks = book.task_reports();
+    let missing: Vec<Value> = book
+        .rows
+        .iter()
+        .flat_map(|row| {
+            row.cells
+                .iter()
+                .zip(&book.problems)
+                .filter(|(cell, _)| matches!(cell, Cell::NoSubmission))
+                .map(|(_, p)| json!({ "student": row.student, "problem": p.id }))
+        })
+        .collect();
+    let class = json!({
+        "run": book.run.id,
+        "partition": book.run.partition,
+        "students": book.rows.iter().map(|r| &r.student).collect::<Vec<_>>(),
+        "submissions": book.submissions().map(|(student, problem, s)| json!({
+            "student": student, "problem": problem.id, "submission": s.path,
+            "language": s.language, "verdict": s.report.verdict.short(),
+        })).collect::<Vec<_>>(),
+        "no_submission": missing,
+        "unmatched": book.unmatched.iter().map(|u| json!({
+            "student": u.student, "path": u.path, "reason": u.reason,
+        })).collect::<Vec<_>>(),
+    });
+    if let Some(path) = &args.json {
+        let mut file = create(path)?;
+        report::json::write(
+            &mut file,
+            &book.run.command,
+            &book.run.isolation,
+            &tasks,
+            vec![("class".into(), class)],
+            false,
+        )
+        .and_then(|()| file.flush())
+        .map_err(io(&path.display().to_string()))?;
+    }
+    if let Some(path) = &args.junit {
+        let mut file = create(path)?;
+        report::junit::write(&mut file, "judge grade --class", &tasks).map_err(|e| {
+            Error::Report {
+                what: path.display().to_string(),
+                source: std::io::Error::other(e.to_string()),
+            }
+        })?;
+    }
+    Ok(())
+}
+
+pub(super) fn grade_class(
+    ctx: &mut Context,
+    args: &ClassArgs,
+    ids: &[String],
+    fail_fast: bool,
+    reports: &ReportArgs,
+    store_args: &StoreArgs,
+) -> Result<u8> {
+    let (problems, mut broken) = ctx.load_problems(ids)?;
+    if !ids.is_empty() {
+        // Named problems must all load, as for `grade ID`.
+        if let Some(error) = broken.pop() {
+            return Err(error.into());
+        }
+    }
+    for error in &broken {
+        writeln!(ctx.out, "{} {error}", ctx.styles.bad("broken package:"))
+            .map_err(io("the output"))?;
+    }
+    let problem_ids: Vec<&str> = problems.iter().map(|p| p.id.as_str()).collect();
+    let languages = ctx.builder.languages().clone();
+    let (roster, source) = match (&args.class, &args.manifest) {
+        (Some(dir), _) => (Roster::from_folder(dir, &problem_ids, &languages)?, dir),
+        (None, Some(file)) => (Roster::from_manifest(file, &problem_ids, &languages)?, file),
+        (None, None) => return Err(Error::Usage("--class DIR or --manifest FILE".into())),
+    };
+    let (partition, from) =
+        Partition::resolve(args.partition.as_deref(), args.partition_count, |name| {
+            std::env::var(name).ok()
+        })?;
+    let students = roster.students().len();
+    let roster = roster.shard(partition);
+    writeln!(
+        ctx.out,
+        "{}: {students} students × {} problems ({}){}",
+        ctx.styles.bold(&source.display().to_string()),
+        problems.len(),
+        problem_ids.join(", "),
+        if partition.count > 1 {
+            format!("; shard {partition} (from {from})")
+        } else {
+            String::new()
+        }
+    )
+    .map_err(io("the output"))?;
+
+    let mut tasks = Vec::new();
+    let mut owners = Vec::new();
+    let mut missing = Vec::new();
+    for entry in &roster.entries {
+        let Some(problem) = problems.iter().find(|p| p.id == entry.problem) else {
+            continue;
+        };
+        let Some(file) = &entry.file else {
+            missing.push((entry.student.clone(), entry.problem.clone()));
+            continue;
+        };
+        let file = std::path::absolute(file).unwrap_or_else(|_| file.clone());
+        let program = ProgramRef::File(file.clone());
+        tasks.push(task_for(ctx, problem, &program, entry.shown.clone()));
+        owners.push(Owner::of_file(
+            ctx,
+            Some(entry.student.clone()),
+            &file,
+            entry.shown.clone(),
+        ));
+    }
+    let plan = RunPlan {
+        tasks,
+        stop_at_first_failure: fail_fast,
+        jobs: ctx.jobs,
+    };
+    let path = stored::store_path(ctx, store_args);
+    let mut store = Store::open(&path)?;
+    let recording = Recording {
+        command: "grade",
+        partition: (partition.count > 1).then(|| partition.to_string()),
+        source: Some(source.display().to_string()),
+        problems: problems.iter().map(stored::problem_info).collect(),
+        owners,
+        missing,
+        unmatched: roster.unmatched,
+    };
+    let stored = stored::run_and_record(ctx, &mut store, &plan, store_args.fresh, recording)?;
+    let (run, ran, reused) = stored.recorded?;
+    let book = store.gradebook(run)?;
+    table::gradebook(&mut ctx.out, &ctx.styles, &book).map_err(io("the output"))?;
+    writeln!(
+        ctx.out,
+        "graded {} submissions: {ran} tests run, {reused} results reused; stored as run {run} in {}",
+        stored.results.len(),
+        path.display()
+    )
+    .map_err(io("the output"))?;
+    if ctx.sandbox.is_cancelled() {
+        writeln!(
+            ctx.out,
+            "{} the results so far are stored and will be reused by the next grading",
+            ctx.styles.bad("interrupted:")
+        )
+        .map_err(io("the output"))?;
+    }
+    write_gradebook(&book, &args.gradebook)?;
+    write_reports(&book, reports)?;
+    // A class always has failing submissions: success means every
+    // submission was judged, and a judge error is the judge's failure.
+    let judged = stored
+        .results
+        .iter()
+        .all(|t| t.verdict != Verdict::JudgeError);
+    Ok(ctx.exit_code(judged))
+}
+
+fn open_existing(ctx: &Context, db: Option<&Path>) -> Result<(Store, PathBuf)> {
+    let path = db
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| ctx.root.join(store::DEFAULT_FILE));
+    if !path.is_file() {
+        return Err(Error::Usage(format!(
+            "no result store at {}: grade a class first, or pass --db PATH",
+            path.display()
+        )));
+    }
+    Ok((Store::open(&path)?, path))
+}
+
+pub(super) fn report(
+    ctx: &mut Context,
+    run: Option<i64>,
+    changes: bool,
+    reports: &ReportArgs,
+    gradebook: &GradebookArgs,
+    db: Option<&Path>,
+) -> Result<u8> {
+    let (store, path) = open_existing(ctx, db)?;
+    let runs = store.runs()?;
+    let chosen = match run {
+        Some(id) => runs
+            .iter()
+            .find(|r| r.id == id)
+            .ok_or_else(|| Error::Usage(format!("no run {id} in {}", path.display())))?,
+        // An interrupted grading is kept for its results, not reported unasked.
+        None => runs
+            .iter()
+            .rev()
+            .find(|r| r.command == "grade" && !r.interrupted)
+            .or(runs.last())
+            .ok_or_else(|| Error::Usage(format!("{} holds no run yet", path.display())))?,
+    };
+    let book = store.gradebook(chosen.id)?;
+    if changes {
+        let previous = runs.iter().rev().find(|r| {
+            r.id < chosen.id
+                && !r.interrupted
+                && r.command == chosen.command
+                && r.partition == chosen.partition
+                && r.source == chosen.source
+        });
+        match previous {
+            Some(previous) => {
+                let before = store.gradebook(previous.id)?;
+                let list = book.changes_since(&before);
+                table::changes(&mut ctx.out, &ctx.styles, previous, chosen, &list)
+            }
+            None => writeln!(
+                ctx.out,
+                "run {} is the first grading of its class: nothing to compare",
+                chosen.id
+            ),
+        }
+        .map_err(io("the output"))?;
+    } else {
+        table::gradebook(&mut ctx.out, &ctx.styles, &book).map_err(io("the output"))?;
+    }
+    write_gradebook(&book, gradebook)?;
+    write_reports(&book, reports)?;
+    Ok(ctx.exit_code(true))
+}
+
+pub(super) fn merge(ctx: &mut Context, inputs: &[PathBuf], db: &Path) -> Result<u8> {
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    for input in inputs {
+        if !input.is_file() {
+            return Err(Error::Usage(format!("no store at {}", input.display())));
+        }
+        if same(input, db) {
+            return Err(Error::Usage(format!(
+                "{} is both an input and the output",
+                input.display()
+            )));
+        }
+    }
+    let mut store = Store::open(db)?;
+    let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    let merged = store.merge(&inputs)?;
+    for warning in &merged.warnings {
+        eprintln!("{} {warning}", ctx.styles.bad("warning:"));
+    }
+    writeln!(
+        ctx.out,
+        "merged {} stores into {} as run {}: {} submissions",
+        inputs.len(),
+        db.display(),
+        merged.run,
+        merged.submissions
+    )
+    .map_err(io("the output"))?;
+    Ok(ctx.exit_code(merged.warnings.is_empty()))
+}

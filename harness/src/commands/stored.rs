@@ -1,0 +1,231 @@
+//! Running a plan through the result store: stored results stand in for
+//! tests whose inputs are unchanged, and the run is recorded afterwards.
+//! Shared by `verify` and `grade --class`.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use super::Context;
+use crate::cli::StoreArgs;
+use crate::errors::Result;
+use crate::report::gradebook::{ProblemInfo, Unmatched};
+use crate::runner::{RunPlan, TaskReport};
+use crate::spec::{ProblemSpec, ProgramRef};
+use crate::store::{self, ResultCache, RunMeta, Store, SubmissionRecord, ToolMemo};
+
+/// Who a task of the plan belongs to, for the store.
+pub(super) struct Owner {
+    pub student: Option<String>,
+    /// The file as reports show it.
+    pub path: String,
+    pub content_hash: Option<String>,
+    pub language: Option<String>,
+}
+
+impl Owner {
+    /// The owner of a program outside a class (a package's solution).
+    pub(super) fn of_program(ctx: &Context, program: &ProgramRef) -> Owner {
+        match program {
+            ProgramRef::Bin(name) => Owner {
+                student: None,
+                path: name.clone(),
+                content_hash: None,
+                language: Some("cargo".into()),
+            },
+            ProgramRef::File(path) => Owner::of_file(ctx, None, path, program.display_name()),
+        }
+    }
+
+    pub(super) fn of_file(
+        ctx: &Context,
+        student: Option<String>,
+        file: &Path,
+        shown: String,
+    ) -> Owner {
+        Owner {
+            student,
+            path: shown,
+            content_hash: std::fs::read(file)
+                .ok()
+                .map(|bytes| blake3::hash(&bytes).to_hex().to_string()),
+            language: ctx
+                .builder
+                .languages()
+                .for_file(file)
+                .map(|(key, _)| key.to_string()),
+        }
+    }
+}
+
+pub(super) fn store_path(ctx: &Context, args: &StoreArgs) -> PathBuf {
+    args.db
+        .clone()
+        .unwrap_or_else(|| ctx.root.join(store::DEFAULT_FILE))
+}
+
+pub(super) fn problem_info(problem: &ProblemSpec) -> ProblemInfo {
+    ProblemInfo {
+        id: problem.id.clone(),
+        title: problem.title.clone(),
+        time_ms: problem.limits.time.as_millis() as u64,
+        wall_ms: problem.limits.wall.as_millis() as u64,
+        memory_kib: problem.limits.memory / 1024,
+        tests: problem.tests.len(),
+    }
+}
+
+/// This machine's name, for the record of a run.
+pub(super) fn machine() -> String {
+    rustix::system::uname()
+        .nodename()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// What a stored run needs besides the plan and its results.
+pub(super) struct Recording<'a> {
+    pub command: &'a str,
+    pub partition: Option<String>,
+    pub source: Option<String>,
+    pub problems: Vec<ProblemInfo>,
+    /// One per task of the plan.
+    pub owners: Vec<Owner>,
+    /// Students' "no submission" rows: (student, problem).
+    pub missing: Vec<(String, String)>,
+    pub unmatched: Vec<Unmatched>,
+}
+
+/// What came of a stored run.
+pub(super) struct Stored {
+    pub results: Vec<TaskReport>,
+    /// The recorded run's id, with how many tests ran and how many took a
+    /// stored result; or why it could not be recorded.
+    pub recorded: Result<(i64, usize, usize)>,
+}
+
+/// Runs `plan` with stored results standing in (unless `fresh`) and
+/// records the run in `store`. Fails before running only if the store
+/// cannot be read.
+pub(super) fn run_and_record(
+    ctx: &Context,
+    store: &mut Store,
+    plan: &RunPlan<'_>,
+    fresh: bool,
+    recording: Recording<'_>,
+) -> Result<Stored> {
+    let started_at = SystemTime::now();
+    let isolation = ctx.sandbox.describe();
+    let cache = ResultCache::prepare(store, plan, &isolation, fresh)?;
+    let results = ctx.execute_reusing_with_progress(plan, Some(&cache));
+    let mut records = Vec::new();
+    for (t, (report, owner)) in results.iter().zip(&recording.owners).enumerate() {
+        records.push(SubmissionRecord {
+            student: owner.student.clone(),
+            problem: report.problem.clone(),
+            path: Some(owner.path.clone()),
+            content_hash: owner.content_hash.clone(),
+            language: owner.language.clone(),
+            build_hash: cache.build_hash(t),
+            report: Some(report),
+            tests: cache.recorded(t, &plan.tasks[t], report),
+        });
+    }
+    for (student, problem) in &recording.missing {
+        records.push(SubmissionRecord {
+            student: Some(student.clone()),
+            problem: problem.clone(),
+            path: None,
+            content_hash: None,
+            language: None,
+            build_hash: None,
+            report: None,
+            tests: Vec::new(),
+        });
+    }
+    let meta = RunMeta {
+        started_at,
+        command: recording.command.to_string(),
+        judge_version: store::judge_version().to_string(),
+        isolation,
+        machine: machine(),
+        partition: recording.partition,
+        source: recording.source,
+        interrupted: ctx.sandbox.is_cancelled(),
+    };
+    let recorded = store
+        .record_run(&meta, &recording.problems, &records, &recording.unmatched)
+        .and_then(|run| {
+            let (ran, reused) = store.counts(run)?;
+            Ok((run, ran, reused))
+        });
+    drop(records);
+    Ok(Stored { results, recorded })
+}
+
+/// `verify`'s store and what it remembers of the packages' programs, when
+/// it can be opened: it speeds verification up, and is never a reason to
+/// fail it.
+pub(super) fn open_for_verify(ctx: &Context, args: &StoreArgs) -> Option<(Store, ToolMemo)> {
+    let path = store_path(ctx, args);
+    let opened = Store::open(&path).and_then(|store| {
+        let memo = ToolMemo::load(&store, &ctx.sandbox.describe(), args.fresh)?;
+        Ok((store, memo))
+    });
+    match opened {
+        Ok(opened) => Some(opened),
+        Err(e) => {
+            eprintln!("warning: not using the result store: {e}");
+            None
+        }
+    }
+}
+
+/// `verify`'s run, through the store when there is one, and then what
+/// the packages' programs said saved. What the store did is said on
+/// stderr, so stdout stays the same.
+pub(super) fn verify_run(
+    ctx: &Context,
+    plan: &RunPlan<'_>,
+    opened: Option<(&mut Store, &ToolMemo)>,
+    args: &StoreArgs,
+    problems: &[ProblemSpec],
+    owners: Vec<Owner>,
+) -> Vec<TaskReport> {
+    let Some((store, memo)) = opened else {
+        return ctx.execute_with_progress(plan);
+    };
+    let recording = Recording {
+        command: "verify",
+        partition: None,
+        source: None,
+        problems: problems.iter().map(problem_info).collect(),
+        owners,
+        missing: Vec::new(),
+        unmatched: Vec::new(),
+    };
+    let results = match run_and_record(ctx, store, plan, args.fresh, recording) {
+        Ok(stored) => {
+            match &stored.recorded {
+                Ok((_, ran, reused)) => eprintln!(
+                    "{}: {ran} tests run, {reused} results reused{}",
+                    store.path().display(),
+                    if *reused > 0 {
+                        " (--fresh runs them all)"
+                    } else {
+                        ""
+                    }
+                ),
+                Err(e) => eprintln!("warning: the run was not recorded: {e}"),
+            }
+            stored.results
+        }
+        Err(e) => {
+            eprintln!("warning: not using the result store: {e}");
+            ctx.execute_with_progress(plan)
+        }
+    };
+    if let Err(e) = memo.save(store) {
+        eprintln!("warning: what the packages' programs said was not recorded: {e}");
+    }
+    results
+}

@@ -1,0 +1,242 @@
+//! The runner driven by a scripted sandbox: scheduling, first-failure
+//! rules, verdict precedence, interrupts, events and the reporters, without
+//! starting a single process.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use super::{Event, RunPlan, Task, TaskReport, execute};
+use crate::compile::Executable;
+use crate::errors::SandboxError;
+use crate::sandbox::{Interaction, Metrics, RunOutcome, RunRequest, Runs, Termination};
+use crate::spec::{ProblemSpec, load_problem};
+use crate::verdict::Verdict;
+
+/// A sandbox whose runs are answered by `script` from the test's input.
+struct Scripted<F> {
+    script: F,
+    runs: AtomicUsize,
+    /// Reports an interrupt once this many runs have happened.
+    cancel_after: Option<usize>,
+}
+
+impl<F: Fn(&str) -> (Termination, String) + Sync> Scripted<F> {
+    fn new(script: F) -> Scripted<F> {
+        Scripted {
+            script,
+            runs: AtomicUsize::new(0),
+            cancel_after: None,
+        }
+    }
+}
+
+impl<F: Fn(&str) -> (Termination, String) + Sync> Runs for Scripted<F> {
+    fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
+        self.runs.fetch_add(1, Ordering::SeqCst);
+        let input = request
+            .stdin
+            .as_deref()
+            .map(|path| std::fs::read_to_string(path).unwrap())
+            .unwrap_or_default();
+        let (termination, stdout) = (self.script)(input.trim());
+        let cpu = match termination {
+            Termination::CpuLimit => Duration::from_millis(1010),
+            _ => Duration::from_millis(3),
+        };
+        Ok(RunOutcome {
+            termination,
+            metrics: Metrics {
+                cpu,
+                wall: cpu,
+                waited: Duration::ZERO,
+                peak_memory_kib: 1024,
+                output_bytes: stdout.len() as u64,
+            },
+            stdout: stdout.into_bytes(),
+            stderr: Vec::new(),
+        })
+    }
+
+    fn run_interactive(
+        &self,
+        _submission: &RunRequest,
+        _interactor: &RunRequest,
+    ) -> Result<Interaction, SandboxError> {
+        Err(SandboxError::Interrupted)
+    }
+
+    fn is_cancelled(&self) -> bool {
+        self.cancel_after
+            .is_some_and(|after| self.runs.load(Ordering::SeqCst) >= after)
+    }
+}
+
+/// A problem "double the number" with tests `secret/1` .. `secret/count`
+/// whose input is the test's number.
+fn problem(dir: &Path, count: usize) -> ProblemSpec {
+    let package = dir.join("double");
+    std::fs::create_dir_all(package.join("data/secret")).unwrap();
+    std::fs::write(
+        package.join("problem.toml"),
+        "id = \"double\"\n[limits]\ntime = \"1s\"\n",
+    )
+    .unwrap();
+    for n in 1..=count {
+        let test = package.join(format!("data/secret/{n}"));
+        std::fs::write(test.with_extension("in"), format!("{n}\n")).unwrap();
+        std::fs::write(test.with_extension("ans"), format!("{}\n", 2 * n)).unwrap();
+    }
+    load_problem(&package).unwrap()
+}
+
+fn run(
+    problem: &ProblemSpec,
+    sandbox: &dyn Runs,
+    stop_at_first_failure: bool,
+    jobs: usize,
+) -> (Vec<TaskReport>, Vec<String>) {
+    let plan = RunPlan {
+        tasks: vec![Task {
+            problem,
+            submission: "fake".into(),
+            program: Ok(Executable {
+                program: "/fake".into(),
+                args: Vec::new(),
+                read_only: Vec::new(),
+            }),
+            checker: None,
+            tests: problem.tests.iter().collect(),
+        }],
+        stop_at_first_failure,
+        jobs,
+    };
+    let scratch = tempfile::tempdir().unwrap();
+    let mut events = Vec::new();
+    let reports = execute(&plan, sandbox, scratch.path(), |event| {
+        events.push(match event {
+            Event::Started { total_tests } => format!("started {total_tests}"),
+            Event::TestFinished { report, .. } => format!("test {}", report.test),
+            Event::TaskFinished { report, .. } => format!("task {}", report.verdict.short()),
+        })
+    });
+    (reports, events)
+}
+
+fn doubles_except(wrong: &'static str) -> impl Fn(&str) -> (Termination, String) + Sync {
+    move |input| {
+        let n: u64 = input.parse().unwrap();
+        let answer = if input == wrong { 2 * n + 1 } else { 2 * n };
+        (Termination::Exited(0), format!("{answer}\n"))
+    }
+}
+
+#[test]
+fn the_first_failing_test_decides_and_stops_the_submission() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem = problem(dir.path(), 8);
+    for jobs in [1, 2, 4] {
+        let sandbox = Scripted::new(doubles_except("3"));
+        let (reports, _) = run(&problem, &sandbox, true, jobs);
+        let task = &reports[0];
+        assert_eq!(task.verdict, Verdict::WrongAnswer, "jobs {jobs}");
+        let failing: Vec<&str> = task
+            .tests
+            .iter()
+            .filter(|t| t.verdict != Verdict::Accepted)
+            .map(|t| t.test.as_str())
+            .collect();
+        assert_eq!(failing, ["secret/3"], "jobs {jobs}");
+        assert_eq!(task.tests.len() + task.skipped, 8, "jobs {jobs}");
+        if jobs == 1 {
+            assert_eq!(task.skipped, 5, "nothing runs after the failure");
+        }
+    }
+}
+
+#[test]
+fn without_stopping_every_test_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem = problem(dir.path(), 5);
+    let sandbox = Scripted::new(doubles_except("2"));
+    let (reports, events) = run(&problem, &sandbox, false, 2);
+    assert_eq!(reports[0].tests.len(), 5);
+    assert_eq!(reports[0].skipped, 0);
+    assert_eq!(sandbox.runs.load(Ordering::SeqCst), 5);
+    assert_eq!(events.first().map(String::as_str), Some("started 5"));
+    assert_eq!(events.iter().filter(|e| e.starts_with("test ")).count(), 5);
+    assert_eq!(events.last().map(String::as_str), Some("task WA"));
+}
+
+#[test]
+fn limits_and_crashes_come_before_the_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem = problem(dir.path(), 4);
+    // Right output, but killed at the CPU limit / exited 1 / killed by a signal.
+    let sandbox = Scripted::new(|input: &str| {
+        let n: u64 = input.parse().unwrap();
+        let termination = match n {
+            2 => Termination::CpuLimit,
+            3 => Termination::Exited(1),
+            4 => Termination::Signaled(11),
+            _ => Termination::Exited(0),
+        };
+        (termination, format!("{}\n", 2 * n))
+    });
+    let (reports, _) = run(&problem, &sandbox, false, 1);
+    let verdicts: Vec<Verdict> = reports[0].tests.iter().map(|t| t.verdict).collect();
+    assert_eq!(
+        verdicts,
+        [
+            Verdict::Accepted,
+            Verdict::TimeLimitExceeded,
+            Verdict::RuntimeError,
+            Verdict::RuntimeError
+        ]
+    );
+    assert_eq!(reports[0].verdict, Verdict::TimeLimitExceeded);
+}
+
+#[test]
+fn an_interrupt_stops_the_run_and_still_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem = problem(dir.path(), 6);
+    let mut sandbox = Scripted::new(doubles_except("none"));
+    sandbox.cancel_after = Some(2);
+    let (reports, events) = run(&problem, &sandbox, false, 1);
+    assert_eq!(reports.len(), 1, "the task is still reported");
+    assert!(sandbox.runs.load(Ordering::SeqCst) <= 3);
+    assert!(reports[0].skipped >= 3, "{:?}", reports[0].skipped);
+    assert!(events.last().is_some_and(|e| e.starts_with("task ")));
+}
+
+#[test]
+fn reporters_render_a_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem = problem(dir.path(), 3);
+    let sandbox = Scripted::new(doubles_except("2"));
+    let (reports, _) = run(&problem, &sandbox, false, 1);
+
+    let mut json = Vec::new();
+    crate::report::json::write(&mut json, "test", "none", &reports, Vec::new(), false).unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    let tests = json["submissions"][0]["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 3);
+    assert_eq!(tests[1]["verdict"], "WA");
+    assert_eq!(tests[1]["first_difference"]["expected"], "`4`");
+    assert_eq!(tests[1]["first_difference"]["actual"], "`5`");
+
+    let mut junit = Vec::new();
+    crate::report::junit::write(&mut junit, "judge test", &reports).unwrap();
+    let junit = String::from_utf8(junit).unwrap();
+    assert!(
+        junit.contains(r#"tests="3""#) && junit.contains(r#"failures="1""#),
+        "{junit}"
+    );
+
+    let mut human = Vec::new();
+    let styles = crate::report::Styles { colour: false };
+    crate::report::human::task_summary(&mut human, &styles, &reports[0]).unwrap();
+    let human = String::from_utf8(human).unwrap();
+    assert!(human.contains("WA on secret/2"), "{human}");
+}

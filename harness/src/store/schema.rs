@@ -1,0 +1,109 @@
+//! The store's schema, as a list of migrations applied in order. The
+//! database's `user_version` is the number of migrations applied; opening a
+//! store applies the missing ones in one transaction. A migration, once
+//! released, is never edited: a change is a new migration at the end.
+//! `docs/store.md` describes every table and column.
+
+/// Migration `n` (1-based) brings the schema from version `n - 1` to `n`.
+pub(super) const MIGRATIONS: &[&str] = &[
+    // 1: runs, the problems they graded, submissions, test results, and
+    // files that matched no problem.
+    "
+    CREATE TABLE runs (
+        id            INTEGER PRIMARY KEY,
+        started_at    TEXT NOT NULL,
+        finished_at   TEXT,
+        command       TEXT NOT NULL,
+        judge_version TEXT NOT NULL,
+        isolation     TEXT NOT NULL,
+        machine       TEXT NOT NULL,
+        partition     TEXT,
+        source        TEXT,
+        merged_from   TEXT,
+        interrupted   INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE problems (
+        run_id        INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        problem       TEXT NOT NULL,
+        title         TEXT NOT NULL,
+        time_ms       INTEGER NOT NULL,
+        wall_ms       INTEGER NOT NULL,
+        memory_kib    INTEGER NOT NULL,
+        tests         INTEGER NOT NULL,
+        PRIMARY KEY (run_id, problem)
+    );
+    CREATE TABLE submissions (
+        id            INTEGER PRIMARY KEY,
+        run_id        INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        student       TEXT,
+        problem       TEXT NOT NULL,
+        path          TEXT,
+        content_hash  TEXT,
+        language      TEXT,
+        build_hash    TEXT,
+        verdict       TEXT,
+        score         REAL,
+        message       TEXT,
+        skipped_tests INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX submissions_run ON submissions(run_id);
+    CREATE TABLE test_results (
+        id              INTEGER PRIMARY KEY,
+        submission_id   INTEGER NOT NULL REFERENCES submissions(id) ON DELETE CASCADE,
+        ordinal         INTEGER NOT NULL,
+        test            TEXT NOT NULL,
+        test_group      TEXT NOT NULL,
+        verdict         TEXT NOT NULL,
+        cpu_ms          INTEGER NOT NULL,
+        wall_ms         INTEGER NOT NULL,
+        waited_ms       INTEGER NOT NULL,
+        memory_kib      INTEGER NOT NULL,
+        output_bytes    INTEGER NOT NULL,
+        termination     TEXT,
+        score           REAL,
+        detail          TEXT,
+        diff_line       INTEGER,
+        diff_token      INTEGER,
+        diff_expected   TEXT,
+        diff_actual     TEXT,
+        diff_text       TEXT,
+        stderr          TEXT NOT NULL,
+        transcript      TEXT,
+        timing_runs     TEXT,
+        timing_unstable INTEGER NOT NULL,
+        cache_key       TEXT,
+        reused          INTEGER NOT NULL
+    );
+    CREATE INDEX test_results_submission ON test_results(submission_id);
+    CREATE INDEX test_results_cache ON test_results(cache_key);
+    CREATE TABLE unmatched (
+        run_id        INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        student       TEXT,
+        path          TEXT NOT NULL,
+        reason        TEXT NOT NULL
+    );
+    ",
+    // 2: what a package's generator made and what its validator said, for
+    // `verify` to check an unchanged package without running them again.
+    "
+    CREATE TABLE tool_results (
+        key         TEXT PRIMARY KEY,
+        outcome     TEXT NOT NULL,
+        recorded_at TEXT NOT NULL
+    );
+    ",
+];
+
+/// The columns of a submission row after `id` and `run_id`, in one place for
+/// the writer and for merging.
+pub(super) const SUBMISSION_COLUMNS: &str = "student, problem, path, content_hash, language, \
+     build_hash, verdict, score, message, skipped_tests";
+
+/// The columns of a test result after `id` and `submission_id`.
+pub(super) const TEST_COLUMNS: &str = "ordinal, test, test_group, verdict, cpu_ms, wall_ms, \
+     waited_ms, memory_kib, output_bytes, termination, score, detail, diff_line, diff_token, \
+     diff_expected, diff_actual, diff_text, stderr, transcript, timing_runs, timing_unstable, \
+     cache_key, reused";
+
+/// The current schema version.
+pub const VERSION: usize = MIGRATIONS.len();
