@@ -160,6 +160,9 @@ pub struct StrengthArgs {
     /// --calibrate: runs per solution; each figure is their median.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub repeat: usize,
+    /// --matrix: also write the matrices as one self-contained HTML page.
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
 }
 
 /// What `judge test` shows a learner beyond the verdicts.

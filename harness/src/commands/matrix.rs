@@ -4,6 +4,7 @@
 //! tests that reject nothing and the solutions only one test catches.
 
 use std::io::Write;
+use std::path::Path;
 
 use serde_json::{Value, json};
 
@@ -11,6 +12,7 @@ use super::Context;
 use super::practice::task_for;
 use crate::cli::ReportArgs;
 use crate::errors::{Error, Result};
+use crate::report::html::{CSS, esc};
 use crate::runner::{RunPlan, TaskReport};
 use crate::spec::ProblemSpec;
 use crate::verdict::Verdict;
@@ -96,7 +98,12 @@ fn build(problem: &ProblemSpec, results: &[TaskReport]) -> Matrix {
     }
 }
 
-pub(super) fn matrix(ctx: &mut Context, ids: &[String], reports: &ReportArgs) -> Result<u8> {
+pub(super) fn matrix(
+    ctx: &mut Context,
+    ids: &[String],
+    reports: &ReportArgs,
+    html: Option<&Path>,
+) -> Result<u8> {
     let (problems, broken) = ctx.load_problems(ids)?;
     for error in &broken {
         writeln!(ctx.out, "{} {error}", ctx.styles.bad("broken package:")).map_err(io)?;
@@ -110,6 +117,7 @@ pub(super) fn matrix(ctx: &mut Context, ids: &[String], reports: &ReportArgs) ->
     let mut ok = broken.is_empty();
     let mut all_json = Vec::new();
     let mut all_results = Vec::new();
+    let mut pages = Vec::new();
     for problem in &problems {
         let wrong: Vec<_> = problem
             .solutions
@@ -131,10 +139,14 @@ pub(super) fn matrix(ctx: &mut Context, ids: &[String], reports: &ReportArgs) ->
         // A wrong solution no secret test rejects would pass the contest.
         ok &= (0..matrix.solutions.len()).all(|s| matrix.rejections(s) > 0);
         all_json.push(matrix_json(problem, &matrix));
+        pages.push(matrix_html(problem, &matrix));
         all_results.extend(results);
         if ctx.sandbox.is_cancelled() {
             break;
         }
+    }
+    if let Some(path) = html {
+        write_page(path, &ctx.sandbox.describe(), &pages)?;
     }
     ctx.write_reports(
         reports,
@@ -236,6 +248,81 @@ fn matrix_json(problem: &ProblemSpec, matrix: &Matrix) -> Value {
         })).collect::<Vec<_>>(),
         "tests_rejecting_nothing": matrix.idle_tests().iter().map(|&t| &matrix.tests[t]).collect::<Vec<_>>(),
         "solutions_caught_once": matrix.caught_once().iter().map(|&s| &matrix.solutions[s]).collect::<Vec<_>>(),
+    })
+}
+
+/// One problem's part of the HTML page: the solutions, then the matrix.
+fn matrix_html(problem: &ProblemSpec, matrix: &Matrix) -> String {
+    let mut html = format!(
+        "<h2>{} — {}</h2>\n<table><tr><th></th><th>solution</th><th>first rejected by</th><th>rejected by</th></tr>\n",
+        esc(&problem.id),
+        esc(&problem.title)
+    );
+    for (s, name) in matrix.solutions.iter().enumerate() {
+        let first = match matrix.first_rejection(s) {
+            Some(t) => format!("{} {}", esc(&matrix.tests[t]), badge(matrix.verdicts[s][t])),
+            None => "<strong>no secret test</strong>".into(),
+        };
+        let once = if matrix.rejections(s) == 1 {
+            " <span class=\"note\">(caught by one test only)</span>"
+        } else {
+            ""
+        };
+        html.push_str(&format!(
+            "<tr><td>[{}]</td><td>{}</td><td>{first}</td><td>{} of {}{once}</td></tr>\n",
+            s + 1,
+            esc(name),
+            matrix.rejections(s),
+            matrix.tests.len()
+        ));
+    }
+    html.push_str("</table>\n<table class=\"matrix\"><tr><th>test</th>");
+    for (s, name) in matrix.solutions.iter().enumerate() {
+        html.push_str(&format!("<th title=\"{}\">[{}]</th>", esc(name), s + 1));
+    }
+    html.push_str("<th>kills</th><th></th></tr>\n");
+    for (t, test) in matrix.tests.iter().enumerate() {
+        html.push_str(&format!("<tr><td>{}</td>", esc(test)));
+        for s in 0..matrix.solutions.len() {
+            html.push_str(&match matrix.verdicts[s][t] {
+                Some(Verdict::Accepted) => "<td class=\"v\">·</td>".to_string(),
+                verdict => format!("<td class=\"v\">{}</td>", badge(verdict)),
+            });
+        }
+        let kills = matrix.kills(t);
+        let flag = if kills == 0 { "rejects nothing" } else { "" };
+        html.push_str(&format!(
+            "<td class=\"num\">{kills}</td><td class=\"note\">{flag}</td></tr>\n"
+        ));
+    }
+    html.push_str("</table>\n");
+    html
+}
+
+fn badge(verdict: Option<Verdict>) -> String {
+    match verdict {
+        Some(v) => format!(
+            "<span class=\"v v-{0}\" title=\"{1}\">{0}</span>",
+            v.short(),
+            v.long()
+        ),
+        None => "<span class=\"v v-none\">not run</span>".into(),
+    }
+}
+
+/// The page: no script, no external asset (the policy forbids both).
+fn write_page(path: &Path, isolation: &str, parts: &[String]) -> Result<()> {
+    let page = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\
+         <title>Test strength</title><style>{CSS}</style></head><body>\n\
+         <h1>Test strength</h1><p class=\"meta\">judge verify --matrix · {}</p>\n{}</body></html>\n",
+        esc(isolation),
+        parts.concat()
+    );
+    std::fs::write(path, page).map_err(|source| Error::Report {
+        what: path.display().to_string(),
+        source,
     })
 }
 

@@ -30,7 +30,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         } => match (strength.calibrate, strength.matrix) {
             (false, false) => verify::verify(&mut ctx, &ids, all_tests, &reports, &store),
             (true, false) => calibrate::calibrate(&mut ctx, &ids, strength.repeat, &reports),
-            (false, true) => matrix::matrix(&mut ctx, &ids, &reports),
+            (false, true) => matrix::matrix(&mut ctx, &ids, &reports, strength.html.as_deref()),
             (true, true) => Err(crate::Error::Usage(
                 "--calibrate and --matrix run separately (each writes its own report)".into(),
             )),

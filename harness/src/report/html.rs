@@ -17,7 +17,7 @@ use crate::report::human::{ms, size, trim_float};
 use crate::runner::TestReport;
 use crate::verdict::Verdict;
 
-const CSS: &str = include_str!("html/page.css");
+pub(crate) const CSS: &str = include_str!("html/page.css");
 const SCRIPT: &str = include_str!("html/page.js");
 
 /// `text` safe inside HTML text and quoted attribute values.

@@ -60,9 +60,12 @@ fn calibrate_warns_where_the_limit_is_timing_sensitive() {
 fn matrix_says_which_test_rejects_which_solution() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("matrix.json");
+    let html = dir.path().join("matrix.html");
     judge_fixtures()
         .args(["verify", "--matrix", "sum", "--json"])
         .arg(&json)
+        .arg("--html")
+        .arg(&html)
         .assert()
         .success()
         .stdout(
@@ -81,6 +84,11 @@ fn matrix_says_which_test_rejects_which_solution() {
     assert_eq!(sum["tests_rejecting_nothing"].as_array().unwrap().len(), 0);
     // The runs themselves are in the report too.
     assert_eq!(report["submissions"].as_array().unwrap().len(), 2);
+    // The page: self-contained, no script.
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("<h2>sum — Sum of pairs</h2>"), "{page}");
+    assert!(page.contains("title=\"off_by_one.rs\">[1]</th>"), "{page}");
+    assert!(page.contains("default-src 'none'") && !page.contains("<script"));
 }
 
 #[test]
