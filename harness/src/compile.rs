@@ -303,6 +303,24 @@ impl Builder {
         }
     }
 
+    /// The compiler or interpreter a `file` program needs that this machine
+    /// lacks, if any: `judge verify` skips such a solution and says so,
+    /// instead of charging the package for the machine.
+    pub fn unavailable_tool(&mut self, program: &ProgramRef) -> Option<String> {
+        let ProgramRef::File(path) = program else {
+            return None;
+        };
+        let language = self.languages.for_file(path)?.1.clone();
+        let interpreter = (!language.run[0].contains('{')).then(|| language.run[0].clone());
+        language
+            .compile
+            .first()
+            .cloned()
+            .into_iter()
+            .chain(interpreter)
+            .find(|name| self.tool(name, &language.name).is_err())
+    }
+
     /// The compiler or interpreter `name` as a contained run can start it
     /// (resolved once per judge).
     fn tool(&mut self, name: &str, language: &str) -> Result<Tool, BuildError> {

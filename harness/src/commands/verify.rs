@@ -276,9 +276,15 @@ pub(super) fn verify(
     });
     let mut tasks = Vec::new();
     let mut owners = Vec::new();
+    // Solutions in a language whose tools this machine lacks: (problem, name, tool).
+    let mut unavailable: Vec<(&str, String, String)> = Vec::new();
     for problem in &problems {
         for solution in &problem.solutions {
             let name = solution.program.display_name();
+            if let Some(tool) = ctx.builder.unavailable_tool(&solution.program) {
+                unavailable.push((&problem.id, name, tool));
+                continue;
+            }
             tasks.push(task_for(ctx, problem, &solution.program, name));
             owners.push(solution);
         }
@@ -393,16 +399,36 @@ pub(super) fn verify(
                 "ok": holds,
             }));
         }
+        for (_, name, tool) in unavailable.iter().filter(|(id, ..)| *id == problem.id) {
+            let note = format!("skipped: no {tool} on this machine");
+            writeln!(
+                ctx.out,
+                "  {:<width$}  {}",
+                crate::escape::visible(name),
+                ctx.styles.dim(&note)
+            )
+            .map_err(io)?;
+            expectations.push(json!({
+                "problem": problem.id,
+                "solution": name,
+                "skipped": note,
+            }));
+        }
     }
     let broken_count = broken.len()
         + package_failures
             .iter()
             .filter(|(_, f)| !f.is_empty())
             .count();
+    let skipped = if unavailable.is_empty() {
+        String::new()
+    } else {
+        format!(", {} skipped (tools missing)", unavailable.len())
+    };
     let summary = format!(
-        "verify: {}, {}: {matched} as expected, {unexpected} unexpected; {} with problems",
+        "verify: {}, {}: {matched} as expected, {unexpected} unexpected{skipped}; {} with problems",
         human::count(problems.len() + broken.len(), "problem"),
-        human::count(matched + unexpected, "solution"),
+        human::count(matched + unexpected + unavailable.len(), "solution"),
         human::count(broken_count, "package")
     );
     writeln!(

@@ -594,3 +594,42 @@ fn a_generator_that_crashes_is_a_broken_package_not_a_usage_error() {
         .code(3)
         .stderr(predicates::str::contains("sum: "));
 }
+
+#[test]
+fn verify_skips_a_solution_whose_language_this_machine_lacks() {
+    let root = scratch_root_with("sum");
+    let package = root.path().join("problems/sum");
+    std::fs::copy(
+        fixtures().join("submissions/sum/AC/sum.py"),
+        package.join("other.py"),
+    )
+    .unwrap();
+    let manifest = std::fs::read_to_string(package.join("problem.toml")).unwrap();
+    // Only the Python reference, in a language this machine "lacks".
+    let head = manifest.split("[[solution]]").next().unwrap();
+    std::fs::write(
+        package.join("problem.toml"),
+        format!("{head}[[solution]]\nfile = \"other.py\"\nexpect = \"AC\"\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        root.path().join("languages.toml"),
+        "[python]\nname = \"Python 3\"\nextensions = [\"py\"]\nrun = [\"gj-no-such-python\", \"{source}\"]\n",
+    )
+    .unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "sum", "--fresh"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("other.py") && text.contains("skipped: no gj-no-such-python"),
+        "{text}"
+    );
+    assert!(text.contains("1 skipped (tools missing)"), "{text}");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "a skip is not a failure: {text}"
+    );
+}
