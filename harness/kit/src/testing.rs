@@ -83,14 +83,24 @@ impl Drop for TempDir {
 /// Runs `bin` on `args` with `input` on stdin (fed from a thread, so a
 /// program that writes much before reading everything cannot deadlock).
 pub fn run_with_input(bin: impl AsRef<Path>, args: &[&str], input: &[u8]) -> Output {
-    let bin = bin.as_ref();
-    let mut child = Command::new(bin)
-        .args(args)
+    let mut command = Command::new(bin.as_ref());
+    command.args(args);
+    run_command_with_input(command, input)
+}
+
+/// [`run_with_input`] for a command already set up (environment, ...).
+fn run_command_with_input(mut command: Command, input: &[u8]) -> Output {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e}", bin.display()));
+        .unwrap_or_else(|e| {
+            panic!(
+                "cannot run {}: {e}",
+                Path::new(command.get_program()).display()
+            )
+        });
     let mut stdin = child.stdin.take().expect("piped stdin");
     std::thread::scope(|scope| {
         // A program may exit without reading all its input: not our concern.
@@ -226,16 +236,67 @@ pub struct Checked {
 /// Runs a checker the way the judge does: `checker input answer
 /// feedback_dir/ < output`, in a fresh folder.
 pub fn check(checker: impl AsRef<Path>, input: &str, answer: &str, output: &[u8]) -> Checked {
-    let dir = TempDir::new("check");
+    let ran = kattis_run(Command::new(checker.as_ref()), input, answer, output);
+    Checked {
+        code: ran.output.status.code(),
+        judgemessage: ran.judgemessage,
+        score: ran.score,
+    }
+}
+
+/// What an interactor did with a submission's messages written in advance.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refereed {
+    pub code: Option<i32>,
+    /// `judgemessage.txt`, empty when not written.
+    pub judgemessage: String,
+    /// What it drew (on stderr) for a person playing.
+    pub stderr: String,
+}
+
+/// Runs an interactor the way the judge does (`interactor input answer
+/// feedback_dir/`) with the submission's messages `sent` on its stdin, as
+/// for a deterministic referee whose answers are known in advance; with
+/// `playing`, as `judge play` runs it (`JUDGE_PLAY=1`).
+pub fn referee(
+    interactor: impl AsRef<Path>,
+    input: &str,
+    answer: &str,
+    sent: &str,
+    playing: bool,
+) -> Refereed {
+    let mut command = Command::new(interactor.as_ref());
+    command.env_remove("JUDGE_PLAY");
+    if playing {
+        command.env("JUDGE_PLAY", "1");
+    }
+    let ran = kattis_run(command, input, answer, sent.as_bytes());
+    Refereed {
+        code: ran.output.status.code(),
+        judgemessage: ran.judgemessage,
+        stderr: String::from_utf8_lossy(&ran.output.stderr).into_owned(),
+    }
+}
+
+/// A run of a Kattis-protocol program and what it left in its feedback folder.
+struct KattisRun {
+    output: Output,
+    judgemessage: String,
+    score: Option<String>,
+}
+
+/// Runs `command input answer feedback_dir/ < stdin` in a fresh folder.
+fn kattis_run(mut command: Command, input: &str, answer: &str, stdin: &[u8]) -> KattisRun {
+    let dir = TempDir::new("kattis-run");
     let (input_path, answer_path) = (dir.path().join("in"), dir.path().join("ans"));
     std::fs::write(&input_path, input).expect("write the input");
     std::fs::write(&answer_path, answer).expect("write the answer");
     let feedback = play::feedback_dir(&dir);
-    let args = [&input_path, &answer_path, &feedback].map(|p| p.to_str().expect("UTF-8 path"));
-    let out = run_with_input(checker, &args, output);
+    command.args([&input_path, &answer_path, &feedback]);
+    let output = run_command_with_input(command, stdin);
     let read = |name| std::fs::read_to_string(feedback.join(name));
-    Checked {
-        code: out.status.code(),
+    KattisRun {
+        output,
         judgemessage: read("judgemessage.txt").unwrap_or_default(),
         score: read("score.txt").ok(),
     }

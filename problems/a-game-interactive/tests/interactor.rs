@@ -2,53 +2,19 @@
 //! in advance (the referee's answers are known, since it is deterministic),
 //! fed on stdin, and the verdict, message and drawing are checked.
 
-use std::process::{Command, Stdio};
-
 use a_game_interactive_tools::game::{End, Row, Solved, greedy};
 use a_game_interactive_tools::testing::committed_tests;
 use a_game_interactive_tools::{answer, parse};
-use judge_kit::testing::TempDir;
+use judge_kit::testing::Refereed;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a-game-interactive-interactor");
 const SAMPLE: &str = "6\n4 7 2 9 5 2\n";
 
-/// What the interactor did with a transcript.
-struct Ran {
-    code: Option<i32>,
-    judgemessage: String,
-    stderr: String,
-}
-
 /// Runs the interactor on `input` (and its answer, or `answer_file`) with
 /// the submission's messages `sent` on stdin.
-fn referee(input: &str, answer_file: Option<&str>, sent: &str, playing: bool) -> Ran {
-    let dir = TempDir::new("a-game-referee");
-    let (input_path, answer_path) = (dir.path().join("in"), dir.path().join("ans"));
-    std::fs::write(&input_path, input).unwrap();
+fn referee(input: &str, answer_file: Option<&str>, sent: &str, playing: bool) -> Refereed {
     let answer_text = answer_file.map_or_else(|| answer(&parse(input).unwrap()), String::from);
-    std::fs::write(&answer_path, answer_text).unwrap();
-    let feedback = dir.path().join("feedback");
-    std::fs::create_dir(&feedback).unwrap();
-    let sent_path = dir.path().join("sent");
-    std::fs::write(&sent_path, sent).unwrap();
-    let mut command = Command::new(BIN);
-    command
-        .arg(&input_path)
-        .arg(&answer_path)
-        .arg(format!("{}/", feedback.display()))
-        .stdin(std::fs::File::open(&sent_path).unwrap())
-        .stdout(Stdio::null())
-        .env_remove("JUDGE_PLAY");
-    if playing {
-        command.env("JUDGE_PLAY", "1");
-    }
-    let out = command.output().unwrap();
-    Ran {
-        code: out.status.code(),
-        judgemessage: std::fs::read_to_string(feedback.join("judgemessage.txt"))
-            .unwrap_or_default(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    }
+    judge_kit::testing::referee(BIN, input, &answer_text, sent, playing)
 }
 
 /// The submission's messages when player 1 plays `choose` against the
