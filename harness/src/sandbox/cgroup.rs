@@ -397,6 +397,9 @@ impl Slot {
     fn prepare(&self, memory: u64, processes: u64, cpu_cores: u64) -> io::Result<()> {
         let wanted = (memory, processes, cpu_cores);
         let unchanged = self.limits.get() == Some(wanted);
+        // Before the peak is reset below: a reclaim lowers the usage it
+        // resets to.
+        let leftover = self.settle_leftovers();
         if self.v2 {
             if !unchanged {
                 write(&self.memory.join("memory.max"), &memory.to_string())?;
@@ -406,11 +409,6 @@ impl Slot {
                     &self.memory.join("cpu.max"),
                     &format!("{} {CPU_PERIOD_US}", cpu_cores * CPU_PERIOD_US),
                 );
-            }
-            // What the last run left charged (page cache, dentries) is
-            // reclaimed when it is large, and subtracted from the peak.
-            if self.charged() > LEFTOVER_RECLAIM_ABOVE {
-                let _ = write(&self.memory.join("memory.reclaim"), "1G");
             }
             // memory.peak is reset by writing to it (Linux 6.12+); older kernels keep the max.
             let _ = write(&self.memory.join("memory.peak"), "0");
@@ -431,16 +429,28 @@ impl Slot {
                     )?;
                 }
             }
-            // As above: the last run's page cache and dentries are not this run's.
-            if self.charged() > LEFTOVER_RECLAIM_ABOVE {
-                let _ = write(&self.memory.join("memory.force_empty"), "0");
-            }
             write(&self.memory.join("memory.max_usage_in_bytes"), "0")?;
             write(&self.memory.join("memory.failcnt"), "0")?;
         }
         self.limits.set(Some(wanted));
-        self.leftover.set(self.charged());
+        self.leftover.set(leftover);
         Ok(())
+    }
+
+    /// What earlier runs left charged (page cache, dentries): reclaimed
+    /// when it is large, and returned, to be subtracted from the peak.
+    fn settle_leftovers(&self) -> u64 {
+        let charged = self.charged();
+        if charged <= LEFTOVER_RECLAIM_ABOVE {
+            return charged;
+        }
+        let (file, value) = if self.v2 {
+            ("memory.reclaim", "1G")
+        } else {
+            ("memory.force_empty", "0")
+        };
+        let _ = write(&self.memory.join(file), value);
+        self.charged()
     }
 
     /// Bytes charged to the slot now.
