@@ -137,7 +137,7 @@ impl Builder {
             .into_iter()
             .filter_map(|p| match p {
                 ProgramRef::Bin(name) => Some(name.as_str()),
-                ProgramRef::File(_) => None,
+                ProgramRef::File(_) | ProgramRef::Sources(_) => None,
             })
             .filter(|name| !self.cargo_bins.contains_key(*name))
             .collect();
@@ -300,6 +300,10 @@ impl Builder {
             ProgramRef::File(path) => self
                 .compile_file(path)
                 .unwrap_or_else(|e| Built::JudgeError(e.to_string())),
+            ProgramRef::Sources(set) => Built::JudgeError(format!(
+                "{}: programs of several files are not built yet",
+                set.name
+            )),
         }
     }
 

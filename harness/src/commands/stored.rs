@@ -33,6 +33,12 @@ impl Owner {
                 language: Some("cargo".into()),
             },
             ProgramRef::File(path) => Owner::of_file(ctx, None, path, program.display_name()),
+            ProgramRef::Sources(set) => Owner {
+                student: None,
+                path: set.name.clone(),
+                content_hash: None,
+                language: Some(set.language.clone()),
+            },
         }
     }
 

@@ -9,6 +9,6 @@ mod stress;
 pub use discover::{discover_problems, is_package, load_problem, load_problem_for_answers};
 pub use problem::{
     CompareMode, CompareSpec, GeneratedTest, Limits, ProblemSpec, ProgramRef, Protocol,
-    ScoreAggregate, SolutionSpec, TestCase, ToolSpec,
+    ScoreAggregate, SolutionSpec, SourceSet, TestCase, ToolSpec,
 };
 pub use stress::{StressSpec, check_template, expand_template};

@@ -75,6 +75,30 @@ pub enum ProgramRef {
     Bin(String),
     /// A source file, compiled through the language table.
     File(PathBuf),
+    /// Several source files built together (a Kattis or Polygon program
+    /// that is a folder, with headers beside its sources).
+    Sources(std::sync::Arc<SourceSet>),
+}
+
+/// The files of a program built as one: every source of its language, the
+/// files placed beside them (headers such as `validate.h` or `testlib.h`,
+/// Kattis `include/` files), and the text substitutions to apply first.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SourceSet {
+    /// How reports name it: `accepted/split`, `output_validators/check`.
+    pub name: String,
+    /// A key of the language table (`c`, `cpp`, `python`, `java`, ...).
+    pub language: String,
+    /// Every source file of that language; all are compiled.
+    pub sources: Vec<PathBuf>,
+    /// The source an interpreter runs (Java: its stem is the main class).
+    pub entry: PathBuf,
+    /// Placed beside the sources, under their own file names (a file here
+    /// with the name of a source replaces it: Kattis `include/` wins).
+    pub beside: Vec<PathBuf>,
+    /// `{{name}}` → value, replaced in every source and beside file before
+    /// building (Kattis 2025-09 constants); empty for other packages.
+    pub constants: Vec<(String, String)>,
 }
 
 impl ProgramRef {
@@ -85,6 +109,7 @@ impl ProgramRef {
                 || path.display().to_string(),
                 |n| n.to_string_lossy().into(),
             ),
+            ProgramRef::Sources(set) => set.name.clone(),
         }
     }
 }
