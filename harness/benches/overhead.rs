@@ -195,6 +195,7 @@ fn judge(
             }),
             checker: None,
             tests: problem.tests.iter().collect(),
+            every_test: false,
         }],
         stop_at_first_failure: false,
         jobs,

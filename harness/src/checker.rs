@@ -10,7 +10,7 @@ use crate::compare::{Comparison, Judgement};
 use crate::compile::Executable;
 use crate::formats::{CheckerOutcome, testlib_checker};
 use crate::sandbox::{RunRequest, Runs, Termination};
-use crate::spec::{Limits, Protocol, ToolSpec};
+use crate::spec::{Limits, Protocol, TestCase, ToolSpec};
 
 /// Kattis: accepted / wrong answer; anything else is a judge error.
 pub const EXIT_ACCEPT: i32 = 42;
@@ -31,11 +31,11 @@ pub fn run_checker(
     sandbox: &dyn Runs,
     checker: &Executable,
     tool: &ToolSpec,
-    input: &Path,
-    answer: &Path,
+    test: &TestCase,
     output: &[u8],
     scratch: &Path,
 ) -> Result<Comparison, String> {
+    let (input, answer) = (&test.input, &test.answer);
     let output_file = scratch.join("team_output");
     let feedback = scratch.join("feedback");
     std::fs::write(&output_file, output)
@@ -56,6 +56,7 @@ pub fn run_checker(
         ]),
     }
     args_all.extend(tool.args.iter().map(OsString::from));
+    args_all.extend(test.checker_args.iter().map(OsString::from));
     let outcome = sandbox
         .run(&RunRequest {
             program: checker.program.clone(),

@@ -5,6 +5,7 @@ mod class;
 mod context;
 mod doctor;
 mod matrix;
+mod packages;
 mod play;
 mod practice;
 mod stored;

@@ -55,6 +55,7 @@ pub(super) fn task_for<'a>(
             _ => None,
         },
         tests: problem.tests.iter().collect(),
+        every_test: false,
     }
 }
 

@@ -6,13 +6,17 @@ use std::path::Path;
 
 use serde_json::json;
 
+use std::collections::BTreeMap;
+
 use super::Context;
+use super::packages::{self, TimeSettlement};
 use super::practice::task_for;
 use super::stored;
 use crate::checker::{TOOL_LIMITS, run_validator};
 use crate::cli::{ReportArgs, StoreArgs};
 use crate::compile::{Built, Executable};
 use crate::errors::{Error, Result};
+use crate::formats::Expectation;
 use crate::report::human;
 use crate::runner::{RunPlan, TaskReport};
 use crate::sandbox::{Containment, RunRequest, Sandbox, Termination};
@@ -252,7 +256,7 @@ pub(super) fn verify(
     reports: &ReportArgs,
     store: &StoreArgs,
 ) -> Result<u8> {
-    let (problems, broken) = ctx.load_problems(ids)?;
+    let (mut problems, broken) = ctx.load_problems(ids)?;
     writeln!(ctx.out, "{}", ctx.styles.dim(&ctx.sandbox.describe())).map_err(io)?;
     let mut ok = broken.is_empty();
     for error in &broken {
@@ -261,6 +265,25 @@ pub(super) fn verify(
     ctx.builder
         .build_workspace(problems.iter().flat_map(programs))?;
     let (mut store_used, memo) = stored::open_for_verify(ctx, store).unzip();
+    // Kattis packages learn their time limit from their own submissions.
+    let mut settlements: BTreeMap<String, TimeSettlement> = BTreeMap::new();
+    for problem in &mut problems {
+        if let Some(settlement) = packages::settle_time_limit(ctx, problem) {
+            settlements.insert(problem.id.clone(), settlement);
+        }
+    }
+    let input_checks: Vec<_> = problems
+        .iter()
+        .map(|problem| packages::check_inputs(ctx, problem))
+        .collect();
+    // Runs that must time out get the package's safety margin on top.
+    let floors: Vec<Option<ProblemSpec>> = problems
+        .iter()
+        .map(|p| {
+            let floor = settlements.get(&p.id).and_then(|s| s.timeout_floor)?;
+            Some(packages::with_time(p, floor))
+        })
+        .collect();
 
     // The packages' own checks are independent: run them side by side.
     let tools: Vec<PackageTools> = problems.iter().map(|p| package_tools(ctx, p)).collect();
@@ -278,14 +301,28 @@ pub(super) fn verify(
     let mut owners = Vec::new();
     // Solutions in a language whose tools this machine lacks: (problem, name, tool).
     let mut unavailable: Vec<(&str, String, String)> = Vec::new();
-    for problem in &problems {
-        for solution in &problem.solutions {
+    for (problem, floor) in problems.iter().zip(&floors) {
+        let settlement = settlements.get(&problem.id);
+        if settlement.is_some_and(|s| s.error.is_some()) {
+            continue;
+        }
+        for (index, solution) in problem.solutions.iter().enumerate() {
             let name = solution.program.display_name();
+            if settlement.is_some_and(|s| s.runs.iter().any(|(ran, _)| *ran == index)) {
+                continue;
+            }
             if let Some(tool) = ctx.builder.unavailable_tool(&solution.program) {
                 unavailable.push((&problem.id, name, tool));
                 continue;
             }
-            tasks.push(task_for(ctx, problem, &solution.program, name));
+            let runs_under = match floor {
+                Some(floor) if packages::is_upper_bound(problem, solution) => floor,
+                _ => problem,
+            };
+            let mut task = task_for(ctx, runs_under, &solution.program, name);
+            task.every_test = packages::expectation_of(problem, solution)
+                .is_some_and(|(expectation, _)| matches!(expectation, Expectation::Rules(_)));
+            tasks.push(task);
             owners.push(solution);
         }
     }
@@ -299,7 +336,25 @@ pub(super) fn verify(
         .map(|s| stored::Owner::of_program(ctx, &s.program))
         .collect();
     let opened = store_used.as_mut().zip(memo.as_ref());
-    let results = stored::verify_run(ctx, &plan, opened, store, &problems, stored_as);
+    let mut results = stored::verify_run(ctx, &plan, opened, store, &problems, stored_as);
+    drop(plan);
+    // The runs that settled a time limit were judged under a cap at least
+    // the limit: their verdicts stand.
+    for problem in &problems {
+        if let Some(settlement) = settlements.get_mut(&problem.id) {
+            for (index, report) in std::mem::take(&mut settlement.runs) {
+                results.push(report);
+                owners.push(&problem.solutions[index]);
+            }
+            let upper: Vec<&TaskReport> = results
+                .iter()
+                .zip(&owners)
+                .filter(|(r, s)| r.problem == problem.id && packages::is_upper_bound(problem, s))
+                .map(|(r, _)| r)
+                .collect();
+            packages::check_margin(problem, settlement, &upper);
+        }
+    }
 
     let width = owners
         .iter()
@@ -309,7 +364,18 @@ pub(super) fn verify(
         .max(8);
     let mut expectations = Vec::new();
     let (mut matched, mut unexpected) = (0, 0);
-    for (problem, (passed, failures)) in problems.iter().zip(&package_failures) {
+    let mut package_failures = package_failures;
+    for ((problem, (passed, failures)), (inputs_passed, inputs_failed, skipped)) in problems
+        .iter()
+        .zip(package_failures.iter_mut())
+        .zip(input_checks)
+    {
+        passed.extend(inputs_passed);
+        failures.extend(inputs_failed);
+        if let Some(settlement) = settlements.get(&problem.id) {
+            failures.extend(settlement.error.clone());
+        }
+        let (passed, failures) = (&*passed, &*failures);
         writeln!(
             ctx.out,
             "{} — {} ({} tests; {})",
@@ -319,8 +385,19 @@ pub(super) fn verify(
             human::limits(problem)
         )
         .map_err(io)?;
+        if let Some(settlement) = settlements.get(&problem.id) {
+            if let Some(explanation) = &settlement.explanation {
+                writeln!(ctx.out, "  time limit {explanation}").map_err(io)?;
+            }
+            for warning in &settlement.warnings {
+                writeln!(ctx.out, "  {} {warning}", ctx.styles.dim("warning:")).map_err(io)?;
+            }
+        }
         if !passed.is_empty() {
             writeln!(ctx.out, "  {}", ctx.styles.good(&passed.join(", "))).map_err(io)?;
+        }
+        for note in &skipped {
+            writeln!(ctx.out, "  {}", ctx.styles.dim(note)).map_err(io)?;
         }
         for failure in failures {
             ok = false;
@@ -337,7 +414,15 @@ pub(super) fn verify(
             .zip(&owners)
             .filter(|(r, _)| r.problem == problem.id)
         {
-            let holds = expectation_holds(solution, report);
+            let package_expectation = packages::expectation_of(problem, solution);
+            let broken_rules = match package_expectation {
+                Some((expectation, _)) => packages::expectation_holds(problem, expectation, report)
+                    .err()
+                    .unwrap_or_default(),
+                None if expectation_holds(solution, report) => Vec::new(),
+                None => vec![String::new()],
+            };
+            let holds = broken_rules.is_empty();
             if holds {
                 matched += 1
             } else {
@@ -346,6 +431,9 @@ pub(super) fn verify(
             ok &= holds;
             let expected: Vec<&str> = solution.expect.iter().map(|v| v.short()).collect();
             let mut expected = expected.join("|");
+            if let Some((expectation, _)) = package_expectation {
+                expected = crate::formats::describe_expectation(expectation);
+            }
             if let Some(score) = solution.score {
                 expected.push_str(&format!(" {}", human::trim_float(score)));
             }
@@ -378,6 +466,9 @@ pub(super) fn verify(
             )
             .map_err(io)?;
             if !holds {
+                for rule in broken_rules.iter().filter(|r| !r.is_empty()) {
+                    writeln!(ctx.out, "      {}", crate::escape::visible(rule)).map_err(io)?;
+                }
                 if let Some(message) = &report.message {
                     for line in message.lines().take(10) {
                         writeln!(ctx.out, "      {line}").map_err(io)?;
@@ -392,7 +483,12 @@ pub(super) fn verify(
             expectations.push(json!({
                 "problem": problem.id,
                 "solution": report.submission,
-                "expected": solution.expect.iter().map(|v| v.short()).collect::<Vec<_>>(),
+                "expected": match package_expectation {
+                    Some((expectation, _)) => vec![crate::formats::describe_expectation(expectation)],
+                    None => solution.expect.iter().map(|v| v.short().to_string()).collect(),
+                },
+                "expected_by": package_expectation.map(|(_, origin)| origin),
+                "broken_rules": broken_rules.iter().filter(|r| !r.is_empty()).collect::<Vec<_>>(),
                 "expected_score": solution.score,
                 "got": report.verdict.short(),
                 "score": report.score,

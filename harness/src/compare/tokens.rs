@@ -14,6 +14,40 @@ pub struct TokenOptions {
     pub float_relative: Option<f64>,
 }
 
+impl TokenOptions {
+    /// The options of the Kattis default validator's command-line flags
+    /// (`case_sensitive`, `space_change_sensitive`, `float_tolerance E`,
+    /// `float_absolute_tolerance E`, `float_relative_tolerance E`). Flags
+    /// may repeat and the last value counts; `Err` names an unknown flag or
+    /// a tolerance that is not a number (a judge error, as in problemtools).
+    pub fn from_kattis_flags(flags: &[String]) -> Result<TokenOptions, String> {
+        let mut options = TokenOptions::default();
+        let mut flags = flags.iter();
+        while let Some(flag) = flags.next() {
+            let mut tolerance = || {
+                let value = flags
+                    .next()
+                    .ok_or_else(|| format!("the flag `{flag}` needs a value"))?;
+                parse_float(value.as_bytes())
+                    .ok_or_else(|| format!("`{flag} {value}`: the tolerance is not a number"))
+            };
+            match flag.as_str() {
+                "case_sensitive" => options.case_sensitive = true,
+                "space_change_sensitive" => options.space_change_sensitive = true,
+                "float_absolute_tolerance" => options.float_absolute = Some(tolerance()?),
+                "float_relative_tolerance" => options.float_relative = Some(tolerance()?),
+                "float_tolerance" => {
+                    let both = tolerance()?;
+                    options.float_absolute = Some(both);
+                    options.float_relative = Some(both);
+                }
+                other => return Err(format!("unknown flag `{other}` for the default validator")),
+            }
+        }
+        Ok(options)
+    }
+}
+
 fn is_space(byte: u8) -> bool {
     matches!(byte, b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c)
 }
@@ -288,6 +322,44 @@ mod tests {
             float_relative: Some(eps),
             ..default()
         }
+    }
+
+    #[test]
+    fn kattis_flags_become_options() {
+        let flags = |text: &str| {
+            TokenOptions::from_kattis_flags(
+                &text
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(flags(""), Ok(default()));
+        assert_eq!(
+            flags("case_sensitive float_tolerance 1e-6 float_absolute_tolerance 0.5"),
+            Ok(TokenOptions {
+                case_sensitive: true,
+                float_absolute: Some(0.5),
+                float_relative: Some(1e-6),
+                ..default()
+            })
+        );
+        assert!(
+            flags("space_change_sensitive")
+                .unwrap()
+                .space_change_sensitive
+        );
+        assert!(
+            flags("float_tolerance")
+                .unwrap_err()
+                .contains("needs a value")
+        );
+        assert!(
+            flags("float_tolerance x")
+                .unwrap_err()
+                .contains("not a number")
+        );
+        assert!(flags("ignore_case").unwrap_err().contains("unknown flag"));
     }
 
     #[test]

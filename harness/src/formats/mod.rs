@@ -7,6 +7,7 @@
 //! Nothing here runs a program.
 
 mod error;
+mod expect;
 mod glob;
 mod kattis;
 mod package;
@@ -14,6 +15,7 @@ mod polygon;
 mod program;
 mod protocol;
 mod read;
+mod scoring;
 mod timing;
 mod yaml;
 
@@ -24,14 +26,11 @@ mod polygon_tests;
 #[cfg(test)]
 mod tests;
 
-// The readers' interface for the judge (unused until it is wired in).
-#[allow(unused_imports)]
-pub(crate) use error::{FormatError, FormatResult};
-#[allow(unused_imports)]
+pub(crate) use expect::{Got, Seen, check as check_expectation, describe as describe_expectation};
 pub(crate) use package::*;
-#[allow(unused_imports)]
 pub(crate) use protocol::*;
-#[allow(unused_imports)]
-pub(crate) use read::{PackageKind, package_kind, read_package};
-#[allow(unused_imports)]
-pub(crate) use timing::{PROVISIONAL_CAP, TimeLimit, Timing, derive, provisional_limit};
+pub(crate) use read::{package_kind, read_package};
+pub(crate) use scoring::{Judged, package_score};
+pub(crate) use timing::{Timing, derive, provisional_limit};
+#[cfg(test)]
+use {error::FormatError, read::PackageKind};

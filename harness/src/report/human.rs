@@ -198,7 +198,7 @@ pub fn list(out: &mut dyn Write, problems: &[ProblemSpec]) -> io::Result<()> {
     for p in problems {
         let samples = p.tests.iter().filter(|t| t.is_sample()).count();
         let mode = match &p.compare.mode {
-            crate::spec::CompareMode::Tokens(_) => "tokens",
+            crate::spec::CompareMode::Tokens(_) | crate::spec::CompareMode::KattisFlags => "tokens",
             crate::spec::CompareMode::Exact => "exact",
             crate::spec::CompareMode::Checker(_) => "checker",
         };

@@ -28,6 +28,9 @@ pub struct Task<'a> {
     pub checker: Option<Executable>,
     /// The tests to run, in order.
     pub tests: Vec<&'a TestCase>,
+    /// Run every test even with `stop_at_first_failure` (a package's rules
+    /// speak of every test's verdict).
+    pub every_test: bool,
 }
 
 /// Results that may stand in for running a test (the result store's cache,
@@ -112,7 +115,7 @@ pub fn execute_reusing(
         let (t, k) = queue[index];
         let task = &plan.tasks[t];
         if sandbox.is_cancelled()
-            || (plan.stop_at_first_failure && failed[t].load(Ordering::SeqCst))
+            || (plan.stop_at_first_failure && !task.every_test && failed[t].load(Ordering::SeqCst))
         {
             return Done::Skipped(t);
         }
@@ -192,7 +195,10 @@ fn summarize(task: &Task<'_>, tests: Vec<Option<TestReport>>) -> TaskReport {
             None,
         ),
     };
-    let score = submission_score(&tests, task.problem.aggregate);
+    let score = match &task.problem.package {
+        Some(package) => package_score(package, &tests).map(|(score, _)| score),
+        None => submission_score(&tests, task.problem.aggregate),
+    };
     TaskReport {
         problem: task.problem.id.clone(),
         submission: task.submission.clone(),
@@ -202,6 +208,22 @@ fn summarize(task: &Task<'_>, tests: Vec<Option<TestReport>>) -> TaskReport {
         tests,
         skipped,
     }
+}
+
+/// A scoring package's score, by its own groups (`formats::package_score`).
+pub(crate) fn package_score(
+    package: &crate::formats::Package,
+    tests: &[TestReport],
+) -> Option<(f64, BTreeMap<String, f64>)> {
+    let judged: Vec<crate::formats::Judged<'_>> = tests
+        .iter()
+        .map(|t| crate::formats::Judged {
+            test: &t.test,
+            verdict: t.verdict,
+            score: t.score,
+        })
+        .collect();
+    crate::formats::package_score(package, &judged)
 }
 
 /// A scored submission's score: each group's test scores (0 for a test
@@ -246,6 +268,7 @@ mod tests {
                 group: group.into(),
                 input: "x.in".into(),
                 answer: "x.ans".into(),
+                ..Default::default()
             })
         }
     }

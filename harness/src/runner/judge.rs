@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::checker::run_checker;
-use crate::compare::{Comparison, compare_exact, compare_tokens};
+use crate::compare::{Comparison, TokenOptions, compare_exact, compare_tokens};
 use crate::compile::Executable;
 use crate::sandbox::{RunRequest, Runs, STDERR_KEEP};
 use crate::spec::{CompareMode, ProblemSpec, TestCase};
@@ -132,9 +132,15 @@ fn judge_in(
     workdir: &Path,
 ) -> TestReport {
     let mut report = TestReport::unjudged(test);
+    if let Some(files) = &test.files {
+        if let Err(e) = copy_folder(files, workdir) {
+            report.detail = Some(format!("failed to copy {}: {e}", files.display()));
+            return report;
+        }
+    }
     let outcome = match sandbox.run(&RunRequest {
         program: exe.program.clone(),
-        args: exe.args.clone(),
+        args: exe.with_args(&test.args).args,
         stdin: Some(test.input.clone()),
         workdir: workdir.to_path_buf(),
         limits: problem.limits,
@@ -162,28 +168,17 @@ fn judge_in(
 
     let comparison: Result<Comparison, String> = match &problem.compare.mode {
         CompareMode::Checker(tool) => match checker {
-            Some(checker) => run_checker(
-                sandbox,
-                checker,
-                tool,
-                &test.input,
-                &test.answer,
-                &outcome.stdout,
-                workdir,
-            ),
+            Some(checker) => run_checker(sandbox, checker, tool, test, &outcome.stdout, workdir),
             None => Err("the checker was not built".into()),
         },
-        mode => match std::fs::read(&test.answer) {
-            Err(e) => Err(format!("failed to read {}: {e}", test.answer.display())),
-            Ok(answer) => Ok(match mode {
-                CompareMode::Tokens(options) => compare_tokens(&answer, &outcome.stdout, options),
-                _ => compare_exact(&answer, &outcome.stdout),
-            }),
-        },
+        mode => compare_with_answer(mode, test, &outcome.stdout),
     };
     match comparison {
         Ok(comparison) => {
             report.verdict = Verdict::from_comparison(&comparison);
+            if report.verdict == Verdict::PresentationError && !problem.presentation_errors {
+                report.verdict = Verdict::WrongAnswer;
+            }
             report.score = comparison.score;
             report.detail = comparison.message;
             report.difference = comparison.difference;
@@ -194,4 +189,37 @@ fn judge_in(
         }
     }
     report
+}
+
+/// The built-in comparisons of `output` with the test's answer.
+fn compare_with_answer(
+    mode: &CompareMode,
+    test: &TestCase,
+    output: &[u8],
+) -> Result<Comparison, String> {
+    let answer = std::fs::read(&test.answer)
+        .map_err(|e| format!("failed to read {}: {e}", test.answer.display()))?;
+    Ok(match mode {
+        CompareMode::Tokens(options) => compare_tokens(&answer, output, options),
+        CompareMode::KattisFlags => compare_tokens(
+            &answer,
+            output,
+            &TokenOptions::from_kattis_flags(&test.checker_args)?,
+        ),
+        _ => compare_exact(&answer, output),
+    })
+}
+
+/// Copies the files of `from` (a Kattis `.files` folder) into `to`.
+fn copy_folder(from: &Path, to: &Path) -> std::io::Result<()> {
+    for entry in walkdir::WalkDir::new(from).min_depth(1) {
+        let entry = entry?;
+        let target = to.join(entry.path().strip_prefix(from).unwrap_or(entry.path()));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target)?;
+        } else {
+            std::fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
 }

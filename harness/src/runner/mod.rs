@@ -11,6 +11,7 @@ pub(crate) mod pool;
 mod tests;
 
 pub use events::{Event, RunTiming, TaskReport, TestReport, Timing, TranscriptLine};
+pub(crate) use imp::package_score;
 pub use imp::{Reuse, RunPlan, Task, execute, execute_reusing};
 pub use judge::judge_test;
 pub(crate) use judge::submission_stack;

@@ -107,6 +107,7 @@ fn run(
             }),
             checker: None,
             tests: problem.tests.iter().collect(),
+            every_test: false,
         }],
         stop_at_first_failure,
         jobs,

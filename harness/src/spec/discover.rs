@@ -39,31 +39,17 @@ pub fn is_package(dir: &Path) -> bool {
     crate::formats::package_kind(dir).is_some()
 }
 
-/// Loads and validates one package folder.
+/// Loads and validates one package folder. A Kattis package whose time
+/// limit follows from its own submissions gets the provisional cap here:
+/// `judge` settles it by running them (`commands::package_time`).
 pub fn load_problem(dir: &Path) -> Result<ProblemSpec, SpecError> {
-    if let Some(read) = crate::formats::read_package(dir) {
-        return Err(not_judged(dir, read));
-    }
-    load(dir, true)
-}
-
-/// Why a Kattis or Polygon package cannot be judged: the reader's error
-/// (file, line, field), or, when it was read, what it holds.
-fn not_judged(
-    dir: &Path,
-    read: crate::formats::FormatResult<crate::formats::Package>,
-) -> SpecError {
-    match read {
-        Err(error) => SpecError::Package(error.to_string()),
-        Ok(package) => SpecError::FormatNotJudged {
-            path: dir.to_path_buf(),
-            format: package.format.describe(),
-            summary: format!(
-                "{} tests, {} submissions",
-                package.tests.len(),
-                package.submissions.len()
-            ),
-        },
+    match crate::formats::read_package(dir) {
+        None => load(dir, true),
+        Some(Err(error)) => Err(SpecError::Package(error.to_string())),
+        Some(Ok(package)) => {
+            let time = crate::formats::provisional_limit(&package.limits.time);
+            super::lower::lower(std::sync::Arc::new(package), time)
+        }
     }
 }
 
@@ -119,6 +105,7 @@ fn find_tests(data: &Path, require_answers: bool) -> Result<Vec<TestCase>, SpecE
             group,
             input: path.to_path_buf(),
             answer,
+            ..TestCase::default()
         });
     }
     tests.sort_by(|a, b| (!a.is_sample(), &a.name).cmp(&(!b.is_sample(), &b.name)));

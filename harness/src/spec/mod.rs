@@ -2,11 +2,13 @@
 //! discovery of packages and their test cases on disk.
 
 mod discover;
+mod lower;
 mod problem;
 mod raw;
 mod stress;
 
 pub use discover::{discover_problems, is_package, load_problem, load_problem_for_answers};
+pub(crate) use lower::package_program;
 pub use problem::{
     CompareMode, CompareSpec, GeneratedTest, Limits, ProblemSpec, ProgramRef, Protocol,
     ScoreAggregate, SolutionSpec, SourceSet, TestCase, ToolSpec,

@@ -36,6 +36,13 @@ pub struct ProblemSpec {
     pub tests: Vec<TestCase>,
     /// How `judge stress` draws inputs (`[stress]`).
     pub stress: super::stress::StressSpec,
+    /// A whitespace difference is a presentation error (else a wrong
+    /// answer, as in Kattis packages, whose default validator has no PE).
+    pub presentation_errors: bool,
+    /// A Kattis or Polygon package judged as it is: what it holds beyond
+    /// what `problem.toml` can say (groups, validators, expectations, the
+    /// rule its time limit follows).
+    pub(crate) package: Option<std::sync::Arc<crate::formats::Package>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -60,6 +67,9 @@ impl Limits {
 #[derive(Debug, Clone)]
 pub enum CompareMode {
     Tokens(TokenOptions),
+    /// The Kattis default output validator with each test's flags
+    /// (`TestCase::checker_args`), read when the test is judged.
+    KattisFlags,
     Exact,
     Checker(ToolSpec),
 }
@@ -150,9 +160,12 @@ pub struct SolutionSpec {
     pub program: ProgramRef,
     pub expect: Vec<Verdict>,
     pub score: Option<f64>,
+    /// A Kattis or Polygon submission: its index in the package's
+    /// `submissions`, whose expectation replaces `expect` and `score`.
+    pub(crate) package_submission: Option<usize>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TestCase {
     /// Path under `data/` without extension: `sample/1`, `secret/large/03`.
     pub name: String,
@@ -160,6 +173,15 @@ pub struct TestCase {
     pub group: String,
     pub input: PathBuf,
     pub answer: PathBuf,
+    /// Command-line arguments for the submission (Kattis `args`).
+    pub args: Vec<String>,
+    /// Arguments for the checker or interactor on this test, after the
+    /// problem's own (Kattis `output_validator_args`; for the default
+    /// comparison, its flags).
+    pub checker_args: Vec<String>,
+    /// A folder whose files are copied into the run's working folder
+    /// (Kattis `<test>.files/`).
+    pub files: Option<PathBuf>,
 }
 
 impl TestCase {
@@ -380,6 +402,7 @@ impl ProblemSpec {
                 program,
                 expect: solution.expect,
                 score: solution.score,
+                package_submission: None,
             });
         }
 
@@ -404,6 +427,8 @@ impl ProblemSpec {
             solutions,
             tests,
             stress,
+            presentation_errors: true,
+            package: None,
         })
     }
 }

@@ -82,13 +82,17 @@ fn judging(problem: &ProblemSpec) -> String {
     let compare = match &problem.compare.mode {
         CompareMode::Tokens(options) => format!("tokens {options:?}"),
         CompareMode::Exact => "exact".into(),
-        CompareMode::Checker(tool) => format!("checker {:?}", tool.args),
+        CompareMode::KattisFlags => "kattis-default".into(),
+        CompareMode::Checker(tool) => format!("checker {:?} {:?}", tool.args, tool.protocol),
     };
     let interactor = problem
         .interactor
         .as_ref()
         .map(|tool| format!("interactor {:?}", tool.args));
-    format!("{compare} {interactor:?} {:?}", problem.limits)
+    format!(
+        "{compare} {interactor:?} {:?} pe={}",
+        problem.limits, problem.presentation_errors
+    )
 }
 
 /// The keys of one plan's tests, and the stored results found for them.
@@ -127,12 +131,19 @@ impl ResultCache {
             });
             let mut task_keys = Vec::new();
             for (k, test) in task.tests.iter().enumerate() {
-                let key = base.as_ref().and_then(|base| {
-                    let input = files.of(&test.input)?;
-                    let answer = files.of(&test.answer)?;
-                    let text = format!("{base}\0{input}\0{answer}");
-                    Some(blake3::hash(text.as_bytes()).to_hex().to_string())
-                });
+                // A test with a `.files` folder is never reused: the folder is not hashed.
+                let key = base
+                    .as_ref()
+                    .filter(|_| test.files.is_none())
+                    .and_then(|base| {
+                        let input = files.of(&test.input)?;
+                        let answer = files.of(&test.answer)?;
+                        let text = format!(
+                            "{base}\0{input}\0{answer}\0{:?}\0{:?}",
+                            test.args, test.checker_args
+                        );
+                        Some(blake3::hash(text.as_bytes()).to_hex().to_string())
+                    });
                 if let (Some(key), false) = (&key, fresh) {
                     if let Some(report) = store.lookup(key)? {
                         // Stored under another name or group: take this test's.

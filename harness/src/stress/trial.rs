@@ -151,8 +151,7 @@ impl Bench<'_> {
                 self.sandbox,
                 checker,
                 tool,
-                &test.input,
-                &test.answer,
+                test,
                 &outcome.stdout,
                 work.path(),
             )?;
@@ -188,6 +187,7 @@ impl Bench<'_> {
             group: "stress".into(),
             input: self.folder.join("stress.in"),
             answer: self.folder.join("stress.ans"),
+            ..TestCase::default()
         };
         std::fs::write(&test.input, input)
             .map_err(|e| format!("failed to write the input: {e}"))?;

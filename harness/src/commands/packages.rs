@@ -1,0 +1,341 @@
+//! What Kattis and Polygon packages need beyond our own format, for
+//! `verify`, `test` and `grade`: the time limit their own submissions
+//! decide, their input validators and invalid inputs, and whether each
+//! submission got what its folder, tag or `submissions.yaml` says.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use super::Context;
+use super::practice::task_for;
+use crate::checker::run_validator;
+use crate::compile::Built;
+use crate::formats::{
+    Expectation, Got, InputValidator, Package, Seen, TimeLimitBound, TimeLimitRule, Timing,
+    ValidatorProtocol,
+};
+use crate::runner::{RunPlan, TaskReport};
+use crate::spec::{Limits, ProblemSpec, ProgramRef, Protocol, SolutionSpec, ToolSpec};
+use crate::verdict::Verdict;
+
+/// How a package's time limit was settled.
+#[derive(Default)]
+pub(super) struct TimeSettlement {
+    /// Where the limit came from, for the setter.
+    pub(super) explanation: Option<String>,
+    pub(super) warnings: Vec<String>,
+    /// No limit fits the package's own rules: its submissions are not run.
+    pub(super) error: Option<String>,
+    /// Submissions that must time out run under this cap, so that a run
+    /// which only just exceeds the limit shows up.
+    pub(super) timeout_floor: Option<Duration>,
+    /// The runs that decided the limit, by solution index: judged already,
+    /// under a cap at least the limit, so their verdicts stand.
+    pub(super) runs: Vec<(usize, TaskReport)>,
+    slowest: Option<(Duration, String)>,
+}
+
+fn bound(problem: &ProblemSpec, solution: &SolutionSpec) -> TimeLimitBound {
+    match (&problem.package, solution.package_submission) {
+        (Some(package), Some(index)) => package.submissions[index].time_limit_bound,
+        _ => TimeLimitBound::None,
+    }
+}
+
+/// The slowest test of a submission's runs, as CPU time.
+fn slowest_test(report: &TaskReport) -> Duration {
+    report
+        .tests
+        .iter()
+        .map(|t| t.metrics.cpu)
+        .max()
+        .unwrap_or_default()
+}
+
+/// Settles the time limit of a package whose limit follows from its own
+/// submissions, by running those that bound it from below under the
+/// provisional cap; `None` for a limit stated outright.
+pub(super) fn settle_time_limit(
+    ctx: &mut Context,
+    problem: &mut ProblemSpec,
+) -> Option<TimeSettlement> {
+    let package = problem.package.clone()?;
+    if let TimeLimitRule::Fixed { .. } = package.limits.time {
+        return None;
+    }
+    let lower: Vec<usize> = (0..problem.solutions.len())
+        .filter(|&i| bound(problem, &problem.solutions[i]) == TimeLimitBound::Lower)
+        .filter(|&i| {
+            ctx.builder
+                .unavailable_tool(&problem.solutions[i].program)
+                .is_none()
+        })
+        .collect();
+    let mut settlement = TimeSettlement::default();
+    let reports = {
+        let problem: &ProblemSpec = problem;
+        let tasks = lower
+            .iter()
+            .map(|&i| {
+                let solution = &problem.solutions[i];
+                let mut task = task_for(ctx, problem, &solution.program, name_of(solution));
+                task.every_test = true;
+                task
+            })
+            .collect();
+        let plan = RunPlan {
+            tasks,
+            stop_at_first_failure: false,
+            jobs: ctx.jobs,
+        };
+        ctx.execute_with_progress(&plan)
+    };
+    for (&index, report) in lower.iter().zip(reports) {
+        let time = slowest_test(&report);
+        if settlement.slowest.as_ref().is_none_or(|(t, _)| time > *t) {
+            settlement.slowest = Some((time, report.submission.clone()));
+        }
+        settlement.runs.push((index, report));
+    }
+    let slowest = settlement
+        .slowest
+        .as_ref()
+        .map(|(time, submission)| Timing {
+            time: *time,
+            submission,
+        });
+    match crate::formats::derive(&package.limits.time, slowest, None) {
+        Ok(limit) => {
+            problem.limits.time = limit.limit;
+            problem.limits.wall = Limits::default_wall(limit.limit);
+            settlement.explanation = Some(limit.explanation);
+            settlement.warnings = limit.warnings;
+            settlement.timeout_floor = limit.timeout_floor;
+        }
+        Err(why) => settlement.error = Some(format!("time limit: {why}")),
+    }
+    Some(settlement)
+}
+
+/// After the submissions that must time out have run under the floor:
+/// the package's rule on the safety margin (a warning in legacy packages,
+/// an error in 2025-09 ones).
+pub(super) fn check_margin(
+    problem: &ProblemSpec,
+    settlement: &mut TimeSettlement,
+    upper: &[&TaskReport],
+) {
+    let Some(package) = &problem.package else {
+        return;
+    };
+    let fastest = upper
+        .iter()
+        .map(|r| (slowest_test(r), r.submission.as_str()))
+        .min_by_key(|(time, _)| *time);
+    let slowest = settlement
+        .slowest
+        .as_ref()
+        .map(|(time, submission)| Timing {
+            time: *time,
+            submission,
+        });
+    let upper = fastest.map(|(time, submission)| Timing { time, submission });
+    match crate::formats::derive(&package.limits.time, slowest, upper) {
+        Ok(limit) => {
+            for warning in limit.warnings {
+                if !settlement.warnings.contains(&warning) {
+                    settlement.warnings.push(warning);
+                }
+            }
+        }
+        Err(why) => settlement.error = Some(format!("time limit: {why}")),
+    }
+}
+
+/// A problem whose submissions that must time out run under `floor`.
+pub(super) fn with_time(problem: &ProblemSpec, time: Duration) -> ProblemSpec {
+    let mut problem = problem.clone();
+    problem.limits.time = time;
+    problem.limits.wall = Limits::default_wall(time);
+    problem
+}
+
+/// Whether `solution` bounds the time limit from above.
+pub(super) fn is_upper_bound(problem: &ProblemSpec, solution: &SolutionSpec) -> bool {
+    bound(problem, solution) == TimeLimitBound::Upper
+}
+
+pub(super) fn name_of(solution: &SolutionSpec) -> String {
+    solution.program.display_name()
+}
+
+/// The package's expectation for `solution`, if it is a package's
+/// submission, with where it came from.
+pub(super) fn expectation_of<'a>(
+    problem: &'a ProblemSpec,
+    solution: &SolutionSpec,
+) -> Option<(&'a Expectation, &'a str)> {
+    let package = problem.package.as_deref()?;
+    let submission = &package.submissions[solution.package_submission?];
+    Some((&submission.expectation, &submission.origin))
+}
+
+/// Whether every test's verdict follows the package's rules, in its own
+/// vocabulary: `Err` lists what did not.
+pub(super) fn expectation_holds(
+    problem: &ProblemSpec,
+    expectation: &Expectation,
+    report: &TaskReport,
+) -> Result<(), Vec<String>> {
+    let Some(package) = &problem.package else {
+        return Ok(());
+    };
+    let seen: Vec<Seen<'_>> = report
+        .tests
+        .iter()
+        .map(|t| Seen {
+            test: &t.test,
+            verdict: t.verdict,
+            message: t.detail.as_deref(),
+        })
+        .collect();
+    let (score, groups) = crate::runner::package_score(package, &report.tests)
+        .map_or((None, BTreeMap::new()), |(score, groups)| {
+            (Some(score), groups)
+        });
+    let max_score = package.scoring.then(|| full_score(package));
+    crate::formats::check_expectation(
+        package.format,
+        expectation,
+        &Got {
+            overall: report.verdict,
+            tests: &seen,
+            score,
+            group_scores: &groups,
+            max_score,
+        },
+    )
+}
+
+/// The score of a submission accepted on every test.
+fn full_score(package: &Package) -> f64 {
+    let judged: Vec<crate::formats::Judged<'_>> = package
+        .tests
+        .iter()
+        .map(|t| crate::formats::Judged {
+            test: &t.name,
+            verdict: Verdict::Accepted,
+            score: None,
+        })
+        .collect();
+    crate::formats::package_score(package, &judged).map_or(0.0, |(score, _)| score)
+}
+
+/// The package's input validators on every test input, and its invalid
+/// inputs, each of which some validator must reject. Returns (what
+/// passed, what failed, what was skipped and why).
+pub(super) fn check_inputs(
+    ctx: &mut Context,
+    problem: &ProblemSpec,
+) -> (Vec<String>, Vec<String>, Vec<String>) {
+    let (mut passed, mut failures, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
+    let Some(package) = &problem.package else {
+        return (passed, failures, skipped);
+    };
+    let mut validators = Vec::new();
+    for validator in &package.input_validators {
+        match validator {
+            InputValidator::Program { program, protocol } => {
+                let program_ref = crate::spec::package_program(package, program);
+                if let Some(tool) = ctx.builder.unavailable_tool(&program_ref) {
+                    skipped.push(format!("input validator {}: no {tool}", program.name));
+                    continue;
+                }
+                match ctx.builder.build(&program_ref) {
+                    Built::Ready(exe) => validators.push((program.name.clone(), *protocol, exe)),
+                    Built::CompileError(m) | Built::JudgeError(m) => failures.push(format!(
+                        "input validator {} did not build: {}",
+                        program.name,
+                        m.lines().next().unwrap_or_default()
+                    )),
+                }
+            }
+            InputValidator::Checktestdata { name, .. } | InputValidator::Viva { name, .. } => {
+                let tool = match validator {
+                    InputValidator::Checktestdata { .. } => "checktestdata",
+                    _ => "viva",
+                };
+                skipped.push(format!("input validator {name}: skipped: no {tool}"));
+            }
+        }
+    }
+    if validators.is_empty() {
+        return (passed, failures, skipped);
+    }
+    let validate = |name: &str,
+                    protocol: ValidatorProtocol,
+                    exe: &crate::compile::Executable,
+                    args: &[String],
+                    input: &std::path::Path|
+     -> Result<bool, String> {
+        let tool = ToolSpec {
+            program: ProgramRef::Bin(name.to_string()),
+            args: args.to_vec(),
+            protocol: match protocol {
+                ValidatorProtocol::Kattis => Protocol::Kattis,
+                ValidatorProtocol::Testlib => Protocol::Testlib,
+            },
+        };
+        let scratch = tempfile::tempdir_in(ctx.scratch.path()).map_err(|e| e.to_string())?;
+        run_validator(&ctx.sandbox, exe, &tool, input, scratch.path()).map(|r| r.is_ok())
+    };
+    let mut rejected = 0;
+    for test in &package.tests {
+        for (name, protocol, exe) in &validators {
+            let args = test.input_validator_args.for_validator(name);
+            match validate(name, *protocol, exe, args, &test.input) {
+                Ok(true) => {}
+                Ok(false) => {
+                    rejected += 1;
+                    failures.push(format!("input validator {name} rejects {}", test.name));
+                }
+                Err(why) => failures.push(format!("input validator {name}: {why}")),
+            }
+        }
+    }
+    if rejected == 0 {
+        passed.push(format!(
+            "{} inputs valid ({} validators)",
+            package.tests.len(),
+            validators.len()
+        ));
+    }
+    let invalid: Vec<_> = package
+        .self_tests
+        .inputs
+        .iter()
+        .filter(|t| !t.valid)
+        .collect();
+    let mut accepted_invalid = 0;
+    for test in &invalid {
+        let mut caught = false;
+        for (name, protocol, exe) in &validators {
+            let args = test.args.for_validator(name);
+            if let Ok(false) = validate(name, *protocol, exe, args, &test.input) {
+                caught = true;
+                break;
+            }
+        }
+        if !caught {
+            accepted_invalid += 1;
+            failures.push(format!(
+                "invalid input {} is accepted by every validator",
+                test.name
+            ));
+        }
+    }
+    if !invalid.is_empty() && accepted_invalid == 0 {
+        passed.push(format!("{} invalid inputs rejected", invalid.len()));
+    }
+    (passed, failures, skipped)
+}

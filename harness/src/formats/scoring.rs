@@ -1,0 +1,224 @@
+//! A scoring package's score for one submission, from its tests' verdicts
+//! and scores, by the package's groups: Kattis 2025-09 `test_group.yaml`
+//! (`pass-fail`, `sum`, `min`, `max_score`, `require_pass`), legacy
+//! `testdata.yaml` graders, and Polygon groups with points. Pure: no run.
+
+use std::collections::BTreeMap;
+
+use super::package::{Aggregation, MaxScore, Package, TestGroup};
+use crate::verdict::Verdict;
+
+/// What scoring needs of one judged test.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Judged<'a> {
+    pub(crate) test: &'a str,
+    pub(crate) verdict: Verdict,
+    /// The checker's score (Kattis `score.txt`, testlib points), if any.
+    pub(crate) score: Option<f64>,
+}
+
+/// The submission's score and each group's, by group name; `None` for a
+/// package that is not scored. Tests not judged (skipped) count as failed.
+pub(crate) fn package_score(
+    package: &Package,
+    judged: &[Judged<'_>],
+) -> Option<(f64, BTreeMap<String, f64>)> {
+    if !package.scoring {
+        return None;
+    }
+    let scorer = Scorer { package, judged };
+    let mut groups = BTreeMap::new();
+    for group in &package.groups {
+        groups.insert(group.name.clone(), scorer.group(group));
+    }
+    // Top-level groups and tests outside every group; samples never count.
+    let mut total: f64 = package
+        .groups
+        .iter()
+        .filter(|g| g.parent.is_none() && !is_sample_group(g))
+        .map(|g| groups[&g.name])
+        .sum();
+    total += package
+        .tests
+        .iter()
+        .filter(|t| t.group.is_none() && !t.sample)
+        .map(|t| scorer.test(&t.name, t.points.unwrap_or(0.0)))
+        .sum::<f64>();
+    Some((total, groups))
+}
+
+fn is_sample_group(group: &TestGroup) -> bool {
+    group.name == "sample"
+}
+
+struct Scorer<'a> {
+    package: &'a Package,
+    judged: &'a [Judged<'a>],
+}
+
+impl Scorer<'_> {
+    fn verdict(&self, test: &str) -> Option<&Judged<'_>> {
+        self.judged.iter().find(|j| j.test == test)
+    }
+
+    /// An accepted test's score: the checker's, else its share `max`.
+    fn test(&self, test: &str, max: f64) -> f64 {
+        match self.verdict(test) {
+            Some(j) if j.verdict == Verdict::Accepted => j.score.unwrap_or(max),
+            _ => 0.0,
+        }
+    }
+
+    /// Whether every test in `group` and its subgroups was accepted.
+    fn all_accepted(&self, group: &str) -> bool {
+        let prefix = format!("{group}/");
+        self.package
+            .tests
+            .iter()
+            .filter(|t| {
+                t.group
+                    .as_deref()
+                    .is_some_and(|g| g == group || g.starts_with(&prefix))
+            })
+            .all(|t| {
+                self.verdict(&t.name)
+                    .is_some_and(|j| j.verdict == Verdict::Accepted)
+            })
+    }
+
+    fn group(&self, group: &TestGroup) -> f64 {
+        if group
+            .require_pass
+            .iter()
+            .any(|required| !self.all_accepted(required))
+        {
+            return 0.0;
+        }
+        let max = match group.max_score {
+            MaxScore::Bounded(max) => max,
+            MaxScore::Unbounded => 0.0,
+        };
+        if let Some(legacy) = &group.legacy {
+            if !self.all_accepted(&group.name) && group.aggregation == Aggregation::PassFail {
+                return legacy.reject_score;
+            }
+        }
+        if group.aggregation == Aggregation::PassFail {
+            return if self.all_accepted(&group.name) {
+                max
+            } else {
+                0.0
+            };
+        }
+        let tests: Vec<_> = self
+            .package
+            .tests
+            .iter()
+            .filter(|t| t.group.as_deref() == Some(group.name.as_str()))
+            .collect();
+        let children: Vec<&TestGroup> = self
+            .package
+            .groups
+            .iter()
+            .filter(|g| g.parent.as_deref() == Some(group.name.as_str()))
+            .collect();
+        let children_max: f64 = children
+            .iter()
+            .map(|g| match g.max_score {
+                MaxScore::Bounded(max) => max,
+                MaxScore::Unbounded => 0.0,
+            })
+            .sum();
+        // A test's share: its own points (Polygon), a legacy grader's
+        // accept score, else the group's score split over its tests.
+        let share = |points: Option<f64>| match (points, &group.legacy) {
+            (Some(points), _) => points,
+            (None, Some(legacy)) => legacy.accept_score,
+            (None, None) if group.aggregation == Aggregation::Min => max,
+            (None, None) => (max - children_max).max(0.0) / tests.len().max(1) as f64,
+        };
+        let scores: Vec<f64> = tests
+            .iter()
+            .map(|t| self.test(&t.name, share(t.points)))
+            .chain(children.iter().map(|g| self.group(g)))
+            .collect();
+        match group.aggregation {
+            Aggregation::Sum | Aggregation::PassFail => scores.iter().sum(),
+            Aggregation::Min => scores.iter().copied().reduce(f64::min).unwrap_or(0.0),
+            Aggregation::Max => scores.iter().copied().reduce(f64::max).unwrap_or(0.0),
+            Aggregation::Average => scores.iter().sum::<f64>() / scores.len().max(1) as f64,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::read_package;
+    use std::path::Path;
+
+    fn fixture(name: &str) -> Package {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/ecosystem/problems")
+            .join(name);
+        read_package(&dir).unwrap().unwrap()
+    }
+
+    fn score(package: &Package, failing: &[&str]) -> f64 {
+        let judged: Vec<Judged<'_>> = package
+            .tests
+            .iter()
+            .map(|t| Judged {
+                test: &t.name,
+                verdict: if failing.iter().any(|f| t.name.contains(f)) {
+                    Verdict::WrongAnswer
+                } else {
+                    Verdict::Accepted
+                },
+                score: None,
+            })
+            .collect();
+        package_score(package, &judged).unwrap().0
+    }
+
+    #[test]
+    fn kattis_groups_pass_fail_sum_and_require_pass() {
+        let package = fixture("subtraction");
+        assert_eq!(score(&package, &[]), 100.0);
+        // group2 sums: four tests of 15 points each.
+        assert_eq!(score(&package, &["group2/03-huge"]), 85.0);
+        // group1 is pass-fail, and group2 requires it.
+        assert_eq!(score(&package, &["group1/02"]), 0.0);
+        // group2 also requires the samples.
+        let sample = package
+            .tests
+            .iter()
+            .find(|t| t.sample)
+            .unwrap()
+            .name
+            .clone();
+        assert_eq!(score(&package, &[&sample]), 40.0);
+    }
+
+    #[test]
+    fn polygon_points_each_test_and_complete_group_with_dependency() {
+        let package = fixture("pebbles");
+        let full = score(&package, &[]);
+        assert_eq!(full, 100.0);
+        let small = package
+            .tests
+            .iter()
+            .find(|t| t.group.as_deref() == Some("small"))
+            .unwrap();
+        let points = small.points.unwrap();
+        // `large` depends on `small`: one failed small test costs its
+        // points and the whole of `large`.
+        assert_eq!(score(&package, &[&small.name]), 40.0 - points);
+    }
+
+    #[test]
+    fn unscored_packages_have_no_score() {
+        let package = fixture("nimmove");
+        assert!(package_score(&package, &[]).is_none());
+    }
+}

@@ -1,0 +1,170 @@
+//! A Kattis or Polygon package, as a reader returns it, turned into the
+//! spec the judge runs: the same tests, limits and judging program, with
+//! what `problem.toml` has no words for kept in `ProblemSpec::package`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::problem::{
+    CompareMode, CompareSpec, DEFAULT_MEMORY, DEFAULT_OUTPUT, Limits, ProblemSpec, ProgramRef,
+    Protocol, ScoreAggregate, SolutionSpec, SourceSet, TestCase, ToolSpec,
+};
+use crate::errors::SpecError;
+use crate::formats::{Expectation, Interaction, OutputJudging, Package, PackageFormat, Program};
+
+/// The spec of `package`, judged with the CPU time limit `time` (see
+/// `formats::derive`: Kattis packages learn theirs from their own
+/// accepted submissions, so a first run uses a provisional one).
+pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec, SpecError> {
+    let unsupported = |what: &str| {
+        SpecError::Package(format!(
+            "{}: {what} is not supported by this judge",
+            package.dir.display()
+        ))
+    };
+    if let Interaction::MultiPass { .. } = package.interaction {
+        return Err(unsupported("a multi-pass problem"));
+    }
+    let interactive = package.interaction == Interaction::Interactive;
+    let sources = |program: &Program| package_program(&package, program);
+    let tool = |program: &Program, protocol| ToolSpec {
+        program: sources(program),
+        args: Vec::new(),
+        protocol,
+    };
+    let (mode, interactor) = match (&package.output, interactive) {
+        (OutputJudging::KattisDefault, false) => (CompareMode::KattisFlags, None),
+        (OutputJudging::KattisValidator(program), false) => {
+            (CompareMode::Checker(tool(program, Protocol::Kattis)), None)
+        }
+        (OutputJudging::KattisValidator(program), true) => (
+            CompareMode::KattisFlags,
+            Some(tool(program, Protocol::Kattis)),
+        ),
+        (OutputJudging::TestlibChecker { checker, .. }, false) => {
+            (CompareMode::Checker(tool(checker, Protocol::Testlib)), None)
+        }
+        (
+            OutputJudging::TestlibInteractor {
+                interactor,
+                checker,
+            },
+            true,
+        ) => (
+            CompareMode::Checker(tool(checker, Protocol::Testlib)),
+            Some(tool(interactor, Protocol::Testlib)),
+        ),
+        (_, true) => return Err(unsupported("an interactive problem without an interactor")),
+        (OutputJudging::TestlibInteractor { .. }, false) => {
+            return Err(unsupported("an interactor in a batch problem"));
+        }
+    };
+    let limits = Limits {
+        time,
+        wall: Limits::default_wall(time),
+        memory: package.limits.memory.unwrap_or(DEFAULT_MEMORY),
+        output: package.limits.output.unwrap_or(DEFAULT_OUTPUT),
+    };
+    let tests = package
+        .tests
+        .iter()
+        .map(|test| TestCase {
+            name: test.name.clone(),
+            group: match (&test.group, test.sample) {
+                (Some(group), _) => group.clone(),
+                (None, true) => "sample".into(),
+                (None, false) => "secret".into(),
+            },
+            input: test.input.clone(),
+            answer: test.answer.clone(),
+            args: test.args.clone(),
+            checker_args: test.output_validator_args.clone(),
+            files: test.files_dir.clone(),
+        })
+        .collect();
+    let solutions = package
+        .submissions
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.expectation != Expectation::NotRun)
+        .map(|(index, submission)| SolutionSpec {
+            program: sources(&submission.program),
+            expect: Vec::new(),
+            score: None,
+            package_submission: Some(index),
+        })
+        .collect();
+    Ok(ProblemSpec {
+        id: package.id.clone(),
+        title: package.name.clone(),
+        source: None,
+        dir: package.dir.clone(),
+        limits,
+        compare: CompareSpec { mode },
+        validator: None,
+        interactor,
+        answers: None,
+        generator: None,
+        aggregate: ScoreAggregate::Sum,
+        solutions,
+        tests,
+        stress: Default::default(),
+        // Kattis' default validator has no presentation error; Polygon's
+        // testlib checkers do.
+        presentation_errors: package.format == PackageFormat::Polygon,
+        package: Some(package),
+    })
+}
+
+/// A package program as the builder takes it: its sources, the files
+/// beside them (headers, and the package's `include/` files for its
+/// language, which replace same-named ones), and its constants.
+pub(crate) fn package_program(package: &Package, program: &Program) -> ProgramRef {
+    ProgramRef::Sources(Arc::new(source_set(package, program)))
+}
+
+fn source_set(package: &Package, program: &Program) -> SourceSet {
+    // Polygon's include folders hold exactly the resources already listed
+    // beside the program, so the files are enough.
+    let mut beside = program.extra_files.clone();
+    let is_submission = package
+        .submissions
+        .iter()
+        .any(|s| s.program.path == program.path);
+    if is_submission {
+        beside.extend(package.includes.for_language(&program.language));
+    }
+    let constants = match program.substitute_constants {
+        false => Vec::new(),
+        true => package
+            .constants
+            .values
+            .iter()
+            .flat_map(|(name, constant)| {
+                std::iter::once((name.clone(), constant.value.clone())).chain(
+                    constant
+                        .variants
+                        .iter()
+                        .map(move |(variant, value)| (format!("{name}.{variant}"), value.clone())),
+                )
+            })
+            .collect(),
+    };
+    SourceSet {
+        name: program.name.clone(),
+        language: language_key(&program.language).to_string(),
+        sources: program.sources.clone(),
+        entry: program.entry.clone(),
+        beside,
+        constants,
+    }
+}
+
+/// Our language table's key for a Kattis language code; codes the table
+/// does not know stay as they are, and the builder names them.
+fn language_key(kattis: &str) -> &str {
+    match kattis {
+        "python3" => "python",
+        other => other,
+    }
+}
