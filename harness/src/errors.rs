@@ -33,16 +33,10 @@ pub enum SpecError {
     UnknownProblem { id: String, dir: PathBuf },
     #[error("{}: languages table: {message}", path.display())]
     Languages { path: PathBuf, message: String },
-    /// A Kattis or Polygon package the reader could not read.
+    /// A Kattis or Polygon package the reader could not read, or one
+    /// that uses what this judge does not support.
     #[error("{0}")]
     Package(String),
-    /// A Kattis or Polygon package that was read but cannot be judged yet.
-    #[error("{}: a {format} package ({summary}); judging this format is not supported yet: add a problem.toml to judge it", path.display())]
-    FormatNotJudged {
-        path: PathBuf,
-        format: &'static str,
-        summary: String,
-    },
 }
 
 #[derive(Debug, Error)]

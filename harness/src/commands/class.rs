@@ -111,7 +111,16 @@ pub(super) fn grade_class(
     reports: &ReportArgs,
     store_args: &StoreArgs,
 ) -> Result<u8> {
-    let (problems, mut broken) = ctx.load_problems(ids)?;
+    let (loaded, mut broken) = ctx.load_problems(ids)?;
+    // A package whose time limit cannot be settled is broken like any other.
+    let mut problems = Vec::new();
+    for mut problem in loaded {
+        match super::packages::settle_for_judging(ctx, &mut problem) {
+            Ok(()) => problems.push(problem),
+            Err(crate::Error::Spec(error)) => broken.push(error),
+            Err(other) => return Err(other),
+        }
+    }
     if !ids.is_empty() {
         // Named problems must all load, as for `grade ID`.
         if let Some(error) = broken.pop() {

@@ -4,6 +4,7 @@
 //! submission got what its folder, tag or `submissions.yaml` says.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::time::Duration;
 
 use super::Context;
@@ -115,6 +116,30 @@ pub(super) fn settle_time_limit(
         Err(why) => settlement.error = Some(format!("time limit: {why}")),
     }
     Some(settlement)
+}
+
+/// Settles a package's time limit before a submission of a learner or a
+/// class is judged on it, saying where the limit came from.
+pub(super) fn settle_for_judging(
+    ctx: &mut Context,
+    problem: &mut ProblemSpec,
+) -> crate::errors::Result<()> {
+    let Some(settlement) = settle_time_limit(ctx, problem) else {
+        return Ok(());
+    };
+    if let Some(error) = settlement.error {
+        return Err(crate::errors::SpecError::Package(format!("{}: {error}", problem.id)).into());
+    }
+    if let Some(explanation) = &settlement.explanation {
+        let line = format!("{}: time limit {explanation}", problem.id);
+        writeln!(ctx.out, "{}", ctx.styles.dim(&line)).map_err(|source| {
+            crate::errors::Error::Report {
+                what: "the output".into(),
+                source,
+            }
+        })?;
+    }
+    Ok(())
 }
 
 /// After the submissions that must time out have run under the floor:

@@ -78,7 +78,8 @@ pub(super) fn test(
     reports: &ReportArgs,
     learner: &LearnerArgs,
 ) -> Result<u8> {
-    let problem = ctx.load_one(id)?;
+    let mut problem = ctx.load_one(id)?;
+    super::packages::settle_for_judging(ctx, &mut problem)?;
     writeln!(
         ctx.out,
         "{} — {} ({})",
@@ -167,7 +168,8 @@ pub(super) fn grade(
     fail_fast: bool,
     reports: &ReportArgs,
 ) -> Result<u8> {
-    let problem = ctx.load_one(id)?;
+    let mut problem = ctx.load_one(id)?;
+    super::packages::settle_for_judging(ctx, &mut problem)?;
     writeln!(
         ctx.out,
         "{} — {} ({}), {} submissions",

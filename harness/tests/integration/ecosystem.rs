@@ -1,0 +1,104 @@
+//! Kattis and Polygon packages judged as they are: `judge verify` on each
+//! fixture package gives every submission the verdict its folder, tag or
+//! `submissions.yaml` asks for.
+
+use crate::support::*;
+
+/// A fresh root holding a copy of the ecosystem fixture `name` (verify
+/// writes its result store beside `problems/`).
+fn root_with(name: &str) -> tempfile::TempDir {
+    let root = tempfile::tempdir().unwrap();
+    copy_dir(
+        &fixtures().join("ecosystem/problems").join(name),
+        &root.path().join("problems").join(name),
+    );
+    root
+}
+
+/// The tools a fixture's programs need, the first missing one if any.
+fn missing(tools: &[&'static str]) -> Option<&'static str> {
+    tools.iter().copied().find(|tool| which(tool).is_none())
+}
+
+/// Runs `judge verify NAME` and checks that every submission got what the
+/// package expects; returns stdout.
+fn verify_package(name: &str, tools: &[&'static str], expected: usize) -> Option<String> {
+    if let Some(tool) = missing(tools) {
+        println!("skipped: no {tool}");
+        return None;
+    }
+    let root = root_with(name);
+    let output = judge_at(root.path())
+        .args(["verify", name])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains(&format!(
+            "{expected} solutions: {expected} as expected, 0 unexpected"
+        )),
+        "{stdout}"
+    );
+    Some(stdout)
+}
+
+#[test]
+fn kattis_legacy_package_with_folder_validators() {
+    let Some(stdout) = verify_package("nimmove", &["gcc", "g++", "python3"], 6) else {
+        return;
+    };
+    // The limit comes from the accepted submissions, and says so.
+    assert!(stdout.contains("time limit 1 s: slowest accepted run"), "{stdout}");
+    assert!(stdout.contains("inputs valid"), "{stdout}");
+}
+
+#[test]
+fn kattis_legacy_interactive_package() {
+    verify_package("nimduel", &["gcc", "g++", "python3"], 5);
+}
+
+#[test]
+fn kattis_2025_scoring_package_with_groups_and_rules() {
+    let Some(stdout) = verify_package("subtraction", &["gcc", "g++", "python3"], 7) else {
+        return;
+    };
+    assert!(stdout.contains("invalid inputs rejected"), "{stdout}");
+}
+
+#[test]
+fn polygon_package_with_testlib_checker_validator_and_tags() {
+    let Some(stdout) = verify_package("pebbles", &["g++", "python3"], 7) else {
+        return;
+    };
+    assert!(stdout.contains("time limit") || stdout.contains("1.00 s"), "{stdout}");
+}
+
+#[test]
+fn polygon_interactive_package_with_testlib_interactor() {
+    verify_package("countdown", &["g++"], 5);
+}
+
+#[test]
+fn a_learner_tests_a_file_on_a_kattis_package() {
+    if let Some(tool) = missing(&["gcc", "g++", "python3"]) {
+        println!("skipped: no {tool}");
+        return;
+    }
+    let root = root_with("nimmove");
+    let accepted = fixtures().join("ecosystem/problems/nimmove/submissions/accepted");
+    let file = std::fs::read_dir(&accepted)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "py"))
+        .expect("a Python accepted submission");
+    let output = judge_at(root.path())
+        .args(["test", "nimmove"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("nimmove: time limit 1 s"), "{stdout}");
+}
