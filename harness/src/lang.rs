@@ -163,26 +163,27 @@ mod tests {
         assert!(langs.for_file(Path::new("x.unknown")).is_none());
     }
 
-    #[test]
-    fn user_table_adds_and_overrides() {
+    /// The built-in table with a user's table of `text`; an error as its message.
+    fn load_user(text: &str) -> Result<Languages, String> {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("languages.toml");
-        std::fs::write(
-            &path,
+        std::fs::write(&path, text).unwrap();
+        Languages::load(Some(&path)).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn user_table_adds_and_overrides() {
+        let langs = load_user(
             "[python]\nname = \"PyPy\"\nextensions = [\"py\"]\nrun = [\"pypy3\", \"{source}\"]\n\n[sh]\nname = \"Shell\"\nextensions = [\"sh\"]\nrun = [\"sh\", \"{source}\"]\n",
         )
         .unwrap();
-        let langs = Languages::load(Some(&path)).unwrap();
         assert_eq!(langs.for_file(Path::new("a.py")).unwrap().1.name, "PyPy");
         assert_eq!(langs.for_file(Path::new("a.sh")).unwrap().0, "sh");
     }
 
     #[test]
     fn bad_user_table_names_the_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("languages.toml");
-        std::fs::write(&path, "[go]\nname = \"Go\"\nextension = [\"go\"]\n").unwrap();
-        let error = Languages::load(Some(&path)).unwrap_err().to_string();
+        let error = load_user("[go]\nname = \"Go\"\nextension = [\"go\"]\n").unwrap_err();
         assert!(
             error.contains("languages.toml") && error.contains("extension"),
             "{error}"
@@ -229,14 +230,10 @@ mod tests {
 
     #[test]
     fn sources_inside_an_argument_is_an_error() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("languages.toml");
-        std::fs::write(
-            &path,
+        let error = load_user(
             "[zig]\nname = \"Zig\"\nextensions = [\"zig\"]\ncompile = [\"zig\", \"--files={sources}\"]\nrun = [\"{binary}\"]\n",
         )
-        .unwrap();
-        let error = Languages::load(Some(&path)).unwrap_err().to_string();
+        .unwrap_err();
         assert!(
             error.contains("languages.toml") && error.contains("whole argument"),
             "{error}"

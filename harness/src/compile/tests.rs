@@ -23,6 +23,15 @@ fn write(path: &Path, text: &str) -> PathBuf {
     path.to_path_buf()
 }
 
+/// The folder `root/name` holding `files` (name, text).
+fn folder_with(root: &Path, name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = root.join(name);
+    for (file, text) in files {
+        write(&dir.join(file), text);
+    }
+    dir
+}
+
 fn installed(tools: &[&str]) -> bool {
     let missing: Vec<&&str> = tools.iter().filter(|t| which::which(t).is_err()).collect();
     if let Some(tool) = missing.first() {
@@ -118,57 +127,50 @@ fn a_cpp_program_of_two_files_and_a_header_builds_runs_and_is_rebuilt_when_the_h
         return;
     }
     let root = tempfile::tempdir().unwrap();
-    let dir = root.path().join("split");
-    write(
-        &dir.join("main.cpp"),
-        "#include <cstdio>\n#include \"add.h\"\nint main() { int x; std::scanf(\"%d\", &x); std::printf(\"%d\\n\", add(x)); }\n",
+    let dir = folder_with(
+        root.path(),
+        "split",
+        &[
+            (
+                "main.cpp",
+                "#include <cstdio>\n#include \"add.h\"\nint main() { int x; std::scanf(\"%d\", &x); std::printf(\"%d\\n\", add(x)); }\n",
+            ),
+            (
+                "add.cpp",
+                "#include \"add.h\"\nint add(int x) { return x + BASE; }\n",
+            ),
+            ("add.h", "#define BASE 40\nint add(int x);\n"),
+        ],
     );
-    write(
-        &dir.join("add.cpp"),
-        "#include \"add.h\"\nint add(int x) { return x + BASE; }\n",
-    );
-    let header = write(&dir.join("add.h"), "#define BASE 40\nint add(int x);\n");
     let mut builder = builder(root.path());
     let program = folder("cpp", &dir, "cpp", "main.cpp").program();
     let first = ready(builder.build(&program));
     assert_eq!(run(&first, "2\n"), "42\n");
     assert_eq!(ready(builder.build(&program)), first, "the cached build");
 
-    write(&header, "#define BASE 50\nint add(int x);\n");
+    write(&dir.join("add.h"), "#define BASE 50\nint add(int x);\n");
     let second = ready(builder.build(&program));
     assert_ne!(second.program, first.program);
     assert_eq!(run(&second, "2\n"), "52\n");
 }
 
 #[test]
-fn a_python_program_runs_its_entry_which_imports_the_other_module() {
+fn a_python_program_runs_its_entry_which_imports_the_other_module_constants_filled_in() {
     if !installed(&["python3"]) {
         return;
     }
     let root = tempfile::tempdir().unwrap();
-    let dir = root.path().join("pyentry");
-    write(
-        &dir.join("solve.py"),
-        "from helper import double\nprint(double(int(input())))\n",
+    let dir = folder_with(
+        root.path(),
+        "pyentry",
+        &[
+            (
+                "main.py",
+                "from limits import MAX\nprint(\"{{greeting}}\", MAX, \"{{unknown}}\")\n",
+            ),
+            ("limits.py", "MAX = {{max_n}}\n"),
+        ],
     );
-    write(&dir.join("helper.py"), "def double(x):\n    return 2 * x\n");
-    let exe =
-        ready(builder(root.path()).build(&folder("python", &dir, "py", "solve.py").program()));
-    assert_eq!(run(&exe, "21\n"), "42\n");
-}
-
-#[test]
-fn constants_are_filled_in_and_unknown_names_left_alone() {
-    if !installed(&["python3"]) {
-        return;
-    }
-    let root = tempfile::tempdir().unwrap();
-    let dir = root.path().join("consts");
-    write(
-        &dir.join("main.py"),
-        "from limits import MAX\nprint(\"{{greeting}}\", MAX, \"{{unknown}}\")\n",
-    );
-    write(&dir.join("limits.py"), "MAX = {{max_n}}\n");
     let mut set = folder("python", &dir, "py", "main.py");
     set.constants = vec![
         ("greeting".into(), "hello".into()),
@@ -196,12 +198,17 @@ fn a_compile_error_names_the_users_file_not_the_build_folder() {
         return;
     }
     let root = tempfile::tempdir().unwrap();
-    let dir = root.path().join("broken");
-    write(
-        &dir.join("main.cpp"),
-        "int helper();\nint main() { return helper(); }\n",
+    let dir = folder_with(
+        root.path(),
+        "broken",
+        &[
+            (
+                "main.cpp",
+                "int helper();\nint main() { return helper(); }\n",
+            ),
+            ("broken.cpp", "int helper() { return nope; }\n"),
+        ],
     );
-    write(&dir.join("broken.cpp"), "int helper() { return nope; }\n");
     let single = write(
         &root.path().join("sum.cpp"),
         "int main() { return nope; }\n",
@@ -361,14 +368,19 @@ fn a_java_program_of_two_classes_starts_the_entrys_class() {
         return;
     }
     let root = tempfile::tempdir().unwrap();
-    let dir = root.path().join("java");
-    write(
-        &dir.join("Main.java"),
-        "public class Main { public static void main(String[] a) { System.out.println(Helper.answer()); } }\n",
-    );
-    write(
-        &dir.join("Helper.java"),
-        "class Helper { static int answer() { return 42; } }\n",
+    let dir = folder_with(
+        root.path(),
+        "java",
+        &[
+            (
+                "Main.java",
+                "public class Main { public static void main(String[] a) { System.out.println(Helper.answer()); } }\n",
+            ),
+            (
+                "Helper.java",
+                "class Helper { static int answer() { return 42; } }\n",
+            ),
+        ],
     );
     let exe =
         ready(builder(root.path()).build(&folder("java", &dir, "java", "Main.java").program()));
