@@ -1,5 +1,5 @@
-//! The language table (`languages.toml`): how a single-file submission is
-//! compiled and run. Built-in defaults, extended or overridden by the user's
+//! The language table (`languages.toml`): how a program of one language (a
+//! single file, or several sources built together) is compiled and run. Built-in defaults, extended or overridden by the user's
 //! file without touching code.
 
 use std::collections::BTreeMap;
@@ -53,6 +53,15 @@ impl Languages {
             .map(|(key, lang)| (key.as_str(), lang))
     }
 
+    /// The language with this key (`cpp`, `python`).
+    pub fn get(&self, key: &str) -> Option<&Language> {
+        self.by_key.get(key)
+    }
+
+    pub fn known_keys(&self) -> String {
+        self.by_key.keys().cloned().collect::<Vec<_>>().join(", ")
+    }
+
     pub fn known_extensions(&self) -> String {
         let mut exts: Vec<&str> = self
             .by_key
@@ -80,29 +89,57 @@ fn parse(text: &str, path: &Path) -> Result<BTreeMap<String, Language>, SpecErro
                 message: format!("language `{key}` needs non-empty `run` and `extensions`"),
             });
         }
+        let mut commands = lang.compile.iter().chain(&lang.run);
+        if commands.any(|part| part != SOURCES && part.contains(SOURCES)) {
+            return Err(SpecError::Languages {
+                path: path.to_path_buf(),
+                message: format!("language `{key}`: `{SOURCES}` must be a whole argument"),
+            });
+        }
     }
     Ok(table)
 }
 
-/// Fills `{source}`, `{binary}`, `{dir}`, `{stem}` (the source's file name
-/// without extension) and `{main_class}` (the same, for Java and Kotlin) in
-/// a command template.
-pub fn expand(template: &[String], source: &Path, binary: &Path, dir: &Path) -> Vec<String> {
+/// What a command template's placeholders stand for in one build.
+pub struct Placeholders<'a> {
+    /// `{source}`: the entry (a crate root, the file an interpreter runs).
+    pub source: &'a Path,
+    /// `{sources}`: every source compiled, in sorted order.
+    pub sources: &'a [PathBuf],
+    /// `{binary}`: the executable the build makes.
+    pub binary: &'a Path,
+    /// `{dir}`: the build folder.
+    pub dir: &'a Path,
+}
+
+/// The placeholder that stands for several arguments.
+const SOURCES: &str = "{sources}";
+
+/// Fills a command template: `{source}`, `{binary}`, `{dir}`, `{stem}` (the
+/// entry's file name without extension), `{main_class}` (the same, for Java
+/// and Kotlin), and `{sources}`, an argument that becomes one per source.
+pub fn expand(template: &[String], at: &Placeholders) -> Vec<String> {
     let show = |p: &Path| p.to_string_lossy().into_owned();
-    let stem = source
+    let stem = at
+        .source
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    template
-        .iter()
-        .map(|part| {
-            part.replace("{source}", &show(source))
-                .replace("{binary}", &show(binary))
-                .replace("{dir}", &show(dir))
+    let mut argv = Vec::new();
+    for part in template {
+        if part == SOURCES {
+            argv.extend(at.sources.iter().map(|s| show(s)));
+            continue;
+        }
+        argv.push(
+            part.replace("{source}", &show(at.source))
+                .replace("{binary}", &show(at.binary))
+                .replace("{dir}", &show(at.dir))
                 .replace("{stem}", &stem)
-                .replace("{main_class}", &stem)
-        })
-        .collect()
+                .replace("{main_class}", &stem),
+        );
+    }
+    argv
 }
 
 /// The default location of the user's table: beside `problems/`.
@@ -126,45 +163,80 @@ mod tests {
         assert!(langs.for_file(Path::new("x.unknown")).is_none());
     }
 
-    #[test]
-    fn user_table_adds_and_overrides() {
+    /// The built-in table with a user's table of `text`; an error as its message.
+    fn load_user(text: &str) -> Result<Languages, String> {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("languages.toml");
-        std::fs::write(
-            &path,
+        std::fs::write(&path, text).unwrap();
+        Languages::load(Some(&path)).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn user_table_adds_and_overrides() {
+        let langs = load_user(
             "[python]\nname = \"PyPy\"\nextensions = [\"py\"]\nrun = [\"pypy3\", \"{source}\"]\n\n[sh]\nname = \"Shell\"\nextensions = [\"sh\"]\nrun = [\"sh\", \"{source}\"]\n",
         )
         .unwrap();
-        let langs = Languages::load(Some(&path)).unwrap();
         assert_eq!(langs.for_file(Path::new("a.py")).unwrap().1.name, "PyPy");
         assert_eq!(langs.for_file(Path::new("a.sh")).unwrap().0, "sh");
     }
 
     #[test]
     fn bad_user_table_names_the_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("languages.toml");
-        std::fs::write(&path, "[go]\nname = \"Go\"\nextension = [\"go\"]\n").unwrap();
-        let error = Languages::load(Some(&path)).unwrap_err().to_string();
+        let error = load_user("[go]\nname = \"Go\"\nextension = [\"go\"]\n").unwrap_err();
         assert!(
             error.contains("languages.toml") && error.contains("extension"),
             "{error}"
         );
     }
 
+    fn template(parts: &[&str]) -> Vec<String> {
+        parts.iter().map(|p| p.to_string()).collect()
+    }
+
     #[test]
     fn placeholders_name_the_source_and_its_class() {
-        let argv = expand(
-            &[
-                "java".into(),
-                "-cp".into(),
-                "{dir}".into(),
-                "{main_class}".into(),
-            ],
-            Path::new("/b/Sum.java"),
-            Path::new("/b/main"),
-            Path::new("/b"),
-        );
+        let sources = [PathBuf::from("/b/Sum.java")];
+        let at = Placeholders {
+            source: Path::new("/b/Sum.java"),
+            sources: &sources,
+            binary: Path::new("/b/main"),
+            dir: Path::new("/b"),
+        };
+        let argv = expand(&template(&["java", "-cp", "{dir}", "{main_class}"]), &at);
         assert_eq!(argv, ["java", "-cp", "/b", "Sum"]);
+    }
+
+    #[test]
+    fn sources_become_one_argument_each() {
+        let sources = [PathBuf::from("/b/a.cpp"), PathBuf::from("/b/main.cpp")];
+        let at = Placeholders {
+            source: Path::new("/b/main.cpp"),
+            sources: &sources,
+            binary: Path::new("/b/main"),
+            dir: Path::new("/b"),
+        };
+        let argv = expand(
+            &template(&["g++", "-o", "{binary}", "{sources}", "-lm"]),
+            &at,
+        );
+        assert_eq!(
+            argv,
+            ["g++", "-o", "/b/main", "/b/a.cpp", "/b/main.cpp", "-lm"]
+        );
+        let run = expand(&template(&["python3", "{source}"]), &at);
+        assert_eq!(run, ["python3", "/b/main.cpp"]);
+    }
+
+    #[test]
+    fn sources_inside_an_argument_is_an_error() {
+        let error = load_user(
+            "[zig]\nname = \"Zig\"\nextensions = [\"zig\"]\ncompile = [\"zig\", \"--files={sources}\"]\nrun = [\"{binary}\"]\n",
+        )
+        .unwrap_err();
+        assert!(
+            error.contains("languages.toml") && error.contains("whole argument"),
+            "{error}"
+        );
     }
 }

@@ -1,0 +1,208 @@
+//! Workspace binaries: one `cargo build` for all of them, paths read from
+//! cargo's JSON messages, never guessed.
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde::Deserialize;
+
+use super::{Builder, Built, Executable, truncate};
+use crate::errors::BuildError;
+use crate::spec::ProgramRef;
+
+#[derive(Debug, Deserialize)]
+struct Metadata {
+    packages: Vec<MetaPackage>,
+}
+
+#[derive(Debug, Deserialize)]
+struct MetaPackage {
+    name: String,
+    id: String,
+    targets: Vec<MetaTarget>,
+}
+
+#[derive(Debug, Deserialize)]
+struct MetaTarget {
+    name: String,
+    kind: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct CargoMessage {
+    reason: String,
+    package_id: Option<String>,
+    target: Option<MetaTarget>,
+    executable: Option<PathBuf>,
+    message: Option<CompilerMessage>,
+}
+
+#[derive(Debug, Deserialize)]
+struct CompilerMessage {
+    level: String,
+    rendered: Option<String>,
+}
+
+impl Builder {
+    fn cargo() -> Command {
+        Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+    }
+
+    /// Builds every workspace binary among `programs` with one cargo call, in
+    /// the `judge` profile. Binaries that fail to compile become `CompileError`
+    /// with the compiler's messages; the others still build (`--keep-going`).
+    pub fn build_workspace<'a>(
+        &mut self,
+        programs: impl IntoIterator<Item = &'a ProgramRef>,
+    ) -> Result<(), BuildError> {
+        let wanted: BTreeSet<&str> = programs
+            .into_iter()
+            .filter_map(|p| match p {
+                ProgramRef::Bin(name) => Some(name.as_str()),
+                ProgramRef::File(_) | ProgramRef::Sources(_) => None,
+            })
+            .filter(|name| !self.cargo_bins.contains_key(*name))
+            .collect();
+        if wanted.is_empty() {
+            return Ok(());
+        }
+        let manifest = self.root.join("Cargo.toml");
+        if self.bin_packages.is_empty() && manifest.is_file() {
+            self.load_metadata(&manifest)?;
+        }
+        let mut packages = BTreeSet::new();
+        for name in &wanted {
+            match self.bin_packages.get(*name) {
+                Some(package) => {
+                    packages.insert(package.clone());
+                }
+                None => {
+                    self.cargo_bins.insert(
+                        (*name).to_string(),
+                        Built::JudgeError(format!(
+                            "no binary `{name}` in the workspace at {}",
+                            manifest.display()
+                        )),
+                    );
+                }
+            }
+        }
+        if packages.is_empty() {
+            return Ok(());
+        }
+
+        let mut command = Self::cargo();
+        command
+            .args(["build", "--profile", "judge", "--keep-going", "--bins"])
+            .args(["--message-format", "json-render-diagnostics"])
+            .arg("--manifest-path")
+            .arg(&manifest);
+        for package in &packages {
+            command.args(["-p", package]);
+        }
+        let output = command.output().map_err(|source| BuildError::Spawn {
+            command: "cargo build".into(),
+            source,
+        })?;
+
+        let mut errors: HashMap<String, String> = HashMap::new();
+        let mut built: HashMap<String, PathBuf> = HashMap::new();
+        for line in output
+            .stdout
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+        {
+            let Ok(message) = serde_json::from_slice::<CargoMessage>(line) else {
+                continue;
+            };
+            match message.reason.as_str() {
+                "compiler-artifact" => {
+                    if let (Some(target), Some(exe)) = (message.target, message.executable) {
+                        if target.kind.iter().any(|k| k == "bin") {
+                            built.insert(target.name, exe);
+                        }
+                    }
+                }
+                "compiler-message" => {
+                    if let (Some(package), Some(msg)) = (message.package_id, message.message) {
+                        if msg.level == "error" {
+                            let entry = errors.entry(package).or_default();
+                            entry.push_str(msg.rendered.as_deref().unwrap_or("error"));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !output.status.success() && built.is_empty() && errors.is_empty() {
+            return Err(BuildError::Cargo {
+                stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+            });
+        }
+        let package_ids: HashMap<&str, &str> = self
+            .package_ids
+            .iter()
+            .map(|(n, id)| (n.as_str(), id.as_str()))
+            .collect();
+        for name in wanted {
+            if self.cargo_bins.contains_key(name) {
+                continue;
+            }
+            let result = match built.get(name) {
+                Some(path) => Built::Ready(Executable {
+                    program: path.clone(),
+                    args: Vec::new(),
+                    read_only: Vec::new(),
+                }),
+                None => {
+                    let package = &self.bin_packages[name];
+                    let message = package_ids
+                        .get(package.as_str())
+                        .and_then(|id| errors.get(*id))
+                        .cloned()
+                        .unwrap_or_else(|| String::from_utf8_lossy(&output.stderr).into_owned());
+                    Built::CompileError(truncate(message))
+                }
+            };
+            self.cargo_bins.insert(name.to_string(), result);
+        }
+        Ok(())
+    }
+
+    fn load_metadata(&mut self, manifest: &Path) -> Result<(), BuildError> {
+        let output = Self::cargo()
+            .args([
+                "metadata",
+                "--no-deps",
+                "--format-version",
+                "1",
+                "--manifest-path",
+            ])
+            .arg(manifest)
+            .output()
+            .map_err(|source| BuildError::Spawn {
+                command: "cargo metadata".into(),
+                source,
+            })?;
+        if !output.status.success() {
+            return Err(BuildError::Cargo {
+                stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+            });
+        }
+        let metadata: Metadata =
+            serde_json::from_slice(&output.stdout).map_err(|e| BuildError::Cargo {
+                stderr: format!("unreadable cargo metadata: {e}"),
+            })?;
+        for package in metadata.packages {
+            for target in &package.targets {
+                if target.kind.iter().any(|k| k == "bin") {
+                    self.bin_packages
+                        .insert(target.name.clone(), package.name.clone());
+                }
+            }
+            self.package_ids.insert(package.name, package.id);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,212 @@
+//! The files of one build folder, gathered before anything is built: a
+//! single file with the headers it includes, or a program of several files
+//! with the files placed beside it and its constants filled in. What is
+//! gathered here is all a build depends on besides the language table.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::io_error;
+use crate::errors::BuildError;
+use crate::lang::Language;
+use crate::spec::SourceSet;
+
+/// The stem every single-file source is built under (see `BuildFiles::single`).
+const SOURCE_STEM: &str = "solution";
+
+/// The executable a build makes (`{binary}`).
+pub(super) const BINARY: &str = "main";
+/// Left in a cached build folder once the build succeeded.
+pub(super) const OK_MARKER: &str = "ok";
+/// Left in a cached build folder instead, holding the compiler's message.
+pub(super) const ERROR_MARKER: &str = "compile-error.txt";
+
+/// One build: the language and the files of its build folder. Builds of
+/// equal `BuildFiles` make the same program (`cached.rs` hashes all of it).
+#[derive(Debug)]
+pub(super) struct BuildFiles {
+    /// The language table's key, and its entry.
+    pub key: String,
+    pub language: Language,
+    /// Names the cache folder for a reader: the entry's stem as the user
+    /// wrote it.
+    pub label: String,
+    /// Every file of the build folder, by name.
+    pub files: BTreeMap<String, Vec<u8>>,
+    /// The names among `files` that are compiled (`{sources}`), sorted.
+    pub sources: Vec<String>,
+    /// The name among `files` that `{source}` stands for.
+    pub entry: String,
+    /// A file the build names differently from the user (build name,
+    /// user's name), named back in compiler messages.
+    pub renamed: Option<(String, String)>,
+}
+
+impl BuildFiles {
+    /// A single source, with the headers beside it that it includes.
+    pub fn single(source: &Path, key: &str, language: &Language) -> Result<BuildFiles, BuildError> {
+        let bytes = read(source)?;
+        // The source is built under a fixed name: a file named like a module
+        // of the compiler's own (`py_compile.py`) must not be picked up by it.
+        let fixed_name = match (
+            language.keep_file_name,
+            source.file_name(),
+            source.extension(),
+        ) {
+            (true, Some(name), _) => name.to_string_lossy().into_owned(),
+            (_, _, Some(ext)) => format!("{SOURCE_STEM}.{}", ext.to_string_lossy()),
+            _ => SOURCE_STEM.to_string(),
+        };
+        let user_name = source
+            .file_name()
+            .map_or_else(|| fixed_name.clone(), |n| n.to_string_lossy().into_owned());
+        let mut files: BTreeMap<String, Vec<u8>> = local_headers(source, &bytes)
+            .into_iter()
+            .filter(|(name, _)| !is_reserved(name))
+            .collect();
+        files.insert(fixed_name.clone(), bytes);
+        Ok(BuildFiles {
+            key: key.to_string(),
+            language: language.clone(),
+            label: stem(&user_name),
+            files,
+            sources: vec![fixed_name.clone()],
+            entry: fixed_name.clone(),
+            renamed: (fixed_name != user_name).then_some((fixed_name, user_name)),
+        })
+    }
+
+    /// A program of several files, each under its own file name; a file
+    /// placed beside replaces a source or an earlier beside file of its
+    /// name. What is wrong with the set is the error's text.
+    pub fn set(set: &SourceSet, language: &Language) -> Result<BuildFiles, String> {
+        let mut files = BTreeMap::new();
+        let mut sources = Vec::new();
+        for path in &set.sources {
+            let name = file_name(path)?;
+            if files
+                .insert(name.clone(), read(path).map_err(|e| e.to_string())?)
+                .is_some()
+            {
+                return Err(format!("two sources are named {name}"));
+            }
+            sources.push(name);
+        }
+        for path in &set.beside {
+            files.insert(file_name(path)?, read(path).map_err(|e| e.to_string())?);
+        }
+        if let Some(name) = files.keys().find(|name| is_reserved(name)) {
+            return Err(format!(
+                "a file may not be named {name}: the build folder keeps that name for itself"
+            ));
+        }
+        let entry = file_name(&set.entry)?;
+        if !files.contains_key(&entry) {
+            return Err(format!("its entry {entry} is not among its files"));
+        }
+        if !set.constants.is_empty() {
+            for bytes in files.values_mut() {
+                if let Ok(text) = std::str::from_utf8(bytes) {
+                    *bytes = substitute(text, &set.constants).into_bytes();
+                }
+            }
+        }
+        sources.sort();
+        Ok(BuildFiles {
+            key: set.language.clone(),
+            language: language.clone(),
+            label: stem(&entry),
+            files,
+            sources,
+            entry,
+            renamed: None,
+        })
+    }
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, BuildError> {
+    std::fs::read(path).map_err(|e| io_error(format!("read {}", path.display()), e))
+}
+
+fn file_name(path: &Path) -> Result<String, String> {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| format!("{} is not a file name", path.display()))
+}
+
+fn stem(name: &str) -> String {
+    Path::new(name)
+        .file_stem()
+        .map_or_else(|| "source".into(), |s| s.to_string_lossy().into_owned())
+}
+
+/// Names the build writes into its folder besides the user's files.
+fn is_reserved(name: &str) -> bool {
+    [BINARY, OK_MARKER, ERROR_MARKER].contains(&name)
+}
+
+/// `text` with every `{{name}}` of `constants` replaced by its value, in
+/// one pass (a value is never expanded again); `{{name}}` of any other name
+/// stays as written.
+pub(super) fn substitute(text: &str, constants: &[(String, String)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find("{{") {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 2..];
+        let value = after.find("}}").and_then(|close| {
+            let name = &after[..close];
+            let (_, value) = constants.iter().find(|(n, _)| n == name)?;
+            Some((value, close))
+        });
+        match value {
+            Some((value, close)) => {
+                out.push_str(value);
+                rest = &after[close + 2..];
+            }
+            None => {
+                // Only one brace is kept as it is: `{{{n}}}` is `{` + value + `}`.
+                out.push('{');
+                rest = &rest[open + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The headers beside `source` that it names with `#include "..."`, and
+/// those they name in turn: a checker built against `testlib.h` next to
+/// it, or a program split into a source and its header. Only plain file
+/// names in the same folder are followed, never paths.
+fn local_headers(source: &Path, bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let Some(dir) = source.parent() else {
+        return Vec::new();
+    };
+    let mut found: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut pending = quoted_includes(bytes);
+    while let Some(name) = pending.pop() {
+        let plain = !name.contains(['/', '\\']) && name != "." && name != "..";
+        if !plain || found.iter().any(|(n, _)| *n == name) {
+            continue;
+        }
+        if let Ok(header) = std::fs::read(dir.join(&name)) {
+            pending.extend(quoted_includes(&header));
+            found.push((name, header));
+        }
+    }
+    found
+}
+
+/// The names in `#include "name"` lines.
+fn quoted_includes(bytes: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .filter_map(|line| {
+            let rest = line.trim_start().strip_prefix('#')?.trim_start();
+            let rest = rest.strip_prefix("include")?.trim_start();
+            let name = rest.strip_prefix('"')?.split('"').next()?;
+            Some(name.to_string())
+        })
+        .collect()
+}

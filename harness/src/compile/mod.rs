@@ -1,0 +1,254 @@
+//! Turning `ProgramRef`s into runnable programs: workspace binaries through
+//! one `cargo build` (`cargo.rs`); single files and programs of several
+//! files through the language table, each first prepared as the set of files
+//! of its build folder (`files.rs`), then built once per content hash
+//! (`cached.rs`).
+
+mod cached;
+mod cargo;
+mod files;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use crate::errors::BuildError;
+use crate::lang::{Language, Languages};
+use crate::sandbox::Sandbox;
+use crate::spec::{Limits, ProgramRef, SourceSet};
+
+use files::BuildFiles;
+
+/// Limits for one compilation: generous, but a template explosion or
+/// `#include "/dev/random"` ends as CE instead of a hung judge.
+pub const COMPILE_LIMITS: Limits = Limits {
+    time: Duration::from_secs(30),
+    wall: Duration::from_secs(60),
+    memory: 2 << 30,
+    output: 256 << 20,
+};
+
+/// How much compiler output a CE keeps.
+const MESSAGE_KEEP: usize = 8 << 10;
+
+/// A runnable program: the command line that starts it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Executable {
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+    /// Folders it must read besides its own (an interpreter's toolchain).
+    pub read_only: Vec<PathBuf>,
+}
+
+impl Executable {
+    pub fn with_args(&self, extra: impl IntoIterator<Item = impl Into<OsString>>) -> Executable {
+        let mut exe = self.clone();
+        exe.args.extend(extra.into_iter().map(Into::into));
+        exe
+    }
+}
+
+/// The result of building one submission or helper program.
+#[derive(Debug, Clone)]
+pub enum Built {
+    Ready(Executable),
+    /// The compiler rejected it: the submission's fault (CE).
+    CompileError(String),
+    /// We could not build it (missing compiler, I/O): not the submission's fault (JE).
+    JudgeError(String),
+}
+
+/// Builds programs for a problem root (the folder holding `problems/` and,
+/// for workspace binaries, `Cargo.toml`).
+pub struct Builder {
+    root: PathBuf,
+    languages: Languages,
+    sandbox: Sandbox,
+    cache: PathBuf,
+    /// bin name → package name, from `cargo metadata`.
+    bin_packages: HashMap<String, String>,
+    /// package name → cargo package id, to find a package's compiler messages.
+    package_ids: HashMap<String, String>,
+    /// bin name → built binary or the errors that stopped it.
+    cargo_bins: HashMap<String, Built>,
+    /// Compilers and interpreters by name, resolved once (`None`: missing).
+    tools: HashMap<String, Option<Tool>>,
+}
+
+impl Builder {
+    pub fn new(root: &Path, languages: Languages, sandbox: Sandbox) -> Builder {
+        Builder {
+            root: root.to_path_buf(),
+            languages,
+            sandbox,
+            cache: root.join("target").join("judge-cache"),
+            bin_packages: HashMap::new(),
+            package_ids: HashMap::new(),
+            cargo_bins: HashMap::new(),
+            tools: HashMap::new(),
+        }
+    }
+
+    pub fn languages(&self) -> &Languages {
+        &self.languages
+    }
+
+    /// The built program. Workspace binaries must have gone through
+    /// `build_workspace` first; files are compiled here (or found in the cache).
+    pub fn build(&mut self, program: &ProgramRef) -> Built {
+        match program {
+            ProgramRef::Bin(name) => {
+                if !self.cargo_bins.contains_key(name) {
+                    if let Err(error) = self.build_workspace([program]) {
+                        return Built::JudgeError(error.to_string());
+                    }
+                }
+                self.cargo_bins.get(name).cloned().unwrap_or_else(|| {
+                    Built::JudgeError(format!("no binary `{name}` in the workspace"))
+                })
+            }
+            ProgramRef::File(path) => self
+                .compile_file(path)
+                .unwrap_or_else(|e| Built::JudgeError(e.to_string())),
+            ProgramRef::Sources(set) => self.compile_sources(set),
+        }
+    }
+
+    fn compile_file(&mut self, source: &Path) -> Result<Built, BuildError> {
+        let Some((key, language)) = self.languages.for_file(source) else {
+            return Err(BuildError::UnknownLanguage {
+                path: source.to_path_buf(),
+                known: self.languages.known_extensions(),
+            });
+        };
+        let files = BuildFiles::single(source, key, language)?;
+        self.build_files(files)
+    }
+
+    /// A program of several files; what is wrong with the set itself (an
+    /// unknown language, two sources of one name) is JE naming the program.
+    fn compile_sources(&mut self, set: &SourceSet) -> Built {
+        let Some(language) = self.languages.get(&set.language) else {
+            return Built::JudgeError(format!(
+                "{}: no language `{}` in the language table (known: {})",
+                set.name,
+                set.language,
+                self.languages.known_keys()
+            ));
+        };
+        match BuildFiles::set(set, language) {
+            Ok(files) => self
+                .build_files(files)
+                .unwrap_or_else(|e| Built::JudgeError(format!("{}: {e}", set.name))),
+            Err(message) => Built::JudgeError(format!("{}: {message}", set.name)),
+        }
+    }
+
+    /// The compiler or interpreter a `file` or source-set program needs that
+    /// this machine lacks, if any: `judge verify` skips such a solution and
+    /// says so, instead of charging the package for the machine.
+    pub fn unavailable_tool(&mut self, program: &ProgramRef) -> Option<String> {
+        let language: Language = match program {
+            ProgramRef::Bin(_) => return None,
+            ProgramRef::File(path) => self.languages.for_file(path)?.1.clone(),
+            ProgramRef::Sources(set) => self.languages.get(&set.language)?.clone(),
+        };
+        let interpreter = (!language.run[0].contains('{')).then(|| language.run[0].clone());
+        language
+            .compile
+            .first()
+            .cloned()
+            .into_iter()
+            .chain(interpreter)
+            .find(|name| self.tool(name, &language.name).is_err())
+    }
+
+    /// The compiler or interpreter `name` as a contained run can start it
+    /// (resolved once per judge).
+    fn tool(&mut self, name: &str, language: &str) -> Result<Tool, BuildError> {
+        if let Some(tool) = self.tools.get(name) {
+            return tool.clone().ok_or_else(|| BuildError::ToolMissing {
+                tool: name.to_string(),
+                language: language.to_string(),
+            });
+        }
+        let tool = Tool::resolve(name);
+        self.tools.insert(name.to_string(), tool.clone());
+        tool.ok_or_else(|| BuildError::ToolMissing {
+            tool: name.to_string(),
+            language: language.to_string(),
+        })
+    }
+}
+
+/// A compiler or interpreter as a contained run starts it: the real binary,
+/// not a launcher that needs the judge's home (a rustup proxy, a pyenv
+/// shim), and the toolchain folder it reads when that lies outside the
+/// system folders every run sees.
+#[derive(Debug, Clone)]
+struct Tool {
+    program: PathBuf,
+    toolchain: Option<PathBuf>,
+}
+
+impl Tool {
+    fn resolve(name: &str) -> Option<Tool> {
+        let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+        // What a run's own PATH finds first: a system tool needs nothing more.
+        if let Ok(program) = which::which_in(name, Some(crate::sandbox::SANDBOX_PATH), &cwd) {
+            return Some(Tool {
+                program,
+                toolchain: None,
+            });
+        }
+        let found = which::which(name).ok()?;
+        let real = std::fs::canonicalize(&found).ok()?;
+        let real = if real.file_name().is_some_and(|n| n == "rustup") {
+            // A rustup proxy: ask it which toolchain binary it would start.
+            let output = Command::new(&real).args(["which", name]).output().ok()?;
+            let path = String::from_utf8(output.stdout).ok()?;
+            std::fs::canonicalize(path.trim()).ok()?
+        } else {
+            real
+        };
+        // `<prefix>/bin/<tool>`: the toolchain is the prefix.
+        let toolchain = real
+            .parent()
+            .filter(|bin| bin.ends_with("bin"))
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .filter(|prefix| !is_system(prefix));
+        Some(Tool {
+            program: real,
+            toolchain,
+        })
+    }
+}
+
+/// Folders every contained run sees anyway.
+fn is_system(path: &Path) -> bool {
+    ["/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc"]
+        .iter()
+        .any(|s| path.starts_with(s))
+        || path == Path::new("/")
+}
+
+fn io_error(what: String, source: std::io::Error) -> BuildError {
+    BuildError::Io { what, source }
+}
+
+fn truncate(mut text: String) -> String {
+    if text.len() > MESSAGE_KEEP {
+        let mut cut = MESSAGE_KEEP;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.truncate(cut);
+        text.push_str("\n… (truncated)");
+    }
+    text
+}
