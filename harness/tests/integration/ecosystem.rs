@@ -64,7 +64,15 @@ fn kattis_2025_scoring_package_with_groups_and_rules() {
     let Some(stdout) = verify_package("subtraction", &["gcc", "g++", "python3"], 7) else {
         return;
     };
-    assert!(stdout.contains("invalid inputs rejected"), "{stdout}");
+    // Its `.ctd` validator rejects the unsorted invalid input; without
+    // checktestdata that input is reported as not checked, never as passed.
+    match which("checktestdata") {
+        Some(_) => assert!(stdout.contains("invalid inputs rejected"), "{stdout}"),
+        None => assert!(
+            stdout.contains("skipped: no checktestdata") && stdout.contains("not checked"),
+            "{stdout}"
+        ),
+    }
 }
 
 #[test]
@@ -101,4 +109,30 @@ fn a_learner_tests_a_file_on_a_kattis_package() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{stdout}");
     assert!(stdout.contains("nimmove: time limit 1 s"), "{stdout}");
+}
+
+#[test]
+fn a_submission_in_the_wrong_folder_is_unexpected() {
+    if let Some(tool) = missing(&["gcc", "g++", "python3"]) {
+        println!("skipped: no {tool}");
+        return;
+    }
+    let root = root_with("nimmove");
+    let submissions = root.path().join("problems/nimmove/submissions");
+    std::fs::rename(
+        submissions.join("wrong_answer/take_one.py"),
+        submissions.join("accepted/take_one.py"),
+    )
+    .unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "nimmove"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("accepted/take_one.py") && stdout.contains("expected AC, got WA"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("5 as expected, 1 unexpected"), "{stdout}");
 }
