@@ -26,18 +26,28 @@ pub(crate) fn submission_stack(memory: u64) -> u64 {
 /// Runs `exe` on `test` in `workdir` (an empty folder, emptied again
 /// afterwards: a worker reuses one, as creating a folder per run costs more
 /// than the run itself on some filesystems) and judges it. `checker` is the
-/// problem's built judging program (checker or interactor) when it has one.
+/// problem's built judging program (checker or interactor) when it has one;
+/// `output_checker` the built checker of a testlib interactor's output file.
 pub fn judge_test(
     sandbox: &dyn Runs,
     problem: &ProblemSpec,
     checker: Option<&Executable>,
+    output_checker: Option<&Executable>,
     exe: &Executable,
     test: &TestCase,
     workdir: &Path,
 ) -> TestReport {
     let judge_once = || {
         let report = if problem.interactor.is_some() {
-            super::interactive::judge_interactive(sandbox, problem, checker, exe, test, workdir)
+            super::interactive::judge_interactive(
+                sandbox,
+                problem,
+                checker,
+                output_checker,
+                exe,
+                test,
+                workdir,
+            )
         } else {
             judge_in(sandbox, problem, checker, exe, test, workdir)
         };
@@ -160,7 +170,24 @@ fn judge_in(
         return report;
     }
 
-    let comparison: Result<Comparison, String> = match &problem.compare.mode {
+    let comparison = judge_output(sandbox, problem, checker, test, &outcome.stdout, workdir);
+    apply_comparison(&mut report, comparison);
+    report
+}
+
+/// Judges `output` against `test`'s answer by the problem's `compare` mode:
+/// a batch submission's stdout, or the output file a testlib interactor
+/// wrote. `checker` is the built checker for `mode = "checker"`; it runs in
+/// `scratch`. `Err` is a judge error.
+pub(super) fn judge_output(
+    sandbox: &dyn Runs,
+    problem: &ProblemSpec,
+    checker: Option<&Executable>,
+    test: &TestCase,
+    output: &[u8],
+    scratch: &Path,
+) -> Result<Comparison, String> {
+    match &problem.compare.mode {
         CompareMode::Checker(tool) => match checker {
             Some(checker) => run_checker(
                 sandbox,
@@ -168,19 +195,23 @@ fn judge_in(
                 tool,
                 &test.input,
                 &test.answer,
-                &outcome.stdout,
-                workdir,
+                output,
+                scratch,
             ),
             None => Err("the checker was not built".into()),
         },
         mode => match std::fs::read(&test.answer) {
             Err(e) => Err(format!("failed to read {}: {e}", test.answer.display())),
             Ok(answer) => Ok(match mode {
-                CompareMode::Tokens(options) => compare_tokens(&answer, &outcome.stdout, options),
-                _ => compare_exact(&answer, &outcome.stdout),
+                CompareMode::Tokens(options) => compare_tokens(&answer, output, options),
+                _ => compare_exact(&answer, output),
             }),
         },
-    };
+    }
+}
+
+/// The verdict, score and message of a comparison, or its judge error.
+pub(super) fn apply_comparison(report: &mut TestReport, comparison: Result<Comparison, String>) {
     match comparison {
         Ok(comparison) => {
             report.verdict = Verdict::from_comparison(&comparison);
@@ -193,5 +224,4 @@ fn judge_in(
             report.detail = Some(message);
         }
     }
-    report
 }
