@@ -194,6 +194,7 @@ fn judge(
                 read_only: Vec::new(),
             }),
             checker: None,
+            output_checker: None,
             tests: problem.tests.iter().collect(),
             every_test: false,
         }],

@@ -71,7 +71,7 @@ pub fn run_checker(
         })
         .map_err(|e| format!("checker: {e}"))?;
     if tool.protocol == Protocol::Testlib {
-        return testlib_comparison(&outcome);
+        return testlib_comparison(&outcome, "checker");
     }
     let judgement = judgement_of(&outcome, "checker", &checker.program)?;
     let (message, score) = read_feedback(&feedback)?;
@@ -83,9 +83,13 @@ pub fn run_checker(
     })
 }
 
-/// A testlib checker's verdict from its exit code; its message (stderr) is
-/// shown, and `quitp` points become the test's score.
-fn testlib_comparison(outcome: &crate::sandbox::RunOutcome) -> Result<Comparison, String> {
+/// A testlib checker's or interactor's verdict from its exit code; its
+/// message (stderr) is shown, and `quitp` points become the test's score.
+/// `Err` is a judge error, naming `role`.
+pub(crate) fn testlib_comparison(
+    outcome: &crate::sandbox::RunOutcome,
+    role: &str,
+) -> Result<Comparison, String> {
     let message = crate::escape::visible_bytes(&outcome.stderr)
         .trim()
         .to_string();
@@ -98,7 +102,7 @@ fn testlib_comparison(outcome: &crate::sandbox::RunOutcome) -> Result<Comparison
         CheckerOutcome::WrongAnswer => (Judgement::WrongAnswer, None),
         CheckerOutcome::PresentationError => (Judgement::PresentationError, None),
         CheckerOutcome::Points(points) => (Judgement::Accepted, Some(points)),
-        CheckerOutcome::JudgeError(why) => return Err(why),
+        CheckerOutcome::JudgeError(why) => return Err(format!("{role} {why}")),
     };
     Ok(Comparison {
         judgement,

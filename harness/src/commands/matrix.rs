@@ -112,7 +112,7 @@ pub(super) fn matrix(
         p.solutions
             .iter()
             .map(|s| &s.program)
-            .chain(p.judging_program().map(|t| &t.program))
+            .chain(p.judging_programs().map(|t| &t.program))
     }))?;
     let mut ok = broken.is_empty();
     let mut all_json = Vec::new();

@@ -22,6 +22,11 @@ pub(super) fn play(ctx: &mut Context, id: &str, test_name: Option<&str>) -> Resu
             "{id} is not interactive: there is nobody to play against (try `judge test {id} FILE`)"
         )));
     };
+    if interactor.protocol != crate::spec::Protocol::Kattis {
+        return Err(Error::Usage(format!(
+            "{id}'s interactor speaks the testlib protocol; `judge play` seats a person only against a Kattis interactor (try `judge test {id} FILE`)"
+        )));
+    }
     let test = match test_name {
         Some(name) => problem
             .tests

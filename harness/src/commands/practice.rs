@@ -20,40 +20,56 @@ fn io(source: std::io::Error) -> Error {
     }
 }
 
-/// Builds one submission file (and the problem's checker) into a task.
+/// Builds one submission file (and the problem's checker or interactor,
+/// and a testlib interactor's checker) into a task.
 pub(super) fn task_for<'a>(
     ctx: &mut Context,
     problem: &'a ProblemSpec,
     program: &crate::spec::ProgramRef,
     name: String,
 ) -> Task<'a> {
-    let checker = problem
-        .judging_program()
-        .map(|tool| ctx.builder.build(&tool.program));
-    let program = match (ctx.builder.build(program), checker.clone()) {
-        (_, Some(Built::CompileError(m) | Built::JudgeError(m))) => Err((
+    let judging_role = if problem.interactor.is_some() {
+        "interactor"
+    } else {
+        "checker"
+    };
+    let judges: [(&str, Option<Built>); 2] = [
+        (
+            judging_role,
+            problem
+                .judging_program()
+                .map(|tool| ctx.builder.build(&tool.program)),
+        ),
+        (
+            "checker",
+            problem
+                .output_checker()
+                .map(|tool| ctx.builder.build(&tool.program)),
+        ),
+    ];
+    let broken_judge = judges.iter().find_map(|(role, built)| match built {
+        Some(Built::CompileError(m) | Built::JudgeError(m)) => Some((
             Verdict::JudgeError,
-            format!(
-                "the {} did not build: {m}",
-                if problem.interactor.is_some() {
-                    "interactor"
-                } else {
-                    "checker"
-                }
-            ),
+            format!("the {role} did not build: {m}"),
         )),
+        _ => None,
+    });
+    let program = match (ctx.builder.build(program), broken_judge) {
+        (_, Some(broken)) => Err(broken),
         (Built::Ready(exe), _) => Ok(exe),
         (Built::CompileError(message), _) => Err((Verdict::CompileError, message)),
         (Built::JudgeError(message), _) => Err((Verdict::JudgeError, message)),
     };
+    let [checker, output_checker] = judges.map(|(_, built)| match built {
+        Some(Built::Ready(exe)) => Some(exe),
+        _ => None,
+    });
     Task {
         problem,
         submission: name,
         program,
-        checker: match checker {
-            Some(Built::Ready(exe)) => Some(exe),
-            _ => None,
-        },
+        checker,
+        output_checker,
         tests: problem.tests.iter().collect(),
         every_test: false,
     }

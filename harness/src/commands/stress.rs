@@ -216,7 +216,7 @@ pub(super) fn prepare(
     let mut wanted = vec![generator, &reference, candidate];
     wanted.extend(problem.validator.iter().map(|v| &v.program));
     wanted.extend(problem.answers.iter().map(|a| &a.program));
-    wanted.extend(judging.map(|tool| &tool.program));
+    wanted.extend(problem.judging_programs().map(|tool| &tool.program));
     ctx.builder.build_workspace(wanted)?;
 
     let judge_error = |what: &str, message: String| {
@@ -249,6 +249,10 @@ pub(super) fn prepare(
             },
             judging: match judging {
                 Some(tool) => Some(build(&tool.program, "checker or interactor")?),
+                None => None,
+            },
+            output_checker: match problem.output_checker() {
+                Some(tool) => Some(build(&tool.program, "checker")?),
                 None => None,
             },
             reference: build(&reference, "reference")?,

@@ -34,7 +34,7 @@ fn io(source: std::io::Error) -> Error {
 /// Every program a package names.
 fn programs(problem: &ProblemSpec) -> Vec<&ProgramRef> {
     let mut all: Vec<&ProgramRef> = problem.solutions.iter().map(|s| &s.program).collect();
-    all.extend(problem.judging_program().map(|tool| &tool.program));
+    all.extend(problem.judging_programs().map(|tool| &tool.program));
     all.extend(problem.validator.iter().map(|v| &v.program));
     all.extend(problem.answers.iter().map(|a| &a.program));
     all.extend(problem.generator.iter().map(|(g, _)| g));

@@ -55,24 +55,24 @@ pub(crate) fn testlib_validator(exit: Option<i32>) -> bool {
 /// starts with `points <value>` or the bare value), 8 unexpected EOF (only
 /// in builds with `ENABLE_UNEXPECTED_EOF`, a PE otherwise). Other codes,
 /// including `_pc(n)` partial codes that collide with WA/PE, are judge
-/// errors.
+/// errors. Messages leave out who failed (`checker`, `interactor`): the
+/// caller names it.
 pub(crate) fn testlib_checker(exit: Option<i32>, message: &str) -> CheckerOutcome {
     match exit {
         Some(0) => CheckerOutcome::Accepted,
         Some(1) => CheckerOutcome::WrongAnswer,
         Some(2 | 8) => CheckerOutcome::PresentationError,
-        Some(3) => CheckerOutcome::JudgeError(format!("checker failed: {}", message.trim())),
+        Some(3) => CheckerOutcome::JudgeError(format!("failed: {}", message.trim())),
         Some(7) => match points_in(message) {
             Some(points) => CheckerOutcome::Points(points),
-            None => CheckerOutcome::JudgeError(format!(
-                "checker gave points but no number: {}",
-                message.trim()
-            )),
+            None => {
+                CheckerOutcome::JudgeError(format!("gave points but no number: {}", message.trim()))
+            }
         },
         Some(code) => CheckerOutcome::JudgeError(format!(
-            "checker exited with {code} (testlib uses 0, 1, 2, 3 and 7)"
+            "exited with {code} (testlib uses 0, 1, 2, 3 and 7)"
         )),
-        None => CheckerOutcome::JudgeError("checker was killed".to_string()),
+        None => CheckerOutcome::JudgeError("was killed".to_string()),
     }
 }
 

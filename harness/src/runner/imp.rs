@@ -24,8 +24,10 @@ pub struct Task<'a> {
     pub submission: String,
     /// The built program, or the verdict (CE, JE) and message that stopped it.
     pub program: Result<Executable, (Verdict, String)>,
-    /// The problem's built checker, when it has one.
+    /// The problem's built checker or interactor, when it has one.
     pub checker: Option<Executable>,
+    /// The built checker of a testlib interactor's output file.
+    pub output_checker: Option<Executable>,
     /// The tests to run, in order.
     pub tests: Vec<&'a TestCase>,
     /// Run every test even with `stop_at_first_failure` (a package's rules
@@ -129,6 +131,7 @@ pub fn execute_reusing(
                 sandbox,
                 task.problem,
                 task.checker.as_ref(),
+                task.output_checker.as_ref(),
                 exe,
                 task.tests[k],
                 dir.path(),

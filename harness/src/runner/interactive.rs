@@ -1,29 +1,37 @@
 //! Judging one submission on one test of an interactive problem: the
 //! submission and the package's interactor talk through the judge, and the
-//! verdict follows who stopped first (as problemtools decides it).
+//! verdict follows who stopped first (as problemtools decides it). A
+//! testlib interactor also writes an output file, which the problem's
+//! `compare` (usually a testlib checker) judges once the interactor accepts.
 
 use std::path::Path;
 
-use crate::checker::{TOOL_LIMITS, feedback_arg, judgement_of, read_feedback};
+use crate::checker::{TOOL_LIMITS, feedback_arg, judgement_of, read_feedback, testlib_comparison};
 use crate::compare::Judgement;
 use crate::compile::Executable;
 use crate::sandbox::{Containment, Direction, Interaction, RunRequest, Runs, STDERR_KEEP};
-use crate::spec::{Limits, ProblemSpec, TestCase};
+use crate::spec::{Limits, ProblemSpec, Protocol, TestCase};
 use crate::verdict::{Verdict, describe_termination};
 
-use super::judge::{STDERR_SHOWN, submission_stack};
+use super::judge::{STDERR_SHOWN, apply_comparison, judge_output, submission_stack};
 use super::{TestReport, TranscriptLine};
 
 /// Lines of the conversation a report keeps: its end, where a game goes wrong.
 const TRANSCRIPT_SHOWN: usize = 12;
 
+/// The output file a testlib interactor writes, in its own folder.
+const INTERACTOR_OUTPUT: &str = "interactor_output";
+
 /// Runs `exe` against `interactor` on `test`. The submission runs in
 /// `workdir`; the interactor gets the test's input and answer files and a
-/// feedback folder beside `workdir`, none of which the submission can see.
+/// folder of its own beside `workdir` (Kattis: the feedback folder;
+/// testlib: where it writes its output file), none of which the submission
+/// can see. `output_checker` judges a testlib interactor's output file.
 pub(super) fn judge_interactive(
     sandbox: &dyn Runs,
     problem: &ProblemSpec,
     interactor: Option<&Executable>,
+    output_checker: Option<&Executable>,
     exe: &Executable,
     test: &TestCase,
     workdir: &Path,
@@ -43,13 +51,22 @@ pub(super) fn judge_interactive(
             return report;
         }
     };
+    let output_file = feedback.path().join(INTERACTOR_OUTPUT);
     let mut interactor_args = interactor.args.clone();
-    interactor_args.extend([
-        test.input.as_os_str().to_owned(),
-        test.answer.as_os_str().to_owned(),
-        feedback_arg(feedback.path()),
-    ]);
+    match tool.protocol {
+        Protocol::Kattis => interactor_args.extend([
+            test.input.as_os_str().to_owned(),
+            test.answer.as_os_str().to_owned(),
+            feedback_arg(feedback.path()),
+        ]),
+        Protocol::Testlib => interactor_args.extend([
+            test.input.as_os_str().to_owned(),
+            output_file.as_os_str().to_owned(),
+            test.answer.as_os_str().to_owned(),
+        ]),
+    }
     interactor_args.extend(tool.args.iter().map(Into::into));
+    interactor_args.extend(test.checker_args.iter().map(Into::into));
     let interactor_run = RunRequest {
         program: interactor.program.clone(),
         args: interactor_args,
@@ -63,7 +80,7 @@ pub(super) fn judge_interactive(
     };
     let submission_run = RunRequest {
         program: exe.program.clone(),
-        args: exe.args.clone(),
+        args: exe.with_args(&test.args).args,
         stdin: None,
         workdir: workdir.to_path_buf(),
         limits: problem.limits,
@@ -94,7 +111,12 @@ pub(super) fn judge_interactive(
             text: crate::escape::visible(&text),
         })
         .collect();
-    let referee = referee_says(&interaction, &interactor.program, feedback.path());
+    let referee = referee_says(
+        &interaction,
+        tool.protocol,
+        &interactor.program,
+        feedback.path(),
+    );
     let (verdict, detail, score) = decide(
         Verdict::from_run(submission, &problem.limits),
         interaction.interactor_first,
@@ -105,9 +127,40 @@ pub(super) fn judge_interactive(
     report.detail = detail.or_else(|| {
         (verdict != Verdict::Accepted).then(|| describe_termination(submission.termination))
     });
+    if verdict == Verdict::Accepted && tool.protocol == Protocol::Testlib {
+        judge_interactor_output(
+            sandbox,
+            problem,
+            output_checker,
+            test,
+            &output_file,
+            feedback.path(),
+            &mut report,
+        );
+    }
     report
 }
 
+/// The second step of a testlib interaction the interactor accepted: the
+/// output file it wrote is judged as a batch submission's stdout would be,
+/// and that verdict is the test's. Points the interactor gave (`quitp`)
+/// stay when the checker gives none.
+fn judge_interactor_output(
+    sandbox: &dyn Runs,
+    problem: &ProblemSpec,
+    output_checker: Option<&Executable>,
+    test: &TestCase,
+    output_file: &Path,
+    scratch: &Path,
+    report: &mut TestReport,
+) {
+    let comparison = std::fs::read(output_file)
+        .map_err(|e| format!("the interactor's output file: {e}"))
+        .and_then(|output| judge_output(sandbox, problem, output_checker, test, &output, scratch));
+    let interactor_score = report.score;
+    apply_comparison(report, comparison, problem.presentation_errors);
+    report.score = report.score.or(interactor_score);
+}
 /// The interactor's own limits: a trusted program's, but its wall clock
 /// outlasts the submission's, so a submission that stops talking is stopped
 /// first and charged for it.
@@ -122,20 +175,37 @@ fn interactor_limits(problem: &Limits) -> Limits {
 /// score, or why it failed (a judge error).
 type RefereeSays = Result<(Judgement, Option<String>, Option<f64>), String>;
 
-fn referee_says(interaction: &Interaction, program: &Path, feedback: &Path) -> RefereeSays {
+fn referee_says(
+    interaction: &Interaction,
+    protocol: Protocol,
+    program: &Path,
+    feedback: &Path,
+) -> RefereeSays {
     let outcome = interaction
         .interactor
         .as_ref()
         .map_err(|e| format!("interactor: {e}"))?;
-    let judgement = judgement_of(outcome, "interactor", program)?;
-    let (message, score) = read_feedback(feedback).map_err(|e| format!("interactor: {e}"))?;
-    Ok((judgement, message, score))
+    match protocol {
+        Protocol::Kattis => {
+            let judgement = judgement_of(outcome, "interactor", program)?;
+            let (message, score) =
+                read_feedback(feedback).map_err(|e| format!("interactor: {e}"))?;
+            Ok((judgement, message, score))
+        }
+        Protocol::Testlib => {
+            let said = testlib_comparison(outcome, "interactor")?;
+            Ok((said.judgement, said.message, said.score))
+        }
+    }
 }
 
 /// The verdict of an interactive run. Whoever stopped first decides: an
-/// interactor that rejected first wins over the crash its rejection caused;
-/// a submission that failed first (TLE, MLE, OLE, RE) keeps its own verdict;
-/// an interactor that fails (other exit, limits) is a judge error unless the
+/// interactor that rejected first (WA, or a testlib PE) wins over the crash
+/// its rejection caused; a submission that failed first (TLE, MLE, OLE, RE)
+/// keeps its own verdict, whatever the interactor then said (a testlib
+/// interactor reads the end of a crashed submission's output as a PE or
+/// WA: the crash is charged, as Codeforces charges it); an interactor that
+/// fails (other exit, limits, testlib FAIL) is a judge error unless the
 /// submission had already failed.
 fn decide(
     own: Option<Verdict>,
@@ -148,16 +218,12 @@ fn decide(
         (_, _, Ok((Judgement::WrongAnswer, message, score))) => {
             (Verdict::WrongAnswer, message, score)
         }
-        // Accepted, but the submission must still end cleanly.
-        (Some(own), true, Ok(_)) => (own, None, None),
-        (None, _, Ok((judgement, message, score))) => {
-            let verdict = match judgement {
-                Judgement::Accepted => Verdict::Accepted,
-                Judgement::PresentationError => Verdict::PresentationError,
-                Judgement::WrongAnswer => Verdict::WrongAnswer,
-            };
-            (verdict, message, score)
+        (_, _, Ok((Judgement::PresentationError, message, score))) => {
+            (Verdict::PresentationError, message, score)
         }
+        // Accepted, but the submission must still end cleanly.
+        (Some(own), true, Ok((Judgement::Accepted, _, _))) => (own, None, None),
+        (None, _, Ok((Judgement::Accepted, message, score))) => (Verdict::Accepted, message, score),
     }
 }
 
@@ -194,6 +260,32 @@ mod tests {
             );
             assert_eq!(decide(Some(own), false, Err("crashed".into())).0, own);
         }
+    }
+
+    #[test]
+    fn a_testlib_presentation_error_is_a_rejection_too() {
+        let (verdict, detail, _) = decide(
+            Some(Verdict::RuntimeError),
+            true,
+            says(Judgement::PresentationError),
+        );
+        assert_eq!(verdict, Verdict::PresentationError);
+        assert_eq!(detail.as_deref(), Some("move 3: illegal"));
+        assert_eq!(
+            decide(None, false, says(Judgement::PresentationError)).0,
+            Verdict::PresentationError
+        );
+        // The usual testlib case: the submission crashed, then the
+        // interactor read the end of its output as a PE. The crash is charged.
+        assert_eq!(
+            decide(
+                Some(Verdict::RuntimeError),
+                false,
+                says(Judgement::PresentationError)
+            )
+            .0,
+            Verdict::RuntimeError
+        );
     }
 
     #[test]

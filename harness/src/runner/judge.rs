@@ -26,18 +26,28 @@ pub(crate) fn submission_stack(memory: u64) -> u64 {
 /// Runs `exe` on `test` in `workdir` (an empty folder, emptied again
 /// afterwards: a worker reuses one, as creating a folder per run costs more
 /// than the run itself on some filesystems) and judges it. `checker` is the
-/// problem's built judging program (checker or interactor) when it has one.
+/// problem's built judging program (checker or interactor) when it has one;
+/// `output_checker` the built checker of a testlib interactor's output file.
 pub fn judge_test(
     sandbox: &dyn Runs,
     problem: &ProblemSpec,
     checker: Option<&Executable>,
+    output_checker: Option<&Executable>,
     exe: &Executable,
     test: &TestCase,
     workdir: &Path,
 ) -> TestReport {
     let judge_once = || {
         let report = if problem.interactor.is_some() {
-            super::interactive::judge_interactive(sandbox, problem, checker, exe, test, workdir)
+            super::interactive::judge_interactive(
+                sandbox,
+                problem,
+                checker,
+                output_checker,
+                exe,
+                test,
+                workdir,
+            )
         } else {
             judge_in(sandbox, problem, checker, exe, test, workdir)
         };
@@ -166,17 +176,43 @@ fn judge_in(
         return report;
     }
 
-    let comparison: Result<Comparison, String> = match &problem.compare.mode {
+    let comparison = judge_output(sandbox, problem, checker, test, &outcome.stdout, workdir);
+    apply_comparison(&mut report, comparison, problem.presentation_errors);
+    report
+}
+
+/// Judges `output` against `test`'s answer by the problem's `compare` mode:
+/// a batch submission's stdout, or the output file a testlib interactor
+/// wrote. `checker` is the built checker for `mode = "checker"`; it runs in
+/// `scratch`. `Err` is a judge error.
+pub(super) fn judge_output(
+    sandbox: &dyn Runs,
+    problem: &ProblemSpec,
+    checker: Option<&Executable>,
+    test: &TestCase,
+    output: &[u8],
+    scratch: &Path,
+) -> Result<Comparison, String> {
+    match &problem.compare.mode {
         CompareMode::Checker(tool) => match checker {
-            Some(checker) => run_checker(sandbox, checker, tool, test, &outcome.stdout, workdir),
+            Some(checker) => run_checker(sandbox, checker, tool, test, output, scratch),
             None => Err("the checker was not built".into()),
         },
-        mode => compare_with_answer(mode, test, &outcome.stdout),
-    };
+        mode => compare_with_answer(mode, test, output),
+    }
+}
+
+/// The verdict, score and message of a comparison, or its judge error.
+/// Without presentation errors (Kattis packages), a PE is a wrong answer.
+pub(super) fn apply_comparison(
+    report: &mut TestReport,
+    comparison: Result<Comparison, String>,
+    presentation_errors: bool,
+) {
     match comparison {
         Ok(comparison) => {
             report.verdict = Verdict::from_comparison(&comparison);
-            if report.verdict == Verdict::PresentationError && !problem.presentation_errors {
+            if report.verdict == Verdict::PresentationError && !presentation_errors {
                 report.verdict = Verdict::WrongAnswer;
             }
             report.score = comparison.score;
@@ -188,7 +224,6 @@ fn judge_in(
             report.detail = Some(message);
         }
     }
-    report
 }
 
 /// The built-in comparisons of `output` with the test's answer.

@@ -106,6 +106,7 @@ fn run(
                 read_only: Vec::new(),
             }),
             checker: None,
+            output_checker: None,
             tests: problem.tests.iter().collect(),
             every_test: false,
         }],

@@ -23,8 +23,9 @@ pub struct ProblemSpec {
     pub limits: Limits,
     pub compare: CompareSpec,
     pub validator: Option<ToolSpec>,
-    /// Interactive problems: the referee the submission talks to (Kattis
-    /// interactive protocol); it also judges, so there is no comparison.
+    /// Interactive problems: the referee the submission talks to. A Kattis
+    /// interactor judges alone (`compare` is unused); a testlib interactor
+    /// writes an output file, which `compare` then judges when it accepts.
     pub interactor: Option<ToolSpec>,
     /// Writes a test's `.ans` from its `.in` (stdin to stdout), for problems
     /// whose reference cannot (interactive ones); else the reference does.
@@ -131,14 +132,16 @@ pub struct ToolSpec {
     pub protocol: Protocol,
 }
 
-/// How a checker or validator says what it found.
+/// How a checker, validator or interactor says what it found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Protocol {
     /// Kattis: exit 42 yes, 43 no; `feedback_dir/` for messages and scores.
     Kattis,
     /// testlib (Polygon, Codeforces): a checker runs as
     /// `checker input output answer`, exit 0 OK, 1 WA, 2 PE, 3 fail (JE),
-    /// 7 points; a validator exits 0 for a valid input.
+    /// 7 points; a validator exits 0 for a valid input; an interactor runs
+    /// as `interactor input output answer`, exits as a checker does, and
+    /// writes the output file that the checker then judges.
     Testlib,
 }
 
@@ -201,6 +204,27 @@ impl ProblemSpec {
         }
     }
 
+    /// The checker of the output file a testlib interactor writes, when the
+    /// problem judges that file with one.
+    pub fn output_checker(&self) -> Option<&ToolSpec> {
+        match (&self.interactor, &self.compare.mode) {
+            (Some(interactor), CompareMode::Checker(checker))
+                if interactor.protocol == Protocol::Testlib =>
+            {
+                Some(checker)
+            }
+            _ => None,
+        }
+    }
+
+    /// Every package program that judges a run: the checker, or the
+    /// interactor and the checker of its output file.
+    pub fn judging_programs(&self) -> impl Iterator<Item = &ToolSpec> {
+        self.judging_program()
+            .into_iter()
+            .chain(self.output_checker())
+    }
+
     /// Validates a parsed `problem.toml`. `text` is the file's contents, for
     /// turning spans into line numbers.
     pub(crate) fn from_raw(
@@ -256,12 +280,16 @@ impl ProblemSpec {
                     key: key.to_string(),
                     message,
                 })?;
-            if raw.protocol == RawProtocol::Testlib && !matches!(key, "checker" | "validator") {
+            if raw.protocol == RawProtocol::Testlib
+                && !matches!(key, "checker" | "validator" | "interactor")
+            {
                 return Err(SpecError::Invalid {
                     path: manifest.to_path_buf(),
                     line: line_of_key(text, &format!("[{key}]")),
                     key: format!("{key}.protocol"),
-                    message: "the testlib protocol is read for checkers and validators only".into(),
+                    message:
+                        "the testlib protocol is read for checkers, validators and interactors only"
+                            .into(),
                 });
             }
             Ok(ToolSpec {
@@ -344,11 +372,17 @@ impl ProblemSpec {
         }
 
         let validator = raw.validator.map(|v| tool(v, "validator")).transpose()?;
-        if raw.interactor.is_some() && compare.mode.is_some() {
+        // A testlib interactor's output file is judged by [compare], as a
+        // batch submission's stdout is; a Kattis interactor judges alone.
+        let kattis_interactor = raw
+            .interactor
+            .as_ref()
+            .is_some_and(|i| i.protocol == RawProtocol::Kattis);
+        if kattis_interactor && compare.mode.is_some() {
             return Err(at(
                 mode_span,
                 "compare.mode",
-                "an interactive problem is judged by its [interactor]; remove [compare]".into(),
+                "a Kattis interactor judges alone; remove [compare] (with interactor.protocol = \"testlib\", [compare] judges the interactor's output file)".into(),
             ));
         }
         let interactor = raw.interactor.map(|t| tool(t, "interactor")).transpose()?;

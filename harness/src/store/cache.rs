@@ -2,7 +2,8 @@
 //! it has changed: the judge's own build, the isolation applied, the
 //! program's build (its executable and the files it runs), the test's
 //! input and answer, the limits, the comparison and the checker or
-//! interactor. All of these are hashed into the result's cache key.
+//! interactor (and a testlib interactor's checker). All of these are hashed
+//! into the result's cache key.
 //!
 //! Results that must not stand for a run get no key when recorded: judge
 //! errors (a broken judge is not the program's result) and timing-unstable
@@ -83,12 +84,12 @@ fn judging(problem: &ProblemSpec) -> String {
         CompareMode::Tokens(options) => format!("tokens {options:?}"),
         CompareMode::Exact => "exact".into(),
         CompareMode::KattisFlags => "kattis-default".into(),
-        CompareMode::Checker(tool) => format!("checker {:?} {:?}", tool.args, tool.protocol),
+        CompareMode::Checker(tool) => format!("checker {:?} {:?}", tool.protocol, tool.args),
     };
     let interactor = problem
         .interactor
         .as_ref()
-        .map(|tool| format!("interactor {:?}", tool.args));
+        .map(|tool| format!("interactor {:?} {:?}", tool.protocol, tool.args));
     format!(
         "{compare} {interactor:?} {:?} pe={}",
         problem.limits, problem.presentation_errors
@@ -119,10 +120,13 @@ impl ResultCache {
         for (t, task) in plan.tasks.iter().enumerate() {
             let build = task.program.as_ref().ok().and_then(|e| files.executable(e));
             let base = build.as_ref().and_then(|build| {
-                let checker = match &task.checker {
-                    Some(exe) => files.executable(exe)?,
-                    None => "-".into(),
-                };
+                let mut checker = String::new();
+                for judge in [&task.checker, &task.output_checker] {
+                    match judge {
+                        Some(exe) => checker.push_str(&files.executable(exe)?),
+                        None => checker.push('-'),
+                    }
+                }
                 Some(format!(
                     "{KEY_VERSION}\0{}\0{isolation}\0{build}\0{checker}\0{}",
                     judge_version(),

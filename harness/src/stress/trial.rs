@@ -25,6 +25,8 @@ pub struct Programs {
     pub reference: Executable,
     /// The checker or interactor, when the problem has one.
     pub judging: Option<Executable>,
+    /// The checker of a testlib interactor's output file.
+    pub output_checker: Option<Executable>,
     /// The program under test.
     pub candidate: Executable,
 }
@@ -174,6 +176,7 @@ impl Bench<'_> {
             self.sandbox,
             self.problem,
             self.programs.judging.as_ref(),
+            self.programs.output_checker.as_ref(),
             exe,
             test,
             work.path(),

@@ -50,7 +50,10 @@ fn kattis_legacy_package_with_folder_validators() {
         return;
     };
     // The limit comes from the accepted submissions, and says so.
-    assert!(stdout.contains("time limit 1 s: slowest accepted run"), "{stdout}");
+    assert!(
+        stdout.contains("time limit 1 s: slowest accepted run"),
+        "{stdout}"
+    );
     assert!(stdout.contains("inputs valid"), "{stdout}");
 }
 
@@ -80,7 +83,10 @@ fn polygon_package_with_testlib_checker_validator_and_tags() {
     let Some(stdout) = verify_package("pebbles", &["g++", "python3"], 7) else {
         return;
     };
-    assert!(stdout.contains("time limit") || stdout.contains("1.00 s"), "{stdout}");
+    assert!(
+        stdout.contains("time limit") || stdout.contains("1.00 s"),
+        "{stdout}"
+    );
 }
 
 #[test]

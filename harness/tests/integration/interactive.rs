@@ -1,5 +1,8 @@
 //! Interactive problems: the submission talks to the package's interactor
-//! through the judge; verdicts follow who stopped first.
+//! through the judge; verdicts follow who stopped first. A testlib
+//! interactor's output file is then judged by the problem's checker.
+
+use predicates::prelude::*;
 
 use crate::support::*;
 
@@ -108,4 +111,180 @@ fn a_person_plays_against_the_referee() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("not interactive"));
+}
+
+/// `guess-testlib`: a testlib interactor (`interactor input output_file
+/// answer`), then a testlib checker on the output file it wrote.
+fn no_gpp() -> bool {
+    if which("g++").is_none() {
+        println!("skipped: no g++");
+        return true;
+    }
+    false
+}
+
+#[test]
+fn every_testlib_interactive_submission_gets_its_folder_verdict() {
+    if no_gpp() {
+        return;
+    }
+    // AC; WA from the interactor (exit 1) and from the checker on the
+    // interactor's output file; RE (a crash the interactor then reads as a
+    // PE); TLE (silent).
+    judge_fixtures()
+        .args(["verify", "guess-testlib", "--fresh"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "5 solutions: 5 as expected, 0 unexpected",
+        ));
+}
+
+#[test]
+fn each_testlib_verdict_says_who_gave_it() {
+    if no_gpp() {
+        return;
+    }
+    let json = grade(
+        "guess-testlib",
+        &[
+            "guess-testlib/AC/binary_search.cpp",
+            "guess-testlib/WA/guess_once.cpp",
+            "guess-testlib/WA/asks_twice.cpp",
+            "guess-testlib/RE/crash_mid_game.cpp",
+            "guess-testlib/TLE/silent.cpp",
+        ],
+    );
+    // sample/1: the number is 7 of 10, the budget 4 questions.
+    let first = |i: usize| json["submissions"][i]["tests"][0].clone();
+    let expected = [
+        ("AC", "ok asked 3 of 4 questions"),
+        ("WA", "answered 1; the number was 7"),
+        ("WA", "asked 6 questions; the budget is 4"),
+        ("RE", "killed by signal"),
+        ("TLE", "wall-clock"),
+    ];
+    for (i, (verdict, detail)) in expected.into_iter().enumerate() {
+        let test = first(i);
+        assert_eq!(test["test"], "sample/1", "{json:#}");
+        assert_eq!(test["verdict"], verdict, "{test:#}");
+        assert!(
+            test["detail"].as_str().unwrap().contains(detail),
+            "{test:#}"
+        );
+    }
+}
+
+#[test]
+fn a_failing_testlib_interactor_is_a_judge_error() {
+    if no_gpp() {
+        return;
+    }
+    let root = scratch_root_with("guess-testlib");
+    let data = root.path().join("problems/guess-testlib/data/secret");
+    // The secret lies outside 1..n: the interactor fails (exit 3).
+    std::fs::write(data.join("05-bad.in"), "10 0\n").unwrap();
+    std::fs::write(data.join("05-bad.ans"), "4\n").unwrap();
+    let report = tempfile::NamedTempFile::new().unwrap();
+    judge_at(root.path())
+        .args(["grade", "guess-testlib"])
+        .arg(fixtures().join("submissions/guess-testlib/AC/binary_search.cpp"))
+        .arg("--json")
+        .arg(report.path())
+        .assert()
+        .code(1);
+    let json = read_json(report.path());
+    let tests = json["submissions"][0]["tests"].as_array().unwrap();
+    let bad = tests.iter().find(|t| t["test"] == "secret/05-bad").unwrap();
+    assert_eq!(bad["verdict"], "JE", "{json:#}");
+    assert!(
+        bad["detail"]
+            .as_str()
+            .unwrap()
+            .contains("interactor failed: FAIL secret = 0"),
+        "{bad:#}"
+    );
+    assert!(
+        tests
+            .iter()
+            .filter(|t| t["test"] != "secret/05-bad")
+            .all(|t| t["verdict"] == "AC"),
+        "{json:#}"
+    );
+}
+
+#[test]
+fn without_a_checker_the_interactors_output_file_is_compared_by_tokens() {
+    if no_gpp() {
+        return;
+    }
+    let root = scratch_root_with("guess-testlib");
+    let toml = root.path().join("problems/guess-testlib/problem.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let start = text.find("[compare]").unwrap();
+    let end = text.find("[[solution]]").unwrap();
+    std::fs::write(&toml, format!("{}{}", &text[..start], &text[end..])).unwrap();
+    let report = tempfile::NamedTempFile::new().unwrap();
+    judge_at(root.path())
+        .args(["test", "guess-testlib"])
+        .arg(fixtures().join("submissions/guess-testlib/AC/binary_search.cpp"))
+        .arg("--json")
+        .arg(report.path())
+        .assert()
+        .code(1);
+    // The output file says 3 questions; the answer file holds the budget, 4.
+    let json = read_json(report.path());
+    let test = &json["submissions"][0]["tests"][0];
+    assert_eq!(test["verdict"], "WA", "{json:#}");
+}
+
+#[test]
+fn testlib_interactor_keys_are_checked_with_their_line() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("problems/p");
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        // A Kattis interactor judges alone.
+        (
+            "id = \"p\"\n[interactor]\nfile = \"i.cpp\"\n[compare]\nmode = \"exact\"\n",
+            "problem.toml:5: key `compare.mode`",
+            "interactor.protocol = \"testlib\"",
+        ),
+        // A checker needs mode = "checker", interactive or not.
+        (
+            "id = \"p\"\n[interactor]\nfile = \"i.cpp\"\nprotocol = \"testlib\"\n[checker]\nfile = \"c.cpp\"\n",
+            "problem.toml:5: key `checker`",
+            "compare.mode = \"checker\"",
+        ),
+        (
+            "id = \"p\"\n[interactor]\nfile = \"i.cpp\"\nprotocol = \"testlib\"\n[compare]\nmode = \"checker\"\n",
+            "problem.toml:6: key `compare.mode`",
+            "needs a [checker]",
+        ),
+        (
+            "id = \"p\"\n[answers]\nfile = \"a.cpp\"\nprotocol = \"testlib\"\n",
+            "problem.toml:2: key `answers.protocol`",
+            "checkers, validators and interactors only",
+        ),
+    ];
+    for (toml, place, message) in cases {
+        std::fs::write(dir.join("problem.toml"), toml).unwrap();
+        judge_at(root.path())
+            .arg("list")
+            .assert()
+            .code(3)
+            .stderr(predicates::str::contains(place).and(predicates::str::contains(message)));
+    }
+    // The smallest testlib interactive package is read.
+    std::fs::write(
+        dir.join("problem.toml"),
+        "id = \"p\"\n[interactor]\nfile = \"i.cpp\"\nprotocol = \"testlib\"\n[compare]\nmode = \"checker\"\n[checker]\nfile = \"c.cpp\"\nprotocol = \"testlib\"\n",
+    )
+    .unwrap();
+    judge_at(root.path()).arg("list").assert().success();
+    judge_at(root.path())
+        .args(["play", "p"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("testlib protocol"));
 }
