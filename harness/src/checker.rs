@@ -119,10 +119,15 @@ pub(crate) fn judgement_of(
     role: &str,
     program: &Path,
 ) -> Result<Judgement, String> {
-    match outcome.termination {
-        Termination::Exited(EXIT_ACCEPT) => Ok(Judgement::Accepted),
-        Termination::Exited(EXIT_REJECT) => Ok(Judgement::WrongAnswer),
-        other => {
+    let exit = match outcome.termination {
+        Termination::Exited(code) => Some(code),
+        _ => None,
+    };
+    match crate::formats::kattis_output_validator(exit) {
+        CheckerOutcome::Accepted => Ok(Judgement::Accepted),
+        CheckerOutcome::WrongAnswer => Ok(Judgement::WrongAnswer),
+        _ => {
+            let other = outcome.termination;
             let stderr = crate::escape::visible_bytes(&outcome.stderr);
             Err(format!(
                 "{role} {}: {} (expected exit 42 or 43){}",
@@ -177,10 +182,6 @@ pub fn run_validator(
 ) -> Result<Result<(), String>, String> {
     let mut all = validator.args.clone();
     all.extend(tool.args.iter().map(OsString::from));
-    let valid_exit = match tool.protocol {
-        Protocol::Kattis => EXIT_ACCEPT,
-        Protocol::Testlib => 0,
-    };
     let outcome = sandbox
         .run(&RunRequest {
             program: validator.program.clone(),
@@ -194,8 +195,16 @@ pub fn run_validator(
             containment: crate::sandbox::Containment::Tool,
         })
         .map_err(|e| format!("validator: {e}"))?;
+    let exit = match outcome.termination {
+        Termination::Exited(code) => Some(code),
+        _ => None,
+    };
+    let valid = match tool.protocol {
+        Protocol::Kattis => crate::formats::kattis_input_validator(exit),
+        Protocol::Testlib => crate::formats::testlib_validator(exit),
+    };
     match outcome.termination {
-        Termination::Exited(code) if code == valid_exit => Ok(Ok(())),
+        _ if valid => Ok(Ok(())),
         other => {
             let mut why = crate::escape::visible_bytes(&outcome.stderr)
                 .trim()

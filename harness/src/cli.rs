@@ -221,7 +221,7 @@ fn duration(text: &str) -> Result<std::time::Duration, String> {
     humantime::parse_duration(text).map_err(|e| format!("{e}; write e.g. 30s or 2m"))
 }
 
-#[derive(Debug, Clone, Args)]
+#[derive(Debug, Clone, Default, Args)]
 pub struct ReportArgs {
     /// Write a JSON report here.
     #[arg(long, value_name = "PATH")]

@@ -26,10 +26,9 @@ pub mod compile;
 pub mod errors;
 mod escape;
 pub mod exit_codes;
-// Kattis and Polygon package readers; not wired into the pipeline yet.
-#[allow(dead_code)]
 mod formats;
 pub mod lang;
+mod pipeline;
 pub mod report;
 pub mod runner;
 pub mod sandbox;

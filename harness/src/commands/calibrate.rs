@@ -148,12 +148,9 @@ pub(super) fn calibrate(
             break;
         }
     }
-    ctx.write_reports(
-        reports,
-        "verify --calibrate",
-        &[],
-        vec![("calibration".to_string(), json!(all))],
-    )?;
+    // The measuring runs are repeated trials, not the report's submissions.
+    let run = crate::pipeline::Run::new("verify --calibrate", reports);
+    ctx.finish(run, vec![("calibration".to_string(), json!(all))])?;
     Ok(ctx.exit_code(ok))
 }
 
@@ -187,7 +184,8 @@ fn measure(
             stop_at_first_failure: stop,
             jobs: 1,
         };
-        for task in ctx.execute_with_progress(&plan) {
+        let mut run = ctx.run_with_progress("verify --calibrate", &ReportArgs::default());
+        for task in ctx.execute(&mut run, &plan, None) {
             if !stop && task.verdict != Verdict::Accepted {
                 unexpected.push(format!(
                     "{} gets {} with the limit raised to {}",

@@ -114,8 +114,9 @@ pub(super) fn grade_class(
     let (loaded, mut broken) = ctx.load_problems(ids)?;
     // A package whose time limit cannot be settled is broken like any other.
     let mut problems = Vec::new();
+    let mut settling = ctx.run_with_progress("grade", &ReportArgs::default());
     for mut problem in loaded {
-        match super::packages::settle_for_judging(ctx, &mut problem) {
+        match super::packages::settle_for_judging(ctx, &mut settling, &mut problem) {
             Ok(()) => problems.push(problem),
             Err(crate::Error::Spec(error)) => broken.push(error),
             Err(other) => return Err(other),
@@ -195,7 +196,19 @@ pub(super) fn grade_class(
         missing,
         unmatched: roster.unmatched,
     };
-    let stored = stored::run_and_record(ctx, &mut store, &plan, store_args.fresh, recording)?;
+    // A class's JSON and JUnit reports are views of the store's gradebook
+    // (as `judge report` renders them), written below: the run itself only
+    // shows its progress.
+    let mut progress = ctx.run_with_progress("grade", &ReportArgs::default());
+    let stored = stored::run_and_record(
+        ctx,
+        &mut progress,
+        &mut store,
+        &plan,
+        store_args.fresh,
+        recording,
+    )?;
+    drop(progress);
     let (run, ran, reused) = stored.recorded?;
     let book = store.gradebook(run)?;
     table::gradebook(&mut ctx.out, &ctx.styles, &book).map_err(io("the output"))?;

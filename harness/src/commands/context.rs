@@ -9,8 +9,9 @@ use crate::compile::Builder;
 use crate::errors::{Error, Result, SpecError};
 use crate::exit_codes;
 use crate::lang::{self, Languages};
+use crate::pipeline::{Progress, Run};
 use crate::report::{self, Styles};
-use crate::runner::{self, Event, RunPlan, TaskReport};
+use crate::runner::{self, RunPlan, TaskReport};
 use crate::sandbox::{IsolationLevel, Sandbox};
 use crate::spec::{self, ProblemSpec};
 
@@ -147,75 +148,36 @@ impl Context {
         })
     }
 
-    /// Writes the JSON and JUnit reports that were asked for.
-    pub(crate) fn write_reports(
+    /// A run of `command` with the reports `args` asks for and a progress bar.
+    pub(crate) fn run_with_progress<'r>(
         &self,
+        command: &'static str,
         args: &ReportArgs,
-        command: &str,
-        tasks: &[TaskReport],
-        extra: Vec<(String, serde_json::Value)>,
-    ) -> Result<()> {
-        let interrupted = self.sandbox.is_cancelled();
-        if let Some(path) = &args.json {
-            let mut file = create(path)?;
-            report::json::write(
-                &mut file,
-                command,
-                &self.sandbox.describe(),
-                tasks,
-                extra,
-                interrupted,
-            )
-            .map_err(|source| Error::Report {
-                what: path.display().to_string(),
-                source,
-            })?;
-        }
-        if let Some(path) = &args.junit {
-            let mut file = create(path)?;
-            report::junit::write(&mut file, &format!("judge {command}"), tasks).map_err(|e| {
-                Error::Report {
-                    what: path.display().to_string(),
-                    source: std::io::Error::other(e.to_string()),
-                }
-            })?;
-        }
-        Ok(())
+    ) -> Run<'r> {
+        let mut run = Run::new(command, args);
+        run.subscribe(Progress::new());
+        run
     }
 
-    /// Runs a plan with a progress bar on stderr (drawn only on a terminal).
-    pub(crate) fn execute_with_progress(&self, plan: &RunPlan<'_>) -> Vec<TaskReport> {
-        self.execute_reusing_with_progress(plan, None)
-    }
-
-    /// [`Context::execute_with_progress`], with stored results from `reuse`
-    /// standing in for runs.
-    pub(crate) fn execute_reusing_with_progress(
+    /// Runs `plan` as part of `run` (stored results from `reuse` stand in
+    /// for runs).
+    pub(crate) fn execute(
         &self,
+        run: &mut Run<'_>,
         plan: &RunPlan<'_>,
         reuse: Option<&dyn runner::Reuse>,
     ) -> Vec<TaskReport> {
-        let bar = indicatif::ProgressBar::new(0);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} tests {msg}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        let results =
-            runner::execute_reusing(plan, reuse, &self.sandbox, self.scratch.path(), |event| {
-                match event {
-                    Event::Started { total_tests } => bar.set_length(total_tests as u64),
-                    Event::TestFinished { .. } => bar.inc(1),
-                    Event::TaskFinished { report, .. } => bar.set_message(format!(
-                        "{} {}",
-                        crate::escape::visible(&report.submission),
-                        report.verdict
-                    )),
-                }
-            });
-        bar.finish_and_clear();
-        results
+        run.execute(plan, reuse, &self.sandbox, self.scratch.path())
+    }
+
+    /// Ends `run`: its reporters write their files. `extra`: the verb's
+    /// own fields for the JSON report.
+    pub(crate) fn finish(
+        &self,
+        run: Run<'_>,
+        extra: Vec<(String, serde_json::Value)>,
+    ) -> Result<()> {
+        run.finish(&self.sandbox.describe(), self.sandbox.is_cancelled(), extra)
     }
 
     /// The exit code once results are in: interrupted beats everything.
@@ -228,15 +190,6 @@ impl Context {
             exit_codes::FAILED
         }
     }
-}
-
-fn create(path: &Path) -> Result<std::io::BufWriter<std::fs::File>> {
-    std::fs::File::create(path)
-        .map(std::io::BufWriter::new)
-        .map_err(|source| Error::Report {
-            what: path.display().to_string(),
-            source,
-        })
 }
 
 /// The nearest folder from the current one up that holds `problems/`.

@@ -116,8 +116,8 @@ pub(super) fn matrix(
     }))?;
     let mut ok = broken.is_empty();
     let mut all_json = Vec::new();
-    let mut all_results = Vec::new();
     let mut pages = Vec::new();
+    let mut run = ctx.run_with_progress("verify --matrix", reports);
     for problem in &problems {
         let wrong: Vec<_> = problem
             .solutions
@@ -133,14 +133,13 @@ pub(super) fn matrix(
             stop_at_first_failure: false,
             jobs: ctx.jobs,
         };
-        let results = ctx.execute_with_progress(&plan);
+        let results = ctx.execute(&mut run, &plan, None);
         let matrix = build(problem, &results);
         print_matrix(ctx, problem, &matrix, &results)?;
         // A wrong solution no secret test rejects would pass the contest.
         ok &= (0..matrix.solutions.len()).all(|s| matrix.rejections(s) > 0);
         all_json.push(matrix_json(problem, &matrix));
         pages.push(matrix_html(problem, &matrix));
-        all_results.extend(results);
         if ctx.sandbox.is_cancelled() {
             break;
         }
@@ -148,12 +147,7 @@ pub(super) fn matrix(
     if let Some(path) = html {
         write_page(path, &ctx.sandbox.describe(), &pages)?;
     }
-    ctx.write_reports(
-        reports,
-        "verify --matrix",
-        &all_results,
-        vec![("matrix".to_string(), json!(all_json))],
-    )?;
+    ctx.finish(run, vec![("matrix".to_string(), json!(all_json))])?;
     Ok(ctx.exit_code(ok))
 }
 

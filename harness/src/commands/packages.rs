@@ -15,6 +15,7 @@ use crate::formats::{
     Expectation, Got, InputValidator, Package, Seen, TimeLimitBound, TimeLimitRule, Timing,
     ValidatorProtocol,
 };
+use crate::pipeline::Run;
 use crate::runner::{RunPlan, TaskReport};
 use crate::spec::{Limits, ProblemSpec, ProgramRef, Protocol, SolutionSpec, ToolSpec};
 use crate::verdict::Verdict;
@@ -58,6 +59,7 @@ fn slowest_test(report: &TaskReport) -> Duration {
 /// provisional cap; `None` for a limit stated outright.
 pub(super) fn settle_time_limit(
     ctx: &mut Context,
+    run: &mut Run<'_>,
     problem: &mut ProblemSpec,
 ) -> Option<TimeSettlement> {
     let package = problem.package.clone()?;
@@ -89,7 +91,7 @@ pub(super) fn settle_time_limit(
             stop_at_first_failure: false,
             jobs: ctx.jobs,
         };
-        ctx.execute_with_progress(&plan)
+        ctx.execute(run, &plan, None)
     };
     for (&index, report) in lower.iter().zip(reports) {
         let time = slowest_test(&report);
@@ -122,9 +124,10 @@ pub(super) fn settle_time_limit(
 /// class is judged on it, saying where the limit came from.
 pub(super) fn settle_for_judging(
     ctx: &mut Context,
+    run: &mut Run<'_>,
     problem: &mut ProblemSpec,
 ) -> crate::errors::Result<()> {
-    let Some(settlement) = settle_time_limit(ctx, problem) else {
+    let Some(settlement) = settle_time_limit(ctx, run, problem) else {
         return Ok(());
     };
     if let Some(error) = settlement.error {
@@ -267,6 +270,14 @@ pub(super) fn check_inputs(
     let Some(package) = &problem.package else {
         return (passed, failures, skipped);
     };
+    // What the package's own tools would only warn about.
+    skipped.extend(package.warnings.iter().map(|w| format!("warning: {w}")));
+    if !package.generators.is_empty() {
+        skipped.push(format!(
+            "{} not run (the package holds the tests they made)",
+            crate::report::human::count(package.generators.len(), "generator")
+        ));
+    }
     let mut validators = Vec::new();
     for validator in &package.input_validators {
         match validator {

@@ -8,8 +8,9 @@ use super::Context;
 use crate::cli::{Diffs, LearnerArgs, ReportArgs};
 use crate::compile::Built;
 use crate::errors::{Error, Result};
+use crate::pipeline::Run;
 use crate::report::human;
-use crate::runner::{self, Event, RunPlan, Task, TaskReport};
+use crate::runner::{RunPlan, Task, TaskReport};
 use crate::spec::ProblemSpec;
 use crate::verdict::Verdict;
 
@@ -95,7 +96,11 @@ pub(super) fn test(
     learner: &LearnerArgs,
 ) -> Result<u8> {
     let mut problem = ctx.load_one(id)?;
-    super::packages::settle_for_judging(ctx, &mut problem)?;
+    super::packages::settle_for_judging(
+        ctx,
+        &mut Run::new("test", &ReportArgs::default()),
+        &mut problem,
+    )?;
     writeln!(
         ctx.out,
         "{} — {} ({})",
@@ -117,64 +122,25 @@ pub(super) fn test(
         .map(|t| t.name.len())
         .max()
         .unwrap_or(4);
-    let index: BTreeMap<&str, usize> = problem
-        .tests
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (t.name.as_str(), i))
-        .collect();
-    human::test_header(&mut ctx.out, width).map_err(io)?;
-    // Tests finish out of order on several workers; print them in order.
-    let mut waiting = BTreeMap::new();
-    let mut next = 0;
-    let (styles, out) = (ctx.styles, &mut ctx.out);
-    let mut write_error = None;
-    // Only the first failed test shows its diff, unless --diffs all: a
-    // screen of diffs hides the one that matters.
-    let (mut detailed, mut undetailed) = (false, 0);
-    let reports_done = runner::execute(&plan, &ctx.sandbox, ctx.scratch.path(), |event| {
-        if let Event::TestFinished { report, .. } = event {
-            waiting.insert(index[report.test.as_str()], report.clone());
-            while let Some(report) = waiting.remove(&next) {
-                let failed = report.verdict != Verdict::Accepted;
-                let show = failed && (learner.diffs == Diffs::All || !detailed);
-                detailed |= show;
-                undetailed += usize::from(failed && !show);
-                let result = human::test_line(out, &styles, &report, width).and_then(|()| {
-                    if show {
-                        human::failure_details(out, &styles, &report)
-                    } else {
-                        Ok(())
-                    }
-                });
-                if let Err(e) = result {
-                    write_error.get_or_insert(e);
-                }
-                next += 1;
-            }
-        }
-    });
-    if let Some(e) = write_error {
-        return Err(io(e));
-    }
-    // Tests skipped by --fail-fast leave gaps: print what is left in order.
-    for report in waiting.into_values() {
-        human::test_line(&mut ctx.out, &ctx.styles, &report, width).map_err(io)?;
-    }
-    let task = &reports_done[0];
-    human::task_summary(&mut ctx.out, &ctx.styles, task).map_err(io)?;
-    if undetailed > 0 {
-        let note = format!(
-            "(the differences of {} are not shown: --diffs all shows them)",
-            human::count(undetailed, "more failed test")
-        );
-        writeln!(ctx.out, "{}", ctx.styles.dim(&note)).map_err(io)?;
-    }
-    ctx.write_reports(reports, "test", &reports_done, Vec::new())?;
-    if task.verdict == Verdict::WrongAnswer && !learner.no_counterexample {
+    let mut run = Run::new("test", reports);
+    run.subscribe(human::TestLines::new(
+        &mut ctx.out,
+        ctx.styles,
+        width,
+        learner.diffs == Diffs::All,
+    ));
+    let done = run.execute(&plan, None, &ctx.sandbox, ctx.scratch.path());
+    // `run` writes to `ctx.out`: end it with the sandbox's words directly.
+    run.finish(
+        &ctx.sandbox.describe(),
+        ctx.sandbox.is_cancelled(),
+        Vec::new(),
+    )?;
+    let verdict = done[0].verdict;
+    if verdict == Verdict::WrongAnswer && !learner.no_counterexample {
         super::stress::offer_counterexample(ctx, &problem, &program)?;
     }
-    Ok(ctx.exit_code(task.verdict == Verdict::Accepted))
+    Ok(ctx.exit_code(verdict == Verdict::Accepted))
 }
 
 pub(super) fn grade(
@@ -184,8 +150,13 @@ pub(super) fn grade(
     fail_fast: bool,
     reports: &ReportArgs,
 ) -> Result<u8> {
+    let mut run = ctx.run_with_progress("grade", reports);
     let mut problem = ctx.load_one(id)?;
-    super::packages::settle_for_judging(ctx, &mut problem)?;
+    super::packages::settle_for_judging(
+        ctx,
+        &mut Run::new("grade", &ReportArgs::default()),
+        &mut problem,
+    )?;
     writeln!(
         ctx.out,
         "{} — {} ({}), {} submissions",
@@ -210,9 +181,9 @@ pub(super) fn grade(
         stop_at_first_failure: fail_fast,
         jobs: ctx.jobs,
     };
-    let results = ctx.execute_with_progress(&plan);
+    let results = ctx.execute(&mut run, &plan, None);
     print_grades(ctx, &results)?;
-    ctx.write_reports(reports, "grade", &results, Vec::new())?;
+    ctx.finish(run, Vec::new())?;
     Ok(ctx.exit_code(results.iter().all(|t| t.verdict == Verdict::Accepted)))
 }
 

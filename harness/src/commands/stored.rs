@@ -8,6 +8,7 @@ use std::time::SystemTime;
 use super::Context;
 use crate::cli::StoreArgs;
 use crate::errors::Result;
+use crate::pipeline::Run;
 use crate::report::gradebook::{ProblemInfo, Unmatched};
 use crate::runner::{RunPlan, TaskReport};
 use crate::spec::{ProblemSpec, ProgramRef};
@@ -114,6 +115,7 @@ pub(super) struct Stored {
 /// cannot be read.
 pub(super) fn run_and_record(
     ctx: &Context,
+    run: &mut Run<'_>,
     store: &mut Store,
     plan: &RunPlan<'_>,
     fresh: bool,
@@ -122,7 +124,7 @@ pub(super) fn run_and_record(
     let started_at = SystemTime::now();
     let isolation = ctx.sandbox.describe();
     let cache = ResultCache::prepare(store, plan, &isolation, fresh)?;
-    let results = ctx.execute_reusing_with_progress(plan, Some(&cache));
+    let results = ctx.execute(run, plan, Some(&cache));
     let mut records = Vec::new();
     for (t, (report, owner)) in results.iter().zip(&recording.owners).enumerate() {
         records.push(SubmissionRecord {
@@ -191,6 +193,7 @@ pub(super) fn open_for_verify(ctx: &Context, args: &StoreArgs) -> Option<(Store,
 /// stderr, so stdout stays the same.
 pub(super) fn verify_run(
     ctx: &Context,
+    run: &mut Run<'_>,
     plan: &RunPlan<'_>,
     opened: Option<(&mut Store, &ToolMemo)>,
     args: &StoreArgs,
@@ -198,7 +201,7 @@ pub(super) fn verify_run(
     owners: Vec<Owner>,
 ) -> Vec<TaskReport> {
     let Some((store, memo)) = opened else {
-        return ctx.execute_with_progress(plan);
+        return ctx.execute(run, plan, None);
     };
     let recording = Recording {
         command: "verify",
@@ -209,7 +212,7 @@ pub(super) fn verify_run(
         missing: Vec::new(),
         unmatched: Vec::new(),
     };
-    let results = match run_and_record(ctx, store, plan, args.fresh, recording) {
+    let results = match run_and_record(ctx, run, store, plan, args.fresh, recording) {
         Ok(stored) => {
             match &stored.recorded {
                 Ok((_, ran, reused)) => eprintln!(
@@ -227,7 +230,7 @@ pub(super) fn verify_run(
         }
         Err(e) => {
             eprintln!("warning: not using the result store: {e}");
-            ctx.execute_with_progress(plan)
+            ctx.execute(run, plan, None)
         }
     };
     if let Err(e) = memo.save(store) {

@@ -5,7 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use super::package::{Aggregation, MaxScore, Package, TestGroup};
+use super::package::{Aggregation, MaxScore, OutputJudging, Package, TestGroup};
+use super::protocol::testlib_points_score;
 use crate::verdict::Verdict;
 
 /// What scoring needs of one judged test.
@@ -61,10 +62,20 @@ impl Scorer<'_> {
         self.judged.iter().find(|j| j.test == test)
     }
 
-    /// An accepted test's score: the checker's, else its share `max`.
+    /// An accepted test's score: the checker's (a percentage of `max` with
+    /// Polygon's "treat points from checker as percent"), else its share `max`.
     fn test(&self, test: &str, max: f64) -> f64 {
+        let percent = matches!(
+            self.package.output,
+            OutputJudging::TestlibChecker {
+                points_are_percent: true,
+                ..
+            }
+        );
         match self.verdict(test) {
-            Some(j) if j.verdict == Verdict::Accepted => j.score.unwrap_or(max),
+            Some(j) if j.verdict == Verdict::Accepted => j.score.map_or(max, |points| {
+                testlib_points_score(points, Some(max), percent)
+            }),
             _ => 0.0,
         }
     }

@@ -100,10 +100,6 @@ impl<'a> Map<'a> {
             .map_or(1, marked_yaml::Marker::line)
     }
 
-    pub(crate) fn path(&self) -> &'a Path {
-        self.path
-    }
-
     /// Every key must be one of `allowed`; the first other one is an error.
     pub(crate) fn only_keys(&self, allowed: &[&str]) -> FormatResult<()> {
         for (key, _) in self.node.iter() {
@@ -160,10 +156,6 @@ impl<'a> Map<'a> {
         self.get(key).map(|v| v.number()).transpose()
     }
 
-    pub(crate) fn u64(&self, key: &str) -> FormatResult<Option<u64>> {
-        self.get(key).map(|v| v.unsigned()).transpose()
-    }
-
     pub(crate) fn bool(&self, key: &str) -> FormatResult<Option<bool>> {
         self.get(key).map(|v| v.boolean()).transpose()
     }
@@ -180,10 +172,6 @@ pub(crate) struct Value<'a> {
 impl<'a> Value<'a> {
     pub(crate) fn line(&self) -> usize {
         line_of(self.node)
-    }
-
-    pub(crate) fn field(&self) -> &str {
-        &self.field
     }
 
     pub(crate) fn error(&self, message: impl Into<String>) -> FormatError {

@@ -226,3 +226,84 @@ pub fn count(n: usize, noun: &str) -> String {
         format!("{n} {noun}s")
     }
 }
+
+/// A learner's run of one submission, told as it happens: a line per test
+/// in test order (tests finish out of order on several workers), the
+/// difference of the first failed test (of every one with `all_diffs`: a
+/// screen of diffs hides the one that matters), then the summary.
+pub(crate) struct TestLines<'o> {
+    out: &'o mut dyn Write,
+    styles: Styles,
+    width: usize,
+    all_diffs: bool,
+    /// Finished tests not yet printed, by index.
+    waiting: std::collections::BTreeMap<usize, TestReport>,
+    next: usize,
+    detailed: bool,
+    undetailed: usize,
+}
+
+impl<'o> TestLines<'o> {
+    pub(crate) fn new(
+        out: &'o mut dyn Write,
+        styles: Styles,
+        width: usize,
+        all_diffs: bool,
+    ) -> TestLines<'o> {
+        TestLines {
+            out,
+            styles,
+            width,
+            all_diffs,
+            waiting: Default::default(),
+            next: 0,
+            detailed: false,
+            undetailed: 0,
+        }
+    }
+
+    fn print(&mut self, report: &TestReport) -> io::Result<()> {
+        let failed = report.verdict != Verdict::Accepted;
+        let show = failed && (self.all_diffs || !self.detailed);
+        self.detailed |= show;
+        self.undetailed += usize::from(failed && !show);
+        test_line(self.out, &self.styles, report, self.width)?;
+        if show {
+            failure_details(self.out, &self.styles, report)?;
+        }
+        Ok(())
+    }
+}
+
+impl crate::pipeline::Reporter for TestLines<'_> {
+    fn report_event(&mut self, event: &crate::runner::Event<'_>) -> io::Result<()> {
+        use crate::runner::Event;
+        match event {
+            Event::Started { .. } => test_header(self.out, self.width),
+            Event::TestFinished { test, report, .. } => {
+                self.waiting.insert(*test, (*report).clone());
+                while let Some(report) = self.waiting.remove(&self.next) {
+                    self.print(&report)?;
+                    self.next += 1;
+                }
+                Ok(())
+            }
+            Event::TaskFinished { report, .. } => {
+                // Tests skipped after a failure leave gaps: the rest, in order.
+                for report in std::mem::take(&mut self.waiting).into_values() {
+                    self.print(&report)?;
+                }
+                task_summary(self.out, &self.styles, report)?;
+                if self.undetailed > 0 {
+                    let note = format!(
+                        "(the differences of {} are not shown: --diffs all shows them)",
+                        count(self.undetailed, "more failed test")
+                    );
+                    writeln!(self.out, "{}", self.styles.dim(&note))?;
+                }
+                Ok(())
+            }
+            Event::RunFinished { .. } => Ok(()),
+        }
+    }
+}

@@ -121,18 +121,28 @@ impl TaskReport {
     }
 }
 
+/// What the runner tells its subscribers (`pipeline::Reporter`), in the
+/// order it happens. `task` is the task's index in the plan, `test` the
+/// test's index in that task's tests; `elapsed` is the time since the run
+/// started.
 #[derive(Debug)]
 pub enum Event<'a> {
     /// The run starts: how many tests will be judged at most.
-    Started {
-        total_tests: usize,
-    },
+    Started { total_tests: usize },
     TestFinished {
         task: usize,
+        test: usize,
         report: &'a TestReport,
+        elapsed: std::time::Duration,
     },
     TaskFinished {
         task: usize,
         report: &'a TaskReport,
+        elapsed: std::time::Duration,
+    },
+    /// Every task is finished (or skipped, after an interrupt).
+    RunFinished {
+        elapsed: std::time::Duration,
+        interrupted: bool,
     },
 }

@@ -80,6 +80,7 @@ pub fn execute_reusing(
         .filter(|(_, task)| task.program.is_ok())
         .flat_map(|(t, task)| (0..task.tests.len()).map(move |k| (t, k)))
         .collect();
+    let started = std::time::Instant::now();
     on_event(Event::Started {
         total_tests: queue.len(),
     });
@@ -103,6 +104,7 @@ pub fn execute_reusing(
         on_event(Event::TaskFinished {
             task: t,
             report: &report,
+            elapsed: started.elapsed(),
         });
         reports.insert(t, report);
     };
@@ -165,7 +167,9 @@ pub fn execute_reusing(
                 Done::Ran(t, k, report) => {
                     on_event(Event::TestFinished {
                         task: t,
+                        test: k,
                         report: &report,
+                        elapsed: started.elapsed(),
                     });
                     results[t][k] = Some(*report);
                     t
@@ -178,6 +182,10 @@ pub fn execute_reusing(
             }
         },
     );
+    on_event(Event::RunFinished {
+        elapsed: started.elapsed(),
+        interrupted: sandbox.is_cancelled(),
+    });
     reports.into_values().collect()
 }
 

@@ -118,8 +118,9 @@ fn run(
     let reports = execute(&plan, sandbox, scratch.path(), |event| {
         events.push(match event {
             Event::Started { total_tests } => format!("started {total_tests}"),
-            Event::TestFinished { report, .. } => format!("test {}", report.test),
+            Event::TestFinished { test, report, .. } => format!("test {test} {}", report.test),
             Event::TaskFinished { report, .. } => format!("task {}", report.verdict.short()),
+            Event::RunFinished { interrupted, .. } => format!("finished {interrupted}"),
         })
     });
     (reports, events)
@@ -166,8 +167,25 @@ fn without_stopping_every_test_runs() {
     assert_eq!(reports[0].skipped, 0);
     assert_eq!(sandbox.runs.load(Ordering::SeqCst), 5);
     assert_eq!(events.first().map(String::as_str), Some("started 5"));
-    assert_eq!(events.iter().filter(|e| e.starts_with("test ")).count(), 5);
-    assert_eq!(events.last().map(String::as_str), Some("task WA"));
+    let mut tests: Vec<&str> = events
+        .iter()
+        .filter(|e| e.starts_with("test "))
+        .map(String::as_str)
+        .collect();
+    tests.sort();
+    // Each test is named by its index in the task and by its name.
+    assert_eq!(
+        tests,
+        [
+            "test 0 secret/1",
+            "test 1 secret/2",
+            "test 2 secret/3",
+            "test 3 secret/4",
+            "test 4 secret/5"
+        ]
+    );
+    let end: Vec<&str> = events.iter().rev().take(2).map(String::as_str).collect();
+    assert_eq!(end, ["finished false", "task WA"]);
 }
 
 #[test]
@@ -209,7 +227,9 @@ fn an_interrupt_stops_the_run_and_still_reports() {
     assert_eq!(reports.len(), 1, "the task is still reported");
     assert!(sandbox.runs.load(Ordering::SeqCst) <= 3);
     assert!(reports[0].skipped >= 3, "{:?}", reports[0].skipped);
-    assert!(events.last().is_some_and(|e| e.starts_with("task ")));
+    let end: Vec<&str> = events.iter().rev().take(2).map(String::as_str).collect();
+    assert!(end[1].starts_with("task "), "{events:?}");
+    assert_eq!(end[0], "finished true", "the run says it was interrupted");
 }
 
 #[test]

@@ -1,0 +1,268 @@
+//! `judge verify`'s package stage, before any solution runs: generators
+//! reproduce the committed inputs, the validator accepts every input, and
+//! for Kattis and Polygon packages their input validators and invalid
+//! inputs (`packages::check_inputs`). Each package's checks are
+//! independent, so they run side by side on the worker pool.
+
+use std::path::Path;
+
+use super::super::Context;
+use super::super::packages;
+use crate::checker::{TOOL_LIMITS, run_validator};
+use crate::compile::{Built, Executable};
+use crate::report::human;
+use crate::sandbox::{Containment, RunRequest, Sandbox, Termination};
+use crate::spec::{ProblemSpec, ProgramRef};
+use crate::store::ToolMemo;
+
+/// What the package stage found for one package.
+#[derive(Debug, Default)]
+pub(super) struct PackageCheck {
+    pub(super) passed: Vec<String>,
+    pub(super) failures: Vec<String>,
+    /// Checks not made, and why (a tool this machine lacks).
+    pub(super) skipped: Vec<String>,
+}
+
+/// The package stage for every problem, in the problems' order.
+pub(super) fn package_checks(
+    ctx: &mut Context,
+    problems: &[ProblemSpec],
+    memo: Option<&ToolMemo>,
+) -> Vec<PackageCheck> {
+    // Building may compile: one at a time; running is side by side.
+    let tools: Vec<PackageTools> = problems.iter().map(|p| package_tools(ctx, p)).collect();
+    let inputs: Vec<_> = problems
+        .iter()
+        .map(|problem| packages::check_inputs(ctx, problem))
+        .collect();
+    let pairs: Vec<(&ProblemSpec, &PackageTools)> = problems.iter().zip(&tools).collect();
+    let ours = crate::runner::pool::map(&pairs, ctx.jobs, |(problem, tools)| {
+        check_package(&ctx.sandbox, ctx.scratch.path(), problem, tools, memo)
+    });
+    ours.into_iter()
+        .zip(inputs)
+        .map(
+            |((mut passed, mut failures), (more_passed, more_failed, skipped))| {
+                passed.extend(more_passed);
+                failures.extend(more_failed);
+                PackageCheck {
+                    passed,
+                    failures,
+                    skipped,
+                }
+            },
+        )
+        .collect()
+}
+
+pub(super) fn programs(problem: &ProblemSpec) -> Vec<&ProgramRef> {
+    let mut all: Vec<&ProgramRef> = problem.solutions.iter().map(|s| &s.program).collect();
+    all.extend(problem.judging_programs().map(|tool| &tool.program));
+    all.extend(problem.validator.iter().map(|v| &v.program));
+    all.extend(problem.answers.iter().map(|a| &a.program));
+    all.extend(problem.generator.iter().map(|(g, _)| g));
+    all
+}
+
+pub(super) fn built_or_message(
+    built: Built,
+    what: &str,
+) -> std::result::Result<Executable, String> {
+    match built {
+        Built::Ready(exe) => Ok(exe),
+        Built::CompileError(m) | Built::JudgeError(m) => Err(format!(
+            "the {what} did not build: {}",
+            m.lines().next().unwrap_or_default()
+        )),
+    }
+}
+
+/// Runs `exe` with TOOL_LIMITS in a fresh folder; its stdout, or why not.
+pub(super) fn run_tool(
+    sandbox: &Sandbox,
+    scratch: &Path,
+    exe: &Executable,
+    stdin: Option<&Path>,
+) -> std::result::Result<Vec<u8>, String> {
+    let workdir = tempfile::tempdir_in(scratch).map_err(|e| e.to_string())?;
+    let outcome = sandbox
+        .run(&RunRequest {
+            program: exe.program.clone(),
+            args: exe.args.clone(),
+            stdin: stdin.map(Path::to_path_buf),
+            workdir: workdir.path().to_path_buf(),
+            limits: TOOL_LIMITS,
+            env: Vec::new(),
+            stack: None,
+            read_only: Vec::new(),
+            containment: Containment::Tool,
+        })
+        .map_err(|e| e.to_string())?;
+    match outcome.termination {
+        Termination::Exited(0) => Ok(outcome.stdout),
+        other => Err(format!(
+            "{}: {}{}",
+            exe.program.display(),
+            crate::verdict::describe_termination(other),
+            String::from_utf8_lossy(&outcome.stderr)
+                .lines()
+                .next()
+                .map(|l| format!(": {l}"))
+                .unwrap_or_default()
+        )),
+    }
+}
+
+/// A package's generator and validator, built (or why not).
+struct PackageTools {
+    generator: Option<std::result::Result<Executable, String>>,
+    validator: Option<std::result::Result<Executable, String>>,
+}
+
+/// Builds the package's own programs; sequential, as building may compile.
+fn package_tools(ctx: &mut Context, problem: &ProblemSpec) -> PackageTools {
+    PackageTools {
+        generator: problem
+            .generator
+            .as_ref()
+            .map(|(program, _)| built_or_message(ctx.builder.build(program), "generator")),
+        validator: problem
+            .validator
+            .as_ref()
+            .map(|v| built_or_message(ctx.builder.build(&v.program), "validator")),
+    }
+}
+
+/// `run`'s outcome, or the one `memo` remembers for `key` (see `ToolMemo`).
+fn remembered<E>(
+    memo: Option<&ToolMemo>,
+    key: impl FnOnce(&ToolMemo) -> Option<String>,
+    run: impl FnOnce() -> std::result::Result<String, E>,
+) -> std::result::Result<String, E> {
+    match memo {
+        Some(memo) => memo.outcome(key(memo), run),
+        None => run(),
+    }
+}
+
+fn hash(bytes: &[u8]) -> String {
+    blake3::hash(bytes).to_hex().to_string()
+}
+
+/// The package's own checks: generators reproduce the committed inputs and
+/// the validator accepts every input. Returns (what passed, what failed).
+fn check_package(
+    sandbox: &Sandbox,
+    scratch: &Path,
+    problem: &ProblemSpec,
+    tools: &PackageTools,
+    memo: Option<&ToolMemo>,
+) -> (Vec<String>, Vec<String>) {
+    let mut passed = Vec::new();
+    let mut failures = Vec::new();
+    if problem.tests.is_empty() {
+        failures.push("no tests under data/".to_string());
+    }
+    if let (Some((_, tests)), Some(built)) = (&problem.generator, &tools.generator) {
+        match built {
+            Err(message) => failures.push(message.clone()),
+            Ok(exe) => {
+                let mut drifted = 0;
+                for test in tests {
+                    let path = problem.dir.join("data").join(format!("{}.in", test.name));
+                    let made = remembered(
+                        memo,
+                        |memo| memo.key(exe, &test.args, None),
+                        || {
+                            run_tool(sandbox, scratch, &exe.with_args(&test.args), None)
+                                .map(|bytes| hash(&bytes))
+                        },
+                    );
+                    match (made, std::fs::read(&path).map(|bytes| hash(&bytes))) {
+                        (Err(message), _) => {
+                            failures.push(format!("generator for {}: {message}", test.name))
+                        }
+                        (Ok(_), Err(_)) => failures.push(format!(
+                            "{} is not generated yet: run `judge generate {}`",
+                            path.display(),
+                            problem.id
+                        )),
+                        (Ok(made), Ok(committed)) if made != committed => {
+                            drifted += 1;
+                            failures.push(format!(
+                                "{}: the generator's output differs from the committed file",
+                                path.display()
+                            ));
+                        }
+                        (Ok(_), Ok(_)) => {}
+                    }
+                }
+                if drifted == 0 && !tests.is_empty() {
+                    passed.push(format!(
+                        "{} reproduced",
+                        human::count(tests.len(), "generated input")
+                    ));
+                }
+            }
+        }
+    }
+    if let (Some(validator), Some(built)) = (&problem.validator, &tools.validator) {
+        match built {
+            Err(message) => failures.push(message.clone()),
+            Ok(exe) => {
+                let mut rejected = 0;
+                let memo_args: Vec<String> = validator
+                    .args
+                    .iter()
+                    .cloned()
+                    .chain([format!("protocol={:?}", validator.protocol)])
+                    .collect();
+                for test in &problem.tests {
+                    // Only an acceptance is remembered: a rejection is shown and checked again.
+                    let validated = remembered(
+                        memo,
+                        // The protocol decides what an exit means: part of the key.
+                        |memo| memo.key(exe, &memo_args, Some(&test.input)),
+                        || {
+                            let Ok(workdir) = tempfile::tempdir_in(scratch) else {
+                                return Err(Err(
+                                    "failed to create a folder for the validator".to_string()
+                                ));
+                            };
+                            match run_validator(
+                                sandbox,
+                                exe,
+                                validator,
+                                &test.input,
+                                workdir.path(),
+                            ) {
+                                Ok(Ok(())) => Ok("accepted".to_string()),
+                                other => Err(other),
+                            }
+                        },
+                    );
+                    match validated.map_or_else(|other| other, |_| Ok(Ok(()))) {
+                        Ok(Ok(())) => {}
+                        Ok(Err(why)) => {
+                            rejected += 1;
+                            failures.push(format!(
+                                "validator rejects {}: {}",
+                                test.name,
+                                why.lines().next().unwrap_or_default()
+                            ));
+                        }
+                        Err(message) => failures.push(message),
+                    }
+                }
+                if rejected == 0 {
+                    passed.push(format!(
+                        "{} valid",
+                        human::count(problem.tests.len(), "input")
+                    ));
+                }
+            }
+        }
+    }
+    (passed, failures)
+}

@@ -1,0 +1,254 @@
+//! `judge verify`, the problem setter's regression run: the package stage
+//! (`checks`), then every solution through the pipeline, each held to its
+//! expectation (`table`); and `judge generate` (`generate`).
+
+mod checks;
+mod generate;
+mod table;
+
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use serde_json::json;
+
+use super::Context;
+use super::packages::{self, TimeSettlement};
+use super::practice::task_for;
+use super::stored;
+use crate::cli::{ReportArgs, StoreArgs};
+use crate::errors::{Error, Result};
+use crate::formats::Expectation;
+use crate::report::human;
+use crate::runner::{RunPlan, TaskReport};
+use crate::spec::{ProblemSpec, SolutionSpec};
+use table::{ProblemFindings, Row};
+
+pub(super) use generate::generate;
+
+fn io(source: std::io::Error) -> Error {
+    Error::Report {
+        what: "the output".into(),
+        source,
+    }
+}
+
+/// A solution's result held to its expectation: a package's (its folder,
+/// tag or `submissions.yaml` rules) or `problem.toml`'s (`expect`, `score`).
+fn row<'a>(
+    problem: &'a ProblemSpec,
+    solution: &'a SolutionSpec,
+    report: &'a TaskReport,
+) -> Row<'a> {
+    if let Some((expectation, origin)) = packages::expectation_of(problem, solution) {
+        return Row {
+            solution,
+            report,
+            expected: crate::formats::describe_expectation(expectation),
+            expected_by: Some(origin),
+            broken: packages::expectation_holds(problem, expectation, report)
+                .err()
+                .unwrap_or_default(),
+        };
+    }
+    let holds = solution.expect.contains(&report.verdict)
+        && match (solution.score, report.score) {
+            (Some(want), Some(got)) => (want - got).abs() <= 1e-6,
+            (Some(_), None) => false,
+            (None, _) => true,
+        };
+    let verdicts: Vec<&str> = solution.expect.iter().map(|v| v.short()).collect();
+    let mut expected = verdicts.join("|");
+    if let Some(score) = solution.score {
+        expected.push_str(&format!(" {}", human::trim_float(score)));
+    }
+    Row {
+        solution,
+        report,
+        expected,
+        expected_by: None,
+        broken: if holds {
+            Vec::new()
+        } else {
+            vec![String::new()]
+        },
+    }
+}
+
+pub(super) fn verify(
+    ctx: &mut Context,
+    ids: &[String],
+    all_tests: bool,
+    reports: &ReportArgs,
+    store: &StoreArgs,
+) -> Result<u8> {
+    let (mut problems, broken) = ctx.load_problems(ids)?;
+    writeln!(ctx.out, "{}", ctx.styles.dim(&ctx.sandbox.describe())).map_err(io)?;
+    for error in &broken {
+        writeln!(ctx.out, "{} {error}", ctx.styles.bad("broken package:")).map_err(io)?;
+    }
+    ctx.builder
+        .build_workspace(problems.iter().flat_map(checks::programs))?;
+    let (mut store_used, memo) = stored::open_for_verify(ctx, store).unzip();
+    let mut run = ctx.run_with_progress("verify", reports);
+
+    // Kattis packages learn their time limit from their own submissions.
+    let mut settlements: BTreeMap<String, TimeSettlement> = BTreeMap::new();
+    for problem in &mut problems {
+        if let Some(settlement) = packages::settle_time_limit(ctx, &mut run, problem) {
+            settlements.insert(problem.id.clone(), settlement);
+        }
+    }
+    let mut package_checks = checks::package_checks(ctx, &problems, memo.as_ref());
+    for (problem, check) in problems.iter().zip(&mut package_checks) {
+        let settlement = settlements.get(&problem.id);
+        check
+            .failures
+            .extend(settlement.and_then(|s| s.error.clone()));
+    }
+
+    // Runs that must time out get the package's safety margin on top.
+    let floors: Vec<Option<ProblemSpec>> = problems
+        .iter()
+        .map(|p| {
+            let floor = settlements.get(&p.id).and_then(|s| s.timeout_floor)?;
+            Some(packages::with_time(p, floor))
+        })
+        .collect();
+    let mut tasks = Vec::new();
+    let mut owners = Vec::new();
+    // Solutions in a language whose tools this machine lacks: (problem, name, tool).
+    let mut unavailable: Vec<(&str, String, String)> = Vec::new();
+    for (problem, floor) in problems.iter().zip(&floors) {
+        let settlement = settlements.get(&problem.id);
+        if settlement.is_some_and(|s| s.error.is_some()) {
+            continue;
+        }
+        for (index, solution) in problem.solutions.iter().enumerate() {
+            let name = solution.program.display_name();
+            if settlement.is_some_and(|s| s.runs.iter().any(|(ran, _)| *ran == index)) {
+                continue;
+            }
+            if let Some(tool) = ctx.builder.unavailable_tool(&solution.program) {
+                unavailable.push((&problem.id, name, tool));
+                continue;
+            }
+            let runs_under = match floor {
+                Some(floor) if packages::is_upper_bound(problem, solution) => floor,
+                _ => problem,
+            };
+            let mut task = task_for(ctx, runs_under, &solution.program, name);
+            task.every_test = packages::expectation_of(problem, solution)
+                .is_some_and(|(expectation, _)| matches!(expectation, Expectation::Rules(_)));
+            tasks.push(task);
+            owners.push(solution);
+        }
+    }
+    let plan = RunPlan {
+        tasks,
+        stop_at_first_failure: !all_tests,
+        jobs: ctx.jobs,
+    };
+    let stored_as = owners
+        .iter()
+        .map(|s| stored::Owner::of_program(ctx, &s.program))
+        .collect();
+    let opened = store_used.as_mut().zip(memo.as_ref());
+    let mut results = stored::verify_run(ctx, &mut run, &plan, opened, store, &problems, stored_as);
+    drop(plan);
+    // The runs that settled a time limit were judged under a cap at least
+    // the limit: their verdicts stand.
+    for problem in &problems {
+        if let Some(settlement) = settlements.get_mut(&problem.id) {
+            for (index, report) in std::mem::take(&mut settlement.runs) {
+                results.push(report);
+                owners.push(&problem.solutions[index]);
+            }
+            let upper: Vec<&TaskReport> = results
+                .iter()
+                .zip(&owners)
+                .filter(|(r, s)| r.problem == problem.id && packages::is_upper_bound(problem, s))
+                .map(|(r, _)| r)
+                .collect();
+            packages::check_margin(problem, settlement, &upper);
+        }
+    }
+
+    let mut ok = broken.is_empty();
+    let mut expectations = Vec::new();
+    let (mut matched, mut unexpected) = (0, 0);
+    for (problem, check) in problems.iter().zip(&package_checks) {
+        ok &= check.failures.is_empty();
+        let rows: Vec<Row<'_>> = results
+            .iter()
+            .zip(&owners)
+            .filter(|(r, _)| r.problem == problem.id)
+            .map(|(report, solution)| row(problem, solution, report))
+            .collect();
+        for row in &rows {
+            if row.holds() {
+                matched += 1;
+            } else {
+                unexpected += 1;
+                ok = false;
+            }
+            expectations.push(row.json(problem));
+        }
+        let findings = ProblemFindings {
+            check,
+            settlement: settlements.get(&problem.id),
+            unavailable: unavailable
+                .iter()
+                .filter(|(id, ..)| *id == problem.id)
+                .map(|(_, name, tool)| (name.as_str(), tool.as_str()))
+                .collect(),
+        };
+        table::print_problem(&mut ctx.out, &ctx.styles, problem, &findings, &rows).map_err(io)?;
+        for (name, tool) in &findings.unavailable {
+            expectations.push(json!({
+                "problem": problem.id,
+                "solution": name,
+                "skipped": format!("skipped: no {tool} on this machine"),
+            }));
+        }
+    }
+    let broken_packages = broken.len()
+        + problems
+            .iter()
+            .zip(&package_checks)
+            .filter(|(_, check)| !check.failures.is_empty())
+            .count();
+    let skipped = if unavailable.is_empty() {
+        String::new()
+    } else {
+        format!(", {} skipped (tools missing)", unavailable.len())
+    };
+    let summary = format!(
+        "verify: {}, {}: {matched} as expected, {unexpected} unexpected{skipped}; {} with problems",
+        human::count(problems.len() + broken.len(), "problem"),
+        human::count(matched + unexpected + unavailable.len(), "solution"),
+        human::count(broken_packages, "package")
+    );
+    let summary = if ok {
+        ctx.styles.good(&summary)
+    } else {
+        ctx.styles.bad(&summary)
+    };
+    writeln!(ctx.out, "{summary}").map_err(io)?;
+    let package_errors: Vec<String> = broken
+        .iter()
+        .map(ToString::to_string)
+        .chain(
+            package_checks
+                .iter()
+                .flat_map(|c| c.failures.iter().cloned()),
+        )
+        .collect();
+    ctx.finish(
+        run,
+        vec![
+            ("expectations".to_string(), json!(expectations)),
+            ("package_errors".to_string(), json!(package_errors)),
+        ],
+    )?;
+    Ok(ctx.exit_code(ok))
+}

@@ -1,0 +1,185 @@
+//! `judge verify`'s report for people and its JSON `expectations`: per
+//! problem, a header, what the package stage found, where the time limit
+//! came from, and a row per solution with what it was expected to get.
+
+use std::io::{self, Write};
+
+use serde_json::{Value, json};
+
+use super::checks::PackageCheck;
+use crate::commands::packages::TimeSettlement;
+use crate::report::{Styles, human};
+use crate::runner::TaskReport;
+use crate::spec::{ProblemSpec, SolutionSpec};
+use crate::verdict::Verdict;
+
+/// One solution's result against its expectation.
+pub(super) struct Row<'a> {
+    pub(super) solution: &'a SolutionSpec,
+    pub(super) report: &'a TaskReport,
+    /// What was expected, in words (`AC`, `WA|TLE`, `AC 100`).
+    pub(super) expected: String,
+    /// Where a package's expectation came from (folder, tag, file line).
+    pub(super) expected_by: Option<&'a str>,
+    /// What did not hold; empty when the expectation holds. An empty
+    /// string stands for "not the expected verdict", which the row says.
+    pub(super) broken: Vec<String>,
+}
+
+impl Row<'_> {
+    pub(super) fn holds(&self) -> bool {
+        self.broken.is_empty()
+    }
+
+    pub(super) fn json(&self, problem: &ProblemSpec) -> Value {
+        json!({
+            "problem": problem.id,
+            "solution": self.report.submission,
+            "expected": match self.solution.package_submission {
+                Some(_) => vec![self.expected.clone()],
+                None => self.solution.expect.iter().map(|v| v.short().to_string()).collect(),
+            },
+            "expected_score": self.solution.score,
+            "expected_by": self.expected_by,
+            "got": self.report.verdict.short(),
+            "score": self.report.score,
+            "ok": self.holds(),
+            "broken_rules": self.broken.iter().filter(|r| !r.is_empty()).collect::<Vec<_>>(),
+        })
+    }
+}
+
+/// What one problem shows besides its rows.
+pub(super) struct ProblemFindings<'a> {
+    pub(super) check: &'a PackageCheck,
+    pub(super) settlement: Option<&'a TimeSettlement>,
+    /// Solutions not run because this machine lacks their tool: (name, tool).
+    pub(super) unavailable: Vec<(&'a str, &'a str)>,
+}
+
+pub(super) fn print_problem(
+    out: &mut dyn Write,
+    styles: &Styles,
+    problem: &ProblemSpec,
+    findings: &ProblemFindings<'_>,
+    rows: &[Row<'_>],
+) -> io::Result<()> {
+    let format = problem
+        .package
+        .as_ref()
+        .map(|p| format!("{} package; ", p.format.describe()))
+        .unwrap_or_default();
+    writeln!(
+        out,
+        "{} — {} ({format}{} tests; {})",
+        styles.bold(&problem.id),
+        problem.title,
+        problem.tests.len(),
+        human::limits(problem)
+    )?;
+    if let Some(settlement) = findings.settlement {
+        if let Some(explanation) = &settlement.explanation {
+            writeln!(out, "  time limit {explanation}")?;
+        }
+        for warning in &settlement.warnings {
+            writeln!(out, "  {} {warning}", styles.dim("warning:"))?;
+        }
+    }
+    let check = findings.check;
+    if !check.passed.is_empty() {
+        writeln!(out, "  {}", styles.good(&check.passed.join(", ")))?;
+    }
+    for note in &check.skipped {
+        writeln!(out, "  {}", styles.dim(note))?;
+    }
+    for failure in &check.failures {
+        writeln!(out, "  {} {failure}", styles.bad("package:"))?;
+    }
+    let width = rows
+        .iter()
+        .map(|r| r.report.submission.len())
+        .chain(findings.unavailable.iter().map(|(name, _)| name.len()))
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    let expected_width = rows
+        .iter()
+        .map(|r| r.expected.len())
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    writeln!(
+        out,
+        "  {:<width$}  {:<expected_width$}  {:<7} {:>9} {:>10} {:>7}",
+        "solution", "expected", "got", "max time", "max mem", "tests"
+    )?;
+    for row in rows {
+        print_row(out, styles, row, width, expected_width)?;
+    }
+    for (name, tool) in &findings.unavailable {
+        let note = format!("skipped: no {tool} on this machine");
+        writeln!(
+            out,
+            "  {:<width$}  {}",
+            crate::escape::visible(name),
+            styles.dim(&note)
+        )?;
+    }
+    Ok(())
+}
+
+fn print_row(
+    out: &mut dyn Write,
+    styles: &Styles,
+    row: &Row<'_>,
+    width: usize,
+    expected_width: usize,
+) -> io::Result<()> {
+    let report = row.report;
+    let verdict = format!("{:<3}", report.verdict.short());
+    let mut got = verdict.clone();
+    if let Some(score) = report.score {
+        got.push_str(&format!(" {}", human::trim_float(score)));
+    }
+    // Pad before colouring: escape codes have no width.
+    let got = format!("{got:<7}").replacen(&verdict, &styles.verdict(report.verdict), 1);
+    let first_failure = report
+        .tests
+        .iter()
+        .find(|t| t.verdict != Verdict::Accepted)
+        .map(|t| format!(" on {}", t.test))
+        .unwrap_or_default();
+    writeln!(
+        out,
+        "  {:<width$}  {:<expected_width$}  {} {:>9} {:>10} {:>3}/{:<3}  {}{}",
+        crate::escape::visible(&report.submission),
+        row.expected,
+        got,
+        human::ms(std::time::Duration::from_millis(report.max_cpu_ms() as u64)),
+        human::size(report.max_memory_kib()),
+        report.tests.len(),
+        report.tests.len() + report.skipped,
+        if row.holds() {
+            styles.good("ok")
+        } else {
+            styles.bad("UNEXPECTED")
+        },
+        first_failure
+    )?;
+    if row.holds() {
+        return Ok(());
+    }
+    for rule in row.broken.iter().filter(|r| !r.is_empty()) {
+        writeln!(out, "      {}", crate::escape::visible(rule))?;
+    }
+    if let Some(message) = &report.message {
+        for line in message.lines().take(10) {
+            writeln!(out, "      {line}")?;
+        }
+    }
+    if let Some(test) = report.tests.iter().find(|t| t.verdict != Verdict::Accepted) {
+        human::test_line(out, styles, test, test.test.len())?;
+        human::failure_details(out, styles, test)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,359 @@
+//! The one path every verb runs submissions through: a plan of built tasks
+//! goes to the runner, whose events go to every reporter subscribed (the
+//! progress bar, a learner's test lines, the JSON and JUnit files), and the
+//! run ends with one call that writes the reports. The verbs hold only what
+//! differs: what to plan, which reporters to add, and what to add to the
+//! reports (verify's expectations).
+//!
+//! ```text
+//! Run::new(command, report args) ─► subscribe(reporters) ─► execute(plan)…
+//!     runner::execute_reusing ─► Event ─► Reporter::report_event (each)
+//! Run::finish(extra) ─► Reporter::finish (each) ─► files written
+//! ```
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::cli::ReportArgs;
+use crate::errors::{Error, Result};
+use crate::runner::{self, Event, Reuse, RunPlan, TaskReport};
+use crate::sandbox::Runs;
+
+/// Something that follows a run as it happens.
+pub(crate) trait Reporter {
+    /// Sees each event of every `execute` of the run, in order.
+    fn report_event(&mut self, event: &Event<'_>) -> io::Result<()>;
+
+    /// The run is over: write out what was collected.
+    fn finish(&mut self, _end: &RunEnd<'_>) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// What every reporter learns when the run ends.
+pub(crate) struct RunEnd<'a> {
+    /// The verb: `test`, `grade`, `verify`, ...
+    pub(crate) command: &'a str,
+    /// What isolation the sandbox applied, in words.
+    pub(crate) isolation: &'a str,
+    pub(crate) interrupted: bool,
+    /// Fields only the verb knows, for the JSON document.
+    pub(crate) extra: Vec<(String, Value)>,
+}
+
+/// One command's run: its reporters, and the tasks of every `execute`.
+pub(crate) struct Run<'r> {
+    command: &'static str,
+    reporters: Vec<Box<dyn Reporter + 'r>>,
+    /// A reporter's write error, kept for `finish`: a full disk must not
+    /// stop the judging, but it must not pass in silence either.
+    failed: Option<io::Error>,
+}
+
+impl<'r> Run<'r> {
+    /// A run whose JSON and JUnit reports go where `args` says.
+    pub(crate) fn new(command: &'static str, args: &ReportArgs) -> Run<'r> {
+        let mut run = Run {
+            command,
+            reporters: Vec::new(),
+            failed: None,
+        };
+        if let Some(path) = &args.json {
+            run.subscribe(ReportFile::new(path, FileKind::Json));
+        }
+        if let Some(path) = &args.junit {
+            run.subscribe(ReportFile::new(path, FileKind::Junit));
+        }
+        run
+    }
+
+    pub(crate) fn subscribe(&mut self, reporter: impl Reporter + 'r) {
+        self.reporters.push(Box::new(reporter));
+    }
+
+    /// Runs `plan` (taking stored results from `reuse` where it has them);
+    /// every reporter sees its events.
+    pub(crate) fn execute(
+        &mut self,
+        plan: &RunPlan<'_>,
+        reuse: Option<&dyn Reuse>,
+        sandbox: &dyn Runs,
+        scratch: &Path,
+    ) -> Vec<TaskReport> {
+        let (reporters, failed) = (&mut self.reporters, &mut self.failed);
+        runner::execute_reusing(plan, reuse, sandbox, scratch, |event| {
+            for reporter in reporters.iter_mut() {
+                if let Err(e) = reporter.report_event(&event) {
+                    failed.get_or_insert(e);
+                }
+            }
+        })
+    }
+
+    /// Ends the run: every reporter writes what it collected.
+    pub(crate) fn finish(
+        mut self,
+        isolation: &str,
+        interrupted: bool,
+        extra: Vec<(String, Value)>,
+    ) -> Result<()> {
+        if let Some(source) = self.failed.take() {
+            return Err(Error::Report {
+                what: "the output".into(),
+                source,
+            });
+        }
+        let end = RunEnd {
+            command: self.command,
+            isolation,
+            interrupted,
+            extra,
+        };
+        for reporter in &mut self.reporters {
+            reporter.finish(&end)?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy)]
+enum FileKind {
+    Json,
+    Junit,
+}
+
+/// The JSON or JUnit report file: every finished task, written at the end.
+struct ReportFile {
+    path: PathBuf,
+    kind: FileKind,
+    /// By (execute, task): the plan's order, whatever order tasks end in.
+    tasks: BTreeMap<(usize, usize), TaskReport>,
+    executes: usize,
+}
+
+impl ReportFile {
+    fn new(path: &Path, kind: FileKind) -> ReportFile {
+        ReportFile {
+            path: path.to_path_buf(),
+            kind,
+            tasks: BTreeMap::new(),
+            executes: 0,
+        }
+    }
+}
+
+impl Reporter for ReportFile {
+    fn report_event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        match event {
+            Event::TaskFinished { task, report, .. } => {
+                self.tasks.insert((self.executes, *task), (*report).clone());
+            }
+            Event::RunFinished { .. } => self.executes += 1,
+            Event::Started { .. } | Event::TestFinished { .. } => {}
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, end: &RunEnd<'_>) -> Result<()> {
+        let tasks: Vec<TaskReport> = std::mem::take(&mut self.tasks).into_values().collect();
+        let failed = |source: io::Error| Error::Report {
+            what: self.path.display().to_string(),
+            source,
+        };
+        let file = std::fs::File::create(&self.path).map_err(failed)?;
+        let mut out = io::BufWriter::new(file);
+        match self.kind {
+            FileKind::Json => crate::report::json::write(
+                &mut out,
+                end.command,
+                end.isolation,
+                &tasks,
+                end.extra.clone(),
+                end.interrupted,
+            )
+            .map_err(failed)?,
+            FileKind::Junit => {
+                crate::report::junit::write(&mut out, &format!("judge {}", end.command), &tasks)
+                    .map_err(|e| failed(io::Error::other(e.to_string())))?
+            }
+        }
+        io::Write::flush(&mut out).map_err(failed)
+    }
+}
+
+/// The progress bar on stderr (drawn only on a terminal).
+pub(crate) struct Progress {
+    bar: indicatif::ProgressBar,
+}
+
+impl Progress {
+    pub(crate) fn new() -> Progress {
+        let bar = indicatif::ProgressBar::new(0);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} tests {msg}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        Progress { bar }
+    }
+}
+
+impl Reporter for Progress {
+    fn report_event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        match event {
+            Event::Started { total_tests } => {
+                self.bar.reset();
+                self.bar.set_length(*total_tests as u64);
+            }
+            Event::TestFinished { .. } => self.bar.inc(1),
+            Event::TaskFinished { report, .. } => self.bar.set_message(format!(
+                "{} {}",
+                crate::escape::visible(&report.submission),
+                report.verdict
+            )),
+            Event::RunFinished { .. } => self.bar.finish_and_clear(),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Reporters driven by hand-made events: no process is spawned.
+    use super::*;
+    use crate::runner::TestReport;
+    use crate::verdict::Verdict;
+    use std::time::Duration;
+
+    fn task(submission: &str, verdict: Verdict) -> TaskReport {
+        TaskReport {
+            problem: "p".into(),
+            submission: submission.into(),
+            verdict,
+            score: None,
+            message: None,
+            tests: vec![TestReport {
+                verdict,
+                ..TestReport::unjudged(&crate::spec::TestCase {
+                    name: "sample/1".into(),
+                    group: "sample".into(),
+                    ..Default::default()
+                })
+            }],
+            skipped: 0,
+        }
+    }
+
+    /// Feeds `tasks` as one execute's events, finishing them in reverse.
+    fn feed(reporter: &mut dyn Reporter, tasks: &[TaskReport]) {
+        let elapsed = Duration::ZERO;
+        reporter
+            .report_event(&Event::Started { total_tests: 1 })
+            .unwrap();
+        for (i, task) in tasks.iter().enumerate().rev() {
+            reporter
+                .report_event(&Event::TestFinished {
+                    task: i,
+                    test: 0,
+                    report: &task.tests[0],
+                    elapsed,
+                })
+                .unwrap();
+            reporter
+                .report_event(&Event::TaskFinished {
+                    task: i,
+                    report: task,
+                    elapsed,
+                })
+                .unwrap();
+        }
+        reporter
+            .report_event(&Event::RunFinished {
+                elapsed,
+                interrupted: false,
+            })
+            .unwrap();
+    }
+
+    fn end(extra: Vec<(String, Value)>) -> RunEnd<'static> {
+        RunEnd {
+            command: "grade",
+            isolation: "none",
+            interrupted: false,
+            extra,
+        }
+    }
+
+    #[test]
+    fn the_json_file_has_every_execute_in_plan_order_and_the_verbs_fields() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("report.json");
+        let mut file = ReportFile::new(&path, FileKind::Json);
+        feed(
+            &mut file,
+            &[
+                task("a", Verdict::Accepted),
+                task("b", Verdict::WrongAnswer),
+            ],
+        );
+        feed(&mut file, &[task("c", Verdict::TimeLimitExceeded)]);
+        file.finish(&end(vec![("expectations".into(), serde_json::json!([1]))]))
+            .unwrap();
+        let json: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        let submissions: Vec<(&str, &str)> = json["submissions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["submission"].as_str().unwrap(),
+                    s["verdict"].as_str().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(submissions, [("a", "AC"), ("b", "WA"), ("c", "TLE")]);
+        assert_eq!(json["command"], "grade");
+        assert_eq!(json["expectations"], serde_json::json!([1]));
+    }
+
+    #[test]
+    fn the_junit_file_has_a_suite_per_task() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("report.xml");
+        let mut file = ReportFile::new(&path, FileKind::Junit);
+        feed(
+            &mut file,
+            &[
+                task("a", Verdict::Accepted),
+                task("b", Verdict::WrongAnswer),
+            ],
+        );
+        file.finish(&end(Vec::new())).unwrap();
+        let xml = std::fs::read_to_string(&path).unwrap();
+        assert!(xml.contains("p/a") && xml.contains("p/b"), "{xml}");
+        assert!(xml.contains("judge grade"), "{xml}");
+    }
+
+    #[test]
+    fn a_reporter_that_cannot_write_fails_the_run_at_its_end() {
+        struct Broken;
+        impl Reporter for Broken {
+            fn report_event(&mut self, _: &Event<'_>) -> io::Result<()> {
+                Err(io::Error::other("disk full"))
+            }
+        }
+        let mut run = Run::new("test", &ReportArgs::default());
+        run.subscribe(Broken);
+        for reporter in &mut run.reporters {
+            if let Err(e) = reporter.report_event(&Event::Started { total_tests: 0 }) {
+                run.failed.get_or_insert(e);
+            }
+        }
+        let error = run.finish("none", false, Vec::new()).unwrap_err();
+        assert!(error.to_string().contains("disk full"), "{error}");
+    }
+}
