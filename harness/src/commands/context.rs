@@ -10,7 +10,7 @@ use crate::errors::{Error, Result, SpecError};
 use crate::exit_codes;
 use crate::lang::{self, Languages};
 use crate::pipeline::{Progress, Run};
-use crate::report::{self, Styles};
+use crate::report::Styles;
 use crate::runner::{self, RunPlan, TaskReport};
 use crate::sandbox::{IsolationLevel, Sandbox};
 use crate::spec::{self, ProblemSpec};
@@ -130,22 +130,6 @@ impl Context {
             Some(error) => Err(error.into()),
             None => Ok(good.remove(0)),
         }
-    }
-
-    pub(crate) fn list(&mut self) -> Result<u8> {
-        let (problems, broken) = self.load_problems(&[])?;
-        report::human::list(&mut self.out, &problems).map_err(|source| Error::Report {
-            what: "the list".into(),
-            source,
-        })?;
-        for error in &broken {
-            eprintln!("{} {error}", self.styles.bad("broken package:"));
-        }
-        Ok(if broken.is_empty() {
-            exit_codes::OK
-        } else {
-            exit_codes::SPEC_ERROR
-        })
     }
 
     /// A run of `command` with the reports `args` asks for and a progress bar.

@@ -21,7 +21,7 @@ use crate::errors::Result;
 pub fn run(cli: Cli) -> Result<u8> {
     let mut ctx = Context::new(&cli)?;
     match cli.command {
-        Command::List => ctx.list(),
+        Command::List => list(&mut ctx),
         Command::Verify {
             ids,
             all_tests,
@@ -89,4 +89,22 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Doctor => doctor::doctor(&mut ctx),
         Command::Stress(args) => stress::stress(&mut ctx, &args),
     }
+}
+
+/// `judge list`: every package with its limits and test counts; broken
+/// ones on stderr, with exit 3.
+fn list(ctx: &mut Context) -> Result<u8> {
+    let (problems, broken) = ctx.load_problems(&[])?;
+    crate::report::human::list(&mut ctx.out, &problems).map_err(|source| crate::Error::Report {
+        what: "the list".into(),
+        source,
+    })?;
+    for error in &broken {
+        eprintln!("{} {error}", ctx.styles.bad("broken package:"));
+    }
+    Ok(if broken.is_empty() {
+        crate::exit_codes::OK
+    } else {
+        crate::exit_codes::SPEC_ERROR
+    })
 }

@@ -115,10 +115,11 @@ pub(super) fn verify(
         })
         .collect();
     let mut tasks = Vec::new();
-    let mut owners = Vec::new();
+    // Who each task is: (problem index, solution index), in plan order.
+    let mut owners: Vec<(usize, usize)> = Vec::new();
     // Solutions in a language whose tools this machine lacks: (problem, name, tool).
-    let mut unavailable: Vec<(&str, String, String)> = Vec::new();
-    for (problem, floor) in problems.iter().zip(&floors) {
+    let mut unavailable: Vec<(usize, String, String)> = Vec::new();
+    for (p, (problem, floor)) in problems.iter().zip(&floors).enumerate() {
         let settlement = settlements.get(&problem.id);
         if settlement.is_some_and(|s| s.error.is_some()) {
             continue;
@@ -129,7 +130,7 @@ pub(super) fn verify(
                 continue;
             }
             if let Some(tool) = ctx.builder.unavailable_tool(&solution.program) {
-                unavailable.push((&problem.id, name, tool));
+                unavailable.push((p, name, tool));
                 continue;
             }
             let runs_under = match floor {
@@ -140,7 +141,7 @@ pub(super) fn verify(
             task.every_test = packages::expectation_of(problem, solution)
                 .is_some_and(|(expectation, _)| matches!(expectation, Expectation::Rules(_)));
             tasks.push(task);
-            owners.push(solution);
+            owners.push((p, index));
         }
     }
     let plan = RunPlan {
@@ -150,23 +151,25 @@ pub(super) fn verify(
     };
     let stored_as = owners
         .iter()
-        .map(|s| stored::Owner::of_program(ctx, &s.program))
+        .map(|&(p, s)| stored::Owner::of_program(ctx, &problems[p].solutions[s].program))
         .collect();
     let opened = store_used.as_mut().zip(memo.as_ref());
     let mut results = stored::verify_run(ctx, &mut run, &plan, opened, store, &problems, stored_as);
     drop(plan);
     // The runs that settled a time limit were judged under a cap at least
     // the limit: their verdicts stand.
-    for problem in &problems {
+    for (p, problem) in problems.iter().enumerate() {
         if let Some(settlement) = settlements.get_mut(&problem.id) {
             for (index, report) in std::mem::take(&mut settlement.runs) {
                 results.push(report);
-                owners.push(&problem.solutions[index]);
+                owners.push((p, index));
             }
             let upper: Vec<&TaskReport> = results
                 .iter()
                 .zip(&owners)
-                .filter(|(r, s)| r.problem == problem.id && packages::is_upper_bound(problem, s))
+                .filter(|&(_, &(of, s))| {
+                    of == p && packages::is_upper_bound(problem, &problem.solutions[s])
+                })
                 .map(|(r, _)| r)
                 .collect();
             packages::check_margin(problem, settlement, &upper);
@@ -176,13 +179,19 @@ pub(super) fn verify(
     let mut ok = broken.is_empty();
     let mut expectations = Vec::new();
     let (mut matched, mut unexpected) = (0, 0);
-    for (problem, check) in problems.iter().zip(&package_checks) {
+    for (p, (problem, check)) in problems.iter().zip(&package_checks).enumerate() {
         ok &= check.failures.is_empty();
-        let rows: Vec<Row<'_>> = results
+        // In the package's order, whichever run judged them.
+        let mut ran: Vec<(usize, &TaskReport)> = results
             .iter()
             .zip(&owners)
-            .filter(|(r, _)| r.problem == problem.id)
-            .map(|(report, solution)| row(problem, solution, report))
+            .filter(|&(_, &(of, _))| of == p)
+            .map(|(report, &(_, s))| (s, report))
+            .collect();
+        ran.sort_by_key(|(s, _)| *s);
+        let rows: Vec<Row<'_>> = ran
+            .into_iter()
+            .map(|(s, report)| row(problem, &problem.solutions[s], report))
             .collect();
         for row in &rows {
             if row.holds() {
@@ -198,7 +207,7 @@ pub(super) fn verify(
             settlement: settlements.get(&problem.id),
             unavailable: unavailable
                 .iter()
-                .filter(|(id, ..)| *id == problem.id)
+                .filter(|(of, ..)| *of == p)
                 .map(|(_, name, tool)| (name.as_str(), tool.as_str()))
                 .collect(),
         };
