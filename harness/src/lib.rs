@@ -2,20 +2,26 @@
 //!
 //! ```text
 //! Cli ──► Context ──► Vec<ProblemSpec> ──► Builder (cargo / language table)
-//!                                              │
-//!                         RunPlan { tasks } ◄──┘
-//!                              │ runner::execute (worker pool)
+//!          (problem.toml, or a Kattis/Polygon       │
+//!           package lowered by spec::lower)         │
+//!                         RunPlan { tasks } ◄───────┘
+//!                              │ pipeline::Run::execute ─► runner (worker pool)
 //!                              ▼
 //!        sandbox::run ─► RunOutcome ─► Verdict::from_run ─► compare / checker
 //!                              │
-//!                  Event stream ─► reporters (human, JSON, JUnit) ─► exit code
+//!   Event stream ─► pipeline::Reporter (progress, test lines, JSON, JUnit)
+//!                              │
+//!               Run::finish ─► reports written ─► one exit code
 //! ```
 //!
-//! Modules: `spec` (problem.toml and test discovery), `compile` (builds),
-//! `sandbox` (one limited run), `compare` (output comparison), `checker`
-//! (Kattis checker / validator protocols), `verdict` (precedence),
-//! `runner` (scheduling), `report` (output), `commands` (the CLI verbs),
-//! `class` (a class's students and files), `store` (the result store and cache).
+//! Modules: `spec` (problem.toml, test discovery, lowering of other
+//! formats), `formats` (Kattis and Polygon readers, scoring, expectations),
+//! `compile` (builds), `sandbox` (one limited run), `compare` (output
+//! comparison), `checker` (Kattis and testlib protocols), `verdict`
+//! (precedence), `runner` (scheduling), `pipeline` (a verb's run and its
+//! reporters), `report` (output), `commands` (the CLI verbs), `class` (a
+//! class's students and files), `store` (the result store and cache),
+//! `stress` (random inputs and shrinking).
 
 pub mod checker;
 pub mod class;
