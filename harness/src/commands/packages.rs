@@ -37,6 +37,16 @@ pub(super) struct TimeSettlement {
     slowest: Option<(Duration, String)>,
 }
 
+impl TimeSettlement {
+    /// The slowest run that bounds the limit from below, if any ran.
+    fn slowest(&self) -> Option<Timing<'_>> {
+        self.slowest.as_ref().map(|(time, submission)| Timing {
+            time: *time,
+            submission,
+        })
+    }
+}
+
 fn bound(problem: &ProblemSpec, solution: &SolutionSpec) -> TimeLimitBound {
     match (&problem.package, solution.package_submission) {
         (Some(package), Some(index)) => package.submissions[index].time_limit_bound,
@@ -100,14 +110,7 @@ pub(super) fn settle_time_limit(
         }
         settlement.runs.push((index, report));
     }
-    let slowest = settlement
-        .slowest
-        .as_ref()
-        .map(|(time, submission)| Timing {
-            time: *time,
-            submission,
-        });
-    match crate::formats::derive(&package.limits.time, slowest, None) {
+    match crate::formats::derive(&package.limits.time, settlement.slowest(), None) {
         Ok(limit) => {
             problem.limits.time = limit.limit;
             problem.limits.wall = Limits::default_wall(limit.limit);
@@ -160,15 +163,8 @@ pub(super) fn check_margin(
         .iter()
         .map(|r| (slowest_test(r), r.submission.as_str()))
         .min_by_key(|(time, _)| *time);
-    let slowest = settlement
-        .slowest
-        .as_ref()
-        .map(|(time, submission)| Timing {
-            time: *time,
-            submission,
-        });
     let upper = fastest.map(|(time, submission)| Timing { time, submission });
-    match crate::formats::derive(&package.limits.time, slowest, upper) {
+    match crate::formats::derive(&package.limits.time, settlement.slowest(), upper) {
         Ok(limit) => {
             for warning in limit.warnings {
                 if !settlement.warnings.contains(&warning) {

@@ -183,13 +183,13 @@ pub fn trim_float(value: f64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// The width of a column holding `lengths`, and at least its header's.
+pub(crate) fn column_width(lengths: impl Iterator<Item = usize>, header: usize) -> usize {
+    lengths.max().unwrap_or(0).max(header)
+}
+
 pub fn list(out: &mut dyn Write, problems: &[ProblemSpec]) -> io::Result<()> {
-    let width = problems
-        .iter()
-        .map(|p| p.id.len())
-        .max()
-        .unwrap_or(2)
-        .max(2);
+    let width = column_width(problems.iter().map(|p| p.id.len()), 2);
     writeln!(
         out,
         "{:<width$}  {:>6} {:>6}  {:>8} {:>9} {:>9}  compare  title",

@@ -95,19 +95,10 @@ pub(super) fn print_problem(
     for failure in &check.failures {
         writeln!(out, "  {} {failure}", styles.bad("package:"))?;
     }
-    let width = rows
-        .iter()
-        .map(|r| r.report.submission.len())
-        .chain(findings.unavailable.iter().map(|(name, _)| name.len()))
-        .max()
-        .unwrap_or(8)
-        .max(8);
-    let expected_width = rows
-        .iter()
-        .map(|r| r.expected.len())
-        .max()
-        .unwrap_or(8)
-        .max(8);
+    let names = rows.iter().map(|r| r.report.submission.len());
+    let skipped = findings.unavailable.iter().map(|(name, _)| name.len());
+    let width = human::column_width(names.chain(skipped), "solution".len());
+    let expected_width = human::column_width(rows.iter().map(|r| r.expected.len()), 8);
     writeln!(
         out,
         "  {:<width$}  {:<expected_width$}  {:<7} {:>9} {:>10} {:>7}",
