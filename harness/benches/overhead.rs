@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use harness::compile::Executable;
+use harness::compile::{Built, Executable};
 use harness::runner::{RunPlan, Task, execute};
 use harness::sandbox::{IsolationLevel, Sandbox};
 use harness::spec::load_problem;
@@ -188,7 +188,7 @@ fn judge(
         tasks: vec![Task {
             problem,
             submission: "echo".into(),
-            program: Ok(Executable {
+            program: Built::Ready(Executable {
                 program: exe.to_path_buf(),
                 args: Vec::new(),
                 read_only: Vec::new(),

@@ -48,19 +48,15 @@ pub(super) fn task_for<'a>(
                 .map(|tool| ctx.builder.build(&tool.program)),
         ),
     ];
+    // A judging program that did not build is the judge's failure, whatever
+    // the submission's build says.
     let broken_judge = judges.iter().find_map(|(role, built)| match built {
-        Some(Built::CompileError(m) | Built::JudgeError(m)) => Some((
-            Verdict::JudgeError,
-            format!("the {role} did not build: {m}"),
-        )),
+        Some(Built::CompileError(m) | Built::JudgeError(m)) => {
+            Some(Built::JudgeError(format!("the {role} did not build: {m}")))
+        }
         _ => None,
     });
-    let program = match (ctx.builder.build(program), broken_judge) {
-        (_, Some(broken)) => Err(broken),
-        (Built::Ready(exe), _) => Ok(exe),
-        (Built::CompileError(message), _) => Err((Verdict::CompileError, message)),
-        (Built::JudgeError(message), _) => Err((Verdict::JudgeError, message)),
-    };
+    let program = broken_judge.unwrap_or_else(|| ctx.builder.build(program));
     let [checker, output_checker] = judges.map(|(_, built)| match built {
         Some(Built::Ready(exe)) => Some(exe),
         _ => None,

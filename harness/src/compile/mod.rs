@@ -62,6 +62,12 @@ pub enum Built {
     JudgeError(String),
 }
 
+impl Built {
+    pub fn is_ready(&self) -> bool {
+        matches!(self, Built::Ready(_))
+    }
+}
+
 /// Builds programs for a problem root (the folder holding `problems/` and,
 /// for workspace binaries, `Cargo.toml`).
 pub struct Builder {

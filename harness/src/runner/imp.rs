@@ -12,7 +12,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{Event, TaskReport, TestReport, judge_test};
-use crate::compile::Executable;
+use crate::compile::{Built, Executable};
 use crate::sandbox::Runs;
 use crate::spec::{ProblemSpec, ScoreAggregate, TestCase};
 use crate::verdict::Verdict;
@@ -22,8 +22,8 @@ pub struct Task<'a> {
     pub problem: &'a ProblemSpec,
     /// A name for reports: the file or binary.
     pub submission: String,
-    /// The built program, or the verdict (CE, JE) and message that stopped it.
-    pub program: Result<Executable, (Verdict, String)>,
+    /// The built program, or why it did not build (CE, or a judge error).
+    pub program: Built,
     /// The problem's built checker or interactor, when it has one.
     pub checker: Option<Executable>,
     /// The built checker of a testlib interactor's output file.
@@ -77,7 +77,7 @@ pub fn execute_reusing(
         .tasks
         .iter()
         .enumerate()
-        .filter(|(_, task)| task.program.is_ok())
+        .filter(|(_, task)| task.program.is_ready())
         .flat_map(|(t, task)| (0..task.tests.len()).map(move |k| (t, k)))
         .collect();
     let started = std::time::Instant::now();
@@ -93,7 +93,7 @@ pub fn execute_reusing(
     let mut pending: Vec<usize> = plan
         .tasks
         .iter()
-        .map(|t| if t.program.is_ok() { t.tests.len() } else { 0 })
+        .map(|t| if t.program.is_ready() { t.tests.len() } else { 0 })
         .collect();
     let mut reports: BTreeMap<usize, TaskReport> = BTreeMap::new();
 
@@ -123,7 +123,7 @@ pub fn execute_reusing(
         {
             return Done::Skipped(t);
         }
-        let Ok(exe) = &task.program else {
+        let Built::Ready(exe) = &task.program else {
             unreachable!("only built tasks are queued")
         };
         let stored = reuse.and_then(|r| r.reused(t, k));
@@ -196,8 +196,9 @@ fn summarize(task: &Task<'_>, tests: Vec<Option<TestReport>>) -> TaskReport {
     let skipped = tests.iter().filter(|t| t.is_none()).count();
     let tests: Vec<TestReport> = tests.into_iter().flatten().collect();
     let (verdict, message) = match &task.program {
-        Err((verdict, message)) => (*verdict, Some(message.clone())),
-        Ok(_) => (
+        Built::CompileError(message) => (Verdict::CompileError, Some(message.clone())),
+        Built::JudgeError(message) => (Verdict::JudgeError, Some(message.clone())),
+        Built::Ready(_) => (
             tests
                 .iter()
                 .map(|t| t.verdict)

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use super::{Event, RunPlan, Task, TaskReport, execute};
-use crate::compile::Executable;
+use crate::compile::{Built, Executable};
 use crate::errors::SandboxError;
 use crate::sandbox::{Interaction, Metrics, RunOutcome, RunRequest, Runs, Termination};
 use crate::spec::{ProblemSpec, load_problem};
@@ -100,7 +100,7 @@ fn run(
         tasks: vec![Task {
             problem,
             submission: "fake".into(),
-            program: Ok(Executable {
+            program: Built::Ready(Executable {
                 program: "/fake".into(),
                 args: Vec::new(),
                 read_only: Vec::new(),

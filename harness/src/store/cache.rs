@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use super::Store;
-use crate::compile::Executable;
+use crate::compile::{Built, Executable};
 use crate::errors::Error;
 use crate::runner::{Reuse, RunPlan, Task, TaskReport, TestReport};
 use crate::spec::{CompareMode, ProblemSpec};
@@ -118,7 +118,10 @@ impl ResultCache {
         let mut build_hashes = Vec::new();
         let mut found = HashMap::new();
         for (t, task) in plan.tasks.iter().enumerate() {
-            let build = task.program.as_ref().ok().and_then(|e| files.executable(e));
+            let build = match &task.program {
+                Built::Ready(exe) => files.executable(exe),
+                _ => None,
+            };
             let base = build.as_ref().and_then(|build| {
                 let mut checker = String::new();
                 for judge in [&task.checker, &task.output_checker] {
