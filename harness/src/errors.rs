@@ -36,6 +36,9 @@ pub enum SpecError {
     /// A Kattis or Polygon package the reader could not read.
     #[error("{0}")]
     Package(String),
+    /// `judge export`: the package cannot be written in the other format.
+    #[error("cannot export {}: {message}", path.display())]
+    Export { path: PathBuf, message: String },
     /// A Kattis or Polygon package that was read but cannot be judged yet.
     #[error("{}: a {format} package ({summary}); judging this format is not supported yet: add a problem.toml to judge it", path.display())]
     FormatNotJudged {

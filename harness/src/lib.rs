@@ -15,7 +15,8 @@
 //! `sandbox` (one limited run), `compare` (output comparison), `checker`
 //! (Kattis checker / validator protocols), `verdict` (precedence),
 //! `runner` (scheduling), `report` (output), `commands` (the CLI verbs),
-//! `class` (a class's students and files), `store` (the result store and cache).
+//! `class` (a class's students and files), `store` (the result store and cache),
+//! `export` (our packages as Kattis packages).
 
 pub mod checker;
 pub mod class;
@@ -26,6 +27,7 @@ pub mod compile;
 pub mod errors;
 mod escape;
 pub mod exit_codes;
+mod export;
 // Kattis and Polygon package readers; not wired into the pipeline yet.
 #[allow(dead_code)]
 mod formats;
