@@ -55,6 +55,9 @@ pub(crate) struct Kept {
 
 struct Module {
     name: String,
+    /// The enclosing module, and where this one's item is (lib, file,
+    /// range); `None` for a library's root.
+    parent: Option<(Scope, usize, usize, Range<usize>)>,
 }
 
 enum Kind {
@@ -139,7 +142,7 @@ pub(crate) fn shake(
         globs: Vec::new(),
     };
     for (index, lib) in libs.iter().enumerate() {
-        let scope = graph.module(lib.name.clone());
+        let scope = graph.module(lib.name.clone(), None);
         let items = &lib.tree.files[0].ast.items;
         graph.collect(libs, index, 0, items, scope, foreign);
     }
@@ -174,7 +177,12 @@ pub(crate) fn shake(
                     }
                     text += &render_leaf(leaf, visibility, &lib.name, &lib_names);
                 }
-                lib.tree.edit(node.file, node.range.clone(), text);
+                if text.is_empty() {
+                    lib.tree.remove(node.file, node.range.clone());
+                } else {
+                    text.pop(); // the item's own newline follows it
+                    lib.tree.edit(node.file, node.range.clone(), text);
+                }
             }
             Kind::Always => {}
             _ => {
@@ -182,9 +190,27 @@ pub(crate) fn shake(
                 if node.kept {
                     kept.items += 1;
                 } else {
-                    lib.tree.edit(node.file, node.range.clone(), String::new());
+                    lib.tree.remove(node.file, node.range.clone());
                 }
             }
+        }
+    }
+    // A module none of whose items is kept goes too.
+    let mut used = vec![false; graph.modules.len()];
+    for node in graph
+        .nodes
+        .iter()
+        .filter(|n| n.kept && !matches!(n.kind, Kind::Use { .. }))
+    {
+        let mut scope = Some(node.scope);
+        while let Some(s) = scope.filter(|&s| !used[s]) {
+            used[s] = true;
+            scope = graph.modules[s].parent.as_ref().map(|p| p.0);
+        }
+    }
+    for (module, used) in graph.modules.iter().zip(used) {
+        if let (Some((_, lib, file, range)), false) = (&module.parent, used) {
+            libs[*lib].tree.remove(*file, range.clone());
         }
     }
     if errors.is_empty() {
@@ -233,8 +259,12 @@ struct Graph {
 }
 
 impl Graph {
-    fn module(&mut self, name: String) -> Scope {
-        self.modules.push(Module { name });
+    fn module(
+        &mut self,
+        name: String,
+        parent: Option<(Scope, usize, usize, Range<usize>)>,
+    ) -> Scope {
+        self.modules.push(Module { name, parent });
         self.modules.len() - 1
     }
 
@@ -437,7 +467,10 @@ impl Graph {
             };
             let kind = match item {
                 Item::Mod(module) => {
-                    let inner = self.module(module.ident.to_string());
+                    let inner = self.module(
+                        module.ident.to_string(),
+                        Some((scope, lib, file, range.clone())),
+                    );
                     if let Some((_, content)) = &module.content {
                         self.collect(libs, lib, file, content, inner, foreign);
                     } else if let Some(&child) = tree.children.get(&(file, range.start)) {

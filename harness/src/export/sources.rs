@@ -69,12 +69,10 @@ impl CrateTree {
             text,
             ast,
         });
-        self.edits.push(
-            removals
-                .into_iter()
-                .map(|range| (range, Edit::Text(String::new())))
-                .collect(),
-        );
+        self.edits.push(Vec::new());
+        for range in removals {
+            self.remove(index, range);
+        }
         for declaration in declarations {
             let (file, dir) = declaration.resolve()?;
             let child = self.load_file(&file, &dir)?;
@@ -89,6 +87,32 @@ impl CrateTree {
 
     pub(crate) fn edit(&mut self, file: usize, range: Range<usize>, replacement: String) {
         self.edits[file].push((range, Edit::Text(replacement)));
+    }
+
+    /// Removes an item with the `//` comment lines right above it and the
+    /// blank lines after it, so the output has no holes.
+    pub(crate) fn remove(&mut self, file: usize, range: Range<usize>) {
+        let text = &self.files[file].text;
+        let mut start = range.start;
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        if text[line_start..start].trim().is_empty() {
+            start = line_start;
+            while start > 0 {
+                let above = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+                let line = text[above..start - 1].trim_start();
+                if !line.starts_with("//") || line.starts_with("//!") {
+                    break;
+                }
+                start = above;
+            }
+        }
+        let rest = &text[range.end..];
+        let end = range.end + (rest.len() - rest.trim_start().len());
+        // Keep the indentation of whatever follows.
+        let end = text[..end]
+            .rfind('\n')
+            .map_or(end, |i| (i + 1).max(range.end));
+        self.edit(file, start..end, String::new());
     }
 
     /// Whether `at` lies inside a range of `file` that an edit replaces
