@@ -20,8 +20,9 @@ use crate::verdict::Verdict;
 
 /// The top-level entries an export writes: `--force` replaces these and
 /// leaves anything else in DIR alone.
-pub(crate) const WRITTEN: [&str; 5] = [
+pub(crate) const WRITTEN: [&str; 6] = [
     "problem.yaml",
+    "problem_statement",
     "data",
     "input_validators",
     "output_validators",
@@ -248,9 +249,25 @@ pub(crate) fn plan(problem: &ProblemSpec, root: &Path, scratch: &Path) -> Result
         "time limit: Kattis sets it from the slowest run in submissions/accepted/ × 5, rounded up to whole seconds (at least 1 s); problem.toml says {}",
         humantime::format_duration(problem.limits.time)
     ));
-    plan.notes.push(
-        "no problem statement: a Kattis upload needs problem_statement/problem.en.tex (statement.md is ours)".into(),
-    );
+    let statement = problem.dir.join("statement.md");
+    if statement.is_file() {
+        let markdown = std::fs::read_to_string(&statement).map_err(|source| SpecError::Read {
+            path: statement.clone(),
+            source,
+        })?;
+        plan.files.push((
+            "problem_statement/problem.en.tex".into(),
+            Content::Text(statement_tex(&problem.title, &markdown)),
+        ));
+        plan.written.push(
+            "problem_statement/problem.en.tex: the title, and statement.md as plain text (rewrite it in LaTeX before publishing)".into(),
+        );
+    } else {
+        plan.notes.push(
+            "no statement.md: verifyproblem wants problem_statement/problem.en.tex for the name"
+                .into(),
+        );
+    }
     Ok(plan)
 }
 
@@ -482,6 +499,31 @@ fn problem_yaml(problem: &ProblemSpec, validation: &str, flags: &str) -> String 
         mib(problem.limits.output)
     );
     yaml
+}
+
+/// A legacy Kattis statement (LaTeX) holding the title and our Markdown
+/// statement verbatim: the package then names the problem the way the
+/// legacy format wants (from the statement), and the text travels along
+/// without a conversion that could change its meaning.
+fn statement_tex(title: &str, markdown: &str) -> String {
+    let escaped: String = title
+        .chars()
+        .map(|c| match c {
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => format!("\\{c}"),
+            '~' | '^' | '\\' => " ".to_string(),
+            c => c.to_string(),
+        })
+        .collect();
+    // `\end{verbatim}` inside the text would end the block early.
+    let mut body = markdown.replace("\\end{verbatim}", "\\end {verbatim}");
+    if !body.ends_with('\n') {
+        body.push('\n');
+    }
+    format!(
+        "%% plainproblemname: {title}\n\\problemname{{{escaped}}}\n\n\
+         % Written by `judge export` from statement.md (Markdown), kept as it is.\n\
+         \\begin{{verbatim}}\n{body}\\end{{verbatim}}\n"
+    )
 }
 
 /// A YAML double-quoted scalar (JSON's string syntax is valid YAML).
