@@ -2,6 +2,7 @@
 
 mod class;
 mod cli;
+mod export;
 mod games;
 mod hostile;
 mod interactive;
