@@ -148,7 +148,8 @@ pub enum Command {
         #[arg(long, value_name = "DIR", required = true)]
         kattis: PathBuf,
         /// Write into a non-empty DIR, replacing what an export writes there
-        /// (problem.yaml, data/, the validators' and submissions' folders).
+        /// (problem.yaml, data/, problem_statement/, the validators' and
+        /// submissions' folders; anything else stays).
         #[arg(long)]
         force: bool,
     },

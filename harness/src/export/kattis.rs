@@ -125,6 +125,11 @@ pub(crate) fn plan(problem: &ProblemSpec, root: &Path, scratch: &Path) -> Result
     };
     if let Some(tool) = judge {
         plan.add_program(programs.program(&tool.program)?, "output_validators");
+        if matches!(tool.program, ProgramRef::Bin(_)) {
+            plan.notes.push(
+                "the output validator is Rust: problemtools builds and runs it, but warns that Kattis itself takes output validators in C, C++ or Python only".into(),
+            );
+        }
     }
     plan.files.push((
         "problem.yaml".into(),
@@ -161,9 +166,11 @@ pub(crate) fn plan(problem: &ProblemSpec, root: &Path, scratch: &Path) -> Result
             groups.insert(test.group.clone());
         }
     }
+    let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     plan.written.push(format!(
-        "data: {samples} samples, {} secret tests in {}",
-        problem.tests.len() - samples,
+        "data: {}, {} in {}",
+        count(samples, "sample"),
+        count(problem.tests.len() - samples, "secret test"),
         groups.into_iter().collect::<Vec<_>>().join(", ")
     ));
 

@@ -10,3 +10,6 @@ mod sources;
 mod workspace;
 
 pub(crate) use kattis::{plan, write};
+
+#[cfg(test)]
+mod bundle_tests;
