@@ -62,7 +62,7 @@ pub(crate) fn bundle(sources: &ProgramSources, root: &Path) -> Result<Bundle, St
         });
     }
     for file in &program.files {
-        let mut found = shake::UseReferences {
+        let mut found = super::imports::UseReferences {
             scope: PROGRAM,
             references: &mut references,
         };
