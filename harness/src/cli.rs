@@ -138,6 +138,21 @@ pub enum Command {
     },
     /// Say which tools and which isolation this machine offers.
     Doctor,
+    /// Write a problem as another judge's package: a Kattis problem package
+    /// (legacy format, as problemtools' verifyproblem checks it).
+    Export {
+        /// Problem id.
+        id: String,
+        /// The folder to write the Kattis package into (its name is the
+        /// Kattis short name: lowercase letters and digits).
+        #[arg(long, value_name = "DIR", required = true)]
+        kattis: PathBuf,
+        /// Write into a non-empty DIR, replacing what an export writes there
+        /// (problem.yaml, data/, problem_statement/, the validators' and
+        /// submissions' folders; anything else stays).
+        #[arg(long)]
+        force: bool,
+    },
     /// Find a small input on which a program fails: random inputs from the
     /// package's generator, judged against the reference, the first
     /// failing one shrunk.

@@ -37,6 +37,9 @@ pub enum SpecError {
     /// that uses what this judge does not support.
     #[error("{0}")]
     Package(String),
+    /// `judge export`: the package cannot be written in the other format.
+    #[error("cannot export {}: {message}", path.display())]
+    Export { path: PathBuf, message: String },
 }
 
 #[derive(Debug, Error)]

@@ -21,7 +21,8 @@
 //! (precedence), `runner` (scheduling), `pipeline` (a verb's run and its
 //! reporters), `report` (output), `commands` (the CLI verbs), `class` (a
 //! class's students and files), `store` (the result store and cache),
-//! `stress` (random inputs and shrinking).
+//! `stress` (random inputs and shrinking), `export` (our packages as Kattis
+//! packages).
 
 pub mod checker;
 pub mod class;
@@ -32,6 +33,7 @@ pub mod compile;
 pub mod errors;
 mod escape;
 pub mod exit_codes;
+mod export;
 mod formats;
 pub mod lang;
 mod pipeline;

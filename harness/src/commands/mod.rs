@@ -4,6 +4,7 @@ mod calibrate;
 mod class;
 mod context;
 mod doctor;
+mod export;
 mod matrix;
 mod packages;
 mod play;
@@ -87,6 +88,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Merge { inputs, db } => class::merge(&mut ctx, &inputs, &db),
         Command::Play { id, test } => play::play(&mut ctx, &id, test.as_deref()),
         Command::Doctor => doctor::doctor(&mut ctx),
+        Command::Export { id, kattis, force } => export::export(&mut ctx, &id, &kattis, force),
         Command::Stress(args) => stress::stress(&mut ctx, &args),
     }
 }

@@ -179,7 +179,7 @@ pub(super) fn substitute(text: &str, constants: &[(String, String)]) -> String {
 /// those they name in turn: a checker built against `testlib.h` next to
 /// it, or a program split into a source and its header. Only plain file
 /// names in the same folder are followed, never paths.
-fn local_headers(source: &Path, bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+pub(crate) fn local_headers(source: &Path, bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
     let Some(dir) = source.parent() else {
         return Vec::new();
     };

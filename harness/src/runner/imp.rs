@@ -93,7 +93,13 @@ pub fn execute_reusing(
     let mut pending: Vec<usize> = plan
         .tasks
         .iter()
-        .map(|t| if t.program.is_ready() { t.tests.len() } else { 0 })
+        .map(|t| {
+            if t.program.is_ready() {
+                t.tests.len()
+            } else {
+                0
+            }
+        })
         .collect();
     let mut reports: BTreeMap<usize, TaskReport> = BTreeMap::new();
 

@@ -3,6 +3,7 @@
 mod class;
 mod cli;
 mod ecosystem;
+mod export;
 mod games;
 mod hostile;
 mod interactive;

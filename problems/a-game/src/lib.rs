@@ -185,7 +185,7 @@ pub fn generate_within<V: Value>(args: &[String], bounds: &Bounds<V>) -> Result<
 /// Checks an input against `bounds`: line 1 holds N alone, the N values
 /// (1..=max_v) follow on one or more non-empty lines, in the strict format of
 /// [`Lines`] (single spaces, a newline after every line).
-pub fn validate<V: Value>(input: &str, bounds: &Bounds<V>) -> Result<(), String> {
+pub fn validate<V: Copy + Into<u64>>(input: &str, bounds: &Bounds<V>) -> Result<(), String> {
     let max_v = i64::try_from(bounds.max_v.into()).expect("max_v fits i64");
     let mut lines = Lines::new(input);
     let n = lines.int_line(bounds.min_n as i64, bounds.max_n as i64, "N")?;
