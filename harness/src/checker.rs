@@ -212,3 +212,45 @@ pub fn run_validator(
         }
     }
 }
+
+/// Runs a checktestdata `script` (already in `scratch`, where the tool can
+/// read it) on `input`: `checktestdata script < input`, `tool` being the
+/// C++ binary or the Python reimplementation. `Ok(Err(message))` if the
+/// input is invalid (exit 1); any other exit means the script or the tool
+/// is broken, a judge error (`Err`).
+pub fn run_checktestdata(
+    sandbox: &dyn Runs,
+    tool: &Executable,
+    script: &Path,
+    input: &Path,
+    scratch: &Path,
+) -> Result<Result<(), String>, String> {
+    let mut args = tool.args.clone();
+    args.push(script.as_os_str().to_owned());
+    let outcome = sandbox
+        .run(&RunRequest {
+            program: tool.program.clone(),
+            args,
+            stdin: Some(input.to_path_buf()),
+            workdir: scratch.to_path_buf(),
+            limits: TOOL_LIMITS,
+            env: Vec::new(),
+            stack: None,
+            read_only: Vec::new(),
+            containment: crate::sandbox::Containment::Tool,
+        })
+        .map_err(|e| format!("checktestdata: {e}"))?;
+    let exit = match outcome.termination {
+        Termination::Exited(code) => Some(code),
+        _ => None,
+    };
+    let message = crate::escape::visible_bytes(&outcome.stderr)
+        .trim()
+        .to_string();
+    match crate::formats::checktestdata(exit) {
+        Ok(true) => Ok(Ok(())),
+        Ok(false) => Ok(Err(message)),
+        Err(why) if message.is_empty() => Err(why),
+        Err(why) => Err(format!("{why}: {message}")),
+    }
+}

@@ -331,6 +331,29 @@ fn kattis_2025_scoring_package() {
             ("invalid_input/02-too-big-for-group", &bound[..])
         ]
     );
+    let outputs: Vec<(&str, Verdict, &[String])> = package
+        .self_tests
+        .outputs
+        .iter()
+        .map(|t| (t.name.as_str(), t.expected, &t.output_validator_args[..]))
+        .collect();
+    let case_sensitive = ["case_sensitive".to_string()];
+    assert_eq!(
+        outputs,
+        [
+            (
+                "invalid_output/01-other-player",
+                Verdict::WrongAnswer,
+                &[][..]
+            ),
+            (
+                "invalid_output/02-case-sensitive",
+                Verdict::WrongAnswer,
+                &case_sensitive[..]
+            ),
+            ("valid_output/01-any-case", Verdict::Accepted, &[][..]),
+        ]
+    );
 
     let TimeLimitRule::FromSubmissions {
         ac_to_time_limit,

@@ -202,6 +202,24 @@ pub(super) fn judge_output(
     }
 }
 
+/// The verdict the problem's judging of output files gives `output` on
+/// `test`, with the checker's message or the judge error: a package's own
+/// tests of its output validator or checker (`valid_output/`, Polygon
+/// checker tests) are judged as a submission's output would be.
+pub(crate) fn judge_output_file(
+    sandbox: &dyn Runs,
+    problem: &ProblemSpec,
+    checker: Option<&Executable>,
+    test: &TestCase,
+    output: &[u8],
+    scratch: &Path,
+) -> (Verdict, Option<String>) {
+    let mut report = TestReport::unjudged(test);
+    let comparison = judge_output(sandbox, problem, checker, test, output, scratch);
+    apply_comparison(&mut report, comparison, problem.presentation_errors);
+    (report.verdict, report.detail)
+}
+
 /// The verdict, score and message of a comparison, or its judge error.
 /// Without presentation errors (Kattis packages), a PE is a wrong answer.
 pub(super) fn apply_comparison(

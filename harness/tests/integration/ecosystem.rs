@@ -67,6 +67,9 @@ fn kattis_2025_scoring_package_with_groups_and_rules() {
     let Some(stdout) = verify_package("subtraction", &["gcc", "g++", "python3"], 7) else {
         return;
     };
+    // valid_output/ and invalid_output/ (one with its own
+    // output_validator_args) under the default output validator.
+    assert!(stdout.contains("3 output validator tests pass"), "{stdout}");
     // Its `.ctd` validator rejects the unsorted invalid input; without
     // checktestdata that input is reported as not checked, never as passed.
     match which("checktestdata") {
@@ -87,6 +90,8 @@ fn polygon_package_with_testlib_checker_validator_and_tags() {
         stdout.contains("time limit") || stdout.contains("1.00 s"),
         "{stdout}"
     );
+    // The checker's own tests: ok, wrong-answer and presentation-error.
+    assert!(stdout.contains("3 checker tests pass"), "{stdout}");
 }
 
 #[test]
@@ -141,4 +146,29 @@ fn a_submission_in_the_wrong_folder_is_unexpected() {
         "{stdout}"
     );
     assert!(stdout.contains("5 as expected, 1 unexpected"), "{stdout}");
+}
+
+#[test]
+fn an_output_validator_test_with_another_verdict_fails_the_package() {
+    if let Some(tool) = missing(&["gcc", "g++", "python3"]) {
+        println!("skipped: no {tool}");
+        return;
+    }
+    let root = root_with("subtraction");
+    // The "invalid" output now holds the right answer: the validator accepts it.
+    let invalid = root
+        .path()
+        .join("problems/subtraction/data/invalid_output/01-other-player");
+    std::fs::copy(invalid.with_extension("ans"), invalid.with_extension("out")).unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "subtraction"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("output validator on invalid_output/01-other-player: expected WA, got AC"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("output validator tests pass"), "{stdout}");
 }
