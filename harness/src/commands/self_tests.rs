@@ -90,21 +90,28 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks {
         };
         Ok(verdict.is_ok())
     };
-    let mut rejected = 0;
+    let before = failures.len();
+    // A validator that fails to run (a broken script) is reported once.
+    let mut broken = vec![false; validators.len()];
     for test in &package.tests {
-        for validator in &validators {
+        for (validator, broken) in validators.iter().zip(&mut broken) {
+            if *broken {
+                continue;
+            }
             let name = validator.name();
             match validate(validator, &test.input_validator_args, &test.input) {
                 Ok(true) => {}
                 Ok(false) => {
-                    rejected += 1;
                     failures.push(format!("input validator {name} rejects {}", test.name));
                 }
-                Err(why) => failures.push(format!("input validator {name}: {why}")),
+                Err(why) => {
+                    *broken = true;
+                    failures.push(format!("input validator {name}: {why}"));
+                }
             }
         }
     }
-    if rejected == 0 {
+    if failures.len() == before {
         passed.push(format!(
             "{} inputs valid ({} validators)",
             package.tests.len(),
