@@ -35,19 +35,34 @@ pub fn run_checker(
     output: &[u8],
     scratch: &Path,
 ) -> Result<Comparison, String> {
-    let (input, answer) = (&test.input, &test.answer);
-    let output_file = scratch.join("team_output");
     let feedback = scratch.join("feedback");
-    std::fs::write(&output_file, output)
-        .map_err(|e| format!("failed to write the output for the checker: {e}"))?;
     std::fs::create_dir_all(&feedback)
         .map_err(|e| format!("failed to create the feedback folder: {e}"))?;
+    run_checker_with_feedback(sandbox, checker, tool, test, output, scratch, &feedback)
+}
+
+/// `run_checker` with a feedback folder of the caller's, which may hold
+/// what the checker left there before (the passes of a multi-pass problem
+/// share one).
+pub(crate) fn run_checker_with_feedback(
+    sandbox: &dyn Runs,
+    checker: &Executable,
+    tool: &ToolSpec,
+    test: &TestCase,
+    output: &[u8],
+    scratch: &Path,
+    feedback: &Path,
+) -> Result<Comparison, String> {
+    let (input, answer) = (&test.input, &test.answer);
+    let output_file = scratch.join("team_output");
+    std::fs::write(&output_file, output)
+        .map_err(|e| format!("failed to write the output for the checker: {e}"))?;
     let mut args_all: Vec<OsString> = checker.args.clone();
     match tool.protocol {
         Protocol::Kattis => args_all.extend([
             input.as_os_str().to_owned(),
             answer.as_os_str().to_owned(),
-            feedback_arg(&feedback),
+            feedback_arg(feedback),
         ]),
         Protocol::Testlib => args_all.extend([
             input.as_os_str().to_owned(),
@@ -74,7 +89,7 @@ pub fn run_checker(
         return testlib_comparison(&outcome, "checker");
     }
     let judgement = judgement_of(&outcome, "checker", &checker.program)?;
-    let (message, score) = read_feedback(&feedback)?;
+    let (message, score) = read_feedback(feedback)?;
     Ok(Comparison {
         judgement,
         difference: None,

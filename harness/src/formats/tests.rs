@@ -170,6 +170,24 @@ fn legacy_package_with_custom_checker_and_headers() {
 }
 
 #[test]
+fn kattis_2025_multi_pass_package() {
+    let package = read("nimrounds");
+    assert_eq!(
+        package.interaction,
+        Interaction::MultiPass {
+            passes: 2,
+            interactive: false
+        }
+    );
+    let OutputJudging::KattisValidator(validator) = &package.output else {
+        panic!("{:?}", package.output)
+    };
+    assert_eq!(validator.name, "output_validator");
+    assert_eq!(package.tests.len(), 6);
+    assert_eq!(package.submissions.len(), 4);
+}
+
+#[test]
 fn legacy_interactive_package() {
     let package = read("nimduel");
     assert_eq!(package.interaction, Interaction::Interactive);

@@ -6,6 +6,7 @@ mod events;
 mod imp;
 mod interactive;
 mod judge;
+mod multipass;
 pub(crate) mod pool;
 #[cfg(test)]
 mod tests;

@@ -97,6 +97,51 @@ fn kattis_2025_scoring_package_with_groups_and_rules() {
 }
 
 #[test]
+fn kattis_2025_multi_pass_package() {
+    // The validator plays a reply and asks for a second pass; the
+    // submission that only knows the opening fails there, the one that
+    // crashes on its second run is RTE.
+    verify_package("nimrounds", &["gcc", "python3"], 4);
+}
+
+#[test]
+fn a_multi_pass_validator_may_not_ask_for_more_passes_than_allowed() {
+    if let Some(tool) = missing(&["gcc", "python3"]) {
+        println!("skipped: no {tool}");
+        return;
+    }
+    let root = root_with("nimrounds");
+    let package = root.path().join("problems/nimrounds");
+    // The answer file says how many rounds the validator plays: three.
+    std::fs::write(package.join("data/secret/03-ten.ans"), "3\n").unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "nimrounds"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("JE  secret/03-ten")
+            && stdout.contains("asked for pass 3 (nextpass.in), but limits.validation_passes is 2"),
+        "{stdout}"
+    );
+    // Three passes allowed: the same game is accepted.
+    let yaml = std::fs::read_to_string(package.join("problem.yaml")).unwrap();
+    std::fs::write(
+        package.join("problem.yaml"),
+        yaml.replace("validation_passes: 2", "validation_passes: 3"),
+    )
+    .unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "nimrounds"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("4 as expected, 0 unexpected"), "{stdout}");
+}
+
+#[test]
 fn polygon_package_with_testlib_checker_validator_and_tags() {
     let Some(stdout) = verify_package("pebbles", &["g++", "python3"], 7) else {
         return;
