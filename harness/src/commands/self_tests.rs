@@ -91,18 +91,29 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks {
         Ok(verdict.is_ok())
     };
     let before = failures.len();
+    // Every test input, and the inputs of the output validator's own tests
+    // (Kattis asks that they be valid too).
+    let inputs: Vec<(&str, &Path, &crate::formats::ValidatorArgs)> = package
+        .tests
+        .iter()
+        .map(|t| (t.name.as_str(), t.input.as_path(), &t.input_validator_args))
+        .chain(package.self_tests.outputs.iter().filter_map(|t| {
+            let args = t.input_validator_args.as_ref()?;
+            Some((t.name.as_str(), t.input.as_path(), args))
+        }))
+        .collect();
     // A validator that fails to run (a broken script) is reported once.
     let mut broken = vec![false; validators.len()];
-    for test in &package.tests {
+    for (test, input, args) in &inputs {
         for (validator, broken) in validators.iter().zip(&mut broken) {
             if *broken {
                 continue;
             }
             let name = validator.name();
-            match validate(validator, &test.input_validator_args, &test.input) {
+            match validate(validator, args, input) {
                 Ok(true) => {}
                 Ok(false) => {
-                    failures.push(format!("input validator {name} rejects {}", test.name));
+                    failures.push(format!("input validator {name} rejects {test}"));
                 }
                 Err(why) => {
                     *broken = true;
@@ -114,7 +125,7 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks {
     if failures.len() == before {
         passed.push(format!(
             "{} inputs valid ({} validators)",
-            package.tests.len(),
+            inputs.len(),
             validators.len()
         ));
     }

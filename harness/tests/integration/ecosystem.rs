@@ -81,12 +81,12 @@ fn kattis_2025_scoring_package_with_groups_and_rules() {
     // valid_output/ and invalid_output/ (one with its own
     // output_validator_args) under the default output validator.
     assert!(stdout.contains("3 output validator tests pass"), "{stdout}");
-    // Its `.ctd` validator (with `{{constants}}`) accepts every test and
-    // rejects the unsorted invalid input; without checktestdata that input
+    // Its `.ctd` validator (with `{{constants}}`) accepts every test input
+    // (and the output cases' inputs) and rejects the unsorted invalid input; without checktestdata that input
     // is reported as not checked, never as passed.
     match checktestdata_installed() {
         true => assert!(
-            stdout.contains("9 inputs valid (2 validators), 2 invalid inputs rejected"),
+            stdout.contains("12 inputs valid (2 validators), 2 invalid inputs rejected"),
             "{stdout}"
         ),
         false => assert!(
@@ -220,6 +220,11 @@ fn an_output_validator_test_with_another_verdict_fails_the_package() {
         .path()
         .join("problems/subtraction/data/invalid_output/01-other-player");
     std::fs::copy(invalid.with_extension("ans"), invalid.with_extension("out")).unwrap();
+    // And a valid output's input is above the bound: it must be valid input.
+    let valid = root
+        .path()
+        .join("problems/subtraction/data/valid_output/01-any-case.in");
+    std::fs::write(valid, "2000000000000000000 2\n1 3\n").unwrap();
     let output = judge_at(root.path())
         .args(["verify", "subtraction"])
         .output()
@@ -231,4 +236,8 @@ fn an_output_validator_test_with_another_verdict_fails_the_package() {
         "{stdout}"
     );
     assert!(!stdout.contains("output validator tests pass"), "{stdout}");
+    assert!(
+        stdout.contains("input validator bounds rejects valid_output/01-any-case"),
+        "{stdout}"
+    );
 }
