@@ -35,19 +35,34 @@ pub fn run_checker(
     output: &[u8],
     scratch: &Path,
 ) -> Result<Comparison, String> {
-    let (input, answer) = (&test.input, &test.answer);
-    let output_file = scratch.join("team_output");
     let feedback = scratch.join("feedback");
-    std::fs::write(&output_file, output)
-        .map_err(|e| format!("failed to write the output for the checker: {e}"))?;
     std::fs::create_dir_all(&feedback)
         .map_err(|e| format!("failed to create the feedback folder: {e}"))?;
+    run_checker_with_feedback(sandbox, checker, tool, test, output, scratch, &feedback)
+}
+
+/// `run_checker` with a feedback folder of the caller's, which may hold
+/// what the checker left there before (the passes of a multi-pass problem
+/// share one).
+pub(crate) fn run_checker_with_feedback(
+    sandbox: &dyn Runs,
+    checker: &Executable,
+    tool: &ToolSpec,
+    test: &TestCase,
+    output: &[u8],
+    scratch: &Path,
+    feedback: &Path,
+) -> Result<Comparison, String> {
+    let (input, answer) = (&test.input, &test.answer);
+    let output_file = scratch.join("team_output");
+    std::fs::write(&output_file, output)
+        .map_err(|e| format!("failed to write the output for the checker: {e}"))?;
     let mut args_all: Vec<OsString> = checker.args.clone();
     match tool.protocol {
         Protocol::Kattis => args_all.extend([
             input.as_os_str().to_owned(),
             answer.as_os_str().to_owned(),
-            feedback_arg(&feedback),
+            feedback_arg(feedback),
         ]),
         Protocol::Testlib => args_all.extend([
             input.as_os_str().to_owned(),
@@ -74,7 +89,7 @@ pub fn run_checker(
         return testlib_comparison(&outcome, "checker");
     }
     let judgement = judgement_of(&outcome, "checker", &checker.program)?;
-    let (message, score) = read_feedback(&feedback)?;
+    let (message, score) = read_feedback(feedback)?;
     Ok(Comparison {
         judgement,
         difference: None,
@@ -219,5 +234,47 @@ pub fn run_validator(
             }
             Ok(Err(why))
         }
+    }
+}
+
+/// Runs a checktestdata `script` (already in `scratch`, where the tool can
+/// read it) on `input`: `checktestdata script < input`, `tool` being the
+/// C++ binary or the Python reimplementation. `Ok(Err(message))` if the
+/// input is invalid (exit 1); any other exit means the script or the tool
+/// is broken, a judge error (`Err`).
+pub fn run_checktestdata(
+    sandbox: &dyn Runs,
+    tool: &Executable,
+    script: &Path,
+    input: &Path,
+    scratch: &Path,
+) -> Result<Result<(), String>, String> {
+    let mut args = tool.args.clone();
+    args.push(script.as_os_str().to_owned());
+    let outcome = sandbox
+        .run(&RunRequest {
+            program: tool.program.clone(),
+            args,
+            stdin: Some(input.to_path_buf()),
+            workdir: scratch.to_path_buf(),
+            limits: TOOL_LIMITS,
+            env: Vec::new(),
+            stack: None,
+            read_only: Vec::new(),
+            containment: crate::sandbox::Containment::Tool,
+        })
+        .map_err(|e| format!("checktestdata: {e}"))?;
+    let exit = match outcome.termination {
+        Termination::Exited(code) => Some(code),
+        _ => None,
+    };
+    let message = crate::escape::visible_bytes(&outcome.stderr)
+        .trim()
+        .to_string();
+    match crate::formats::checktestdata(exit) {
+        Ok(true) => Ok(Ok(())),
+        Ok(false) => Ok(Err(message)),
+        Err(why) if message.is_empty() => Err(why),
+        Err(why) => Err(format!("{why}: {message}")),
     }
 }

@@ -9,6 +9,7 @@ mod matrix;
 mod packages;
 mod play;
 mod practice;
+mod self_tests;
 mod stored;
 mod stress;
 mod verify;

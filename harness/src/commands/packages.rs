@@ -7,17 +7,12 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::time::Duration;
 
-use super::Context;
 use super::practice::task_for;
-use crate::checker::run_validator;
-use crate::compile::Built;
-use crate::formats::{
-    Expectation, Got, InputValidator, Package, Seen, TimeLimitBound, TimeLimitRule, Timing,
-    ValidatorProtocol,
-};
+use super::{Context, self_tests};
+use crate::formats::{Expectation, Got, Package, Seen, TimeLimitBound, TimeLimitRule, Timing};
 use crate::pipeline::Run;
 use crate::runner::{RunPlan, TaskReport};
-use crate::spec::{Limits, ProblemSpec, ProgramRef, Protocol, SolutionSpec, ToolSpec};
+use crate::spec::{Limits, ProblemSpec, SolutionSpec};
 use crate::verdict::Verdict;
 
 /// How a package's time limit was settled.
@@ -255,127 +250,25 @@ fn full_score(package: &Package) -> f64 {
     crate::formats::package_score(package, &judged).map_or(0.0, |(score, _)| score)
 }
 
-/// The package's input validators on every test input, and its invalid
-/// inputs, each of which some validator must reject. Returns (what
-/// passed, what failed, what was skipped and why).
-pub(super) fn check_inputs(
-    ctx: &mut Context,
-    problem: &ProblemSpec,
-) -> (Vec<String>, Vec<String>, Vec<String>) {
-    let (mut passed, mut failures, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
-    let Some(package) = &problem.package else {
-        return (passed, failures, skipped);
-    };
-    // What the package's own tools would only warn about.
-    skipped.extend(package.warnings.iter().map(|w| format!("warning: {w}")));
-    if !package.generators.is_empty() {
-        skipped.push(format!(
-            "{} not run (the package holds the tests they made)",
-            crate::report::human::count(package.generators.len(), "generator")
-        ));
-    }
-    let mut validators = Vec::new();
-    for validator in &package.input_validators {
-        match validator {
-            InputValidator::Program { program, protocol } => {
-                let program_ref = crate::spec::package_program(package, program);
-                if let Some(tool) = ctx.builder.unavailable_tool(&program_ref) {
-                    skipped.push(format!("input validator {}: no {tool}", program.name));
-                    continue;
-                }
-                match ctx.builder.build(&program_ref) {
-                    Built::Ready(exe) => validators.push((program.name.clone(), *protocol, exe)),
-                    Built::CompileError(m) | Built::JudgeError(m) => failures.push(format!(
-                        "input validator {} did not build: {}",
-                        program.name,
-                        m.lines().next().unwrap_or_default()
-                    )),
-                }
-            }
-            InputValidator::Checktestdata { name, .. } | InputValidator::Viva { name, .. } => {
-                let tool = match validator {
-                    InputValidator::Checktestdata { .. } => "checktestdata",
-                    _ => "viva",
-                };
-                skipped.push(format!("input validator {name}: skipped: no {tool}"));
-            }
+/// The package's own programs on their own tests (see `self_tests`): the
+/// input validators on every input and on the invalid inputs, then the
+/// output validator or checker on the outputs of known verdict. Returns
+/// (what passed, what failed, what was skipped and why).
+pub(super) fn check_self_tests(ctx: &mut Context, problem: &ProblemSpec) -> self_tests::Checks {
+    let (mut passed, mut failures, mut skipped) = self_tests::check_inputs(ctx, problem);
+    if let Some(package) = &problem.package {
+        // What the package's own tools would only warn about.
+        skipped.extend(package.warnings.iter().map(|w| format!("warning: {w}")));
+        if !package.generators.is_empty() {
+            skipped.push(format!(
+                "{} not run (the package holds the tests they made)",
+                crate::report::human::count(package.generators.len(), "generator")
+            ));
         }
     }
-    if validators.is_empty() {
-        return (passed, failures, skipped);
-    }
-    let validate = |name: &str,
-                    protocol: ValidatorProtocol,
-                    exe: &crate::compile::Executable,
-                    args: &[String],
-                    input: &std::path::Path|
-     -> Result<bool, String> {
-        let tool = ToolSpec {
-            program: ProgramRef::Bin(name.to_string()),
-            args: args.to_vec(),
-            protocol: match protocol {
-                ValidatorProtocol::Kattis => Protocol::Kattis,
-                ValidatorProtocol::Testlib => Protocol::Testlib,
-            },
-        };
-        let scratch = tempfile::tempdir_in(ctx.scratch.path()).map_err(|e| e.to_string())?;
-        run_validator(&ctx.sandbox, exe, &tool, input, scratch.path()).map(|r| r.is_ok())
-    };
-    let mut rejected = 0;
-    for test in &package.tests {
-        for (name, protocol, exe) in &validators {
-            let args = test.input_validator_args.for_validator(name);
-            match validate(name, *protocol, exe, args, &test.input) {
-                Ok(true) => {}
-                Ok(false) => {
-                    rejected += 1;
-                    failures.push(format!("input validator {name} rejects {}", test.name));
-                }
-                Err(why) => failures.push(format!("input validator {name}: {why}")),
-            }
-        }
-    }
-    if rejected == 0 {
-        passed.push(format!(
-            "{} inputs valid ({} validators)",
-            package.tests.len(),
-            validators.len()
-        ));
-    }
-    let invalid: Vec<_> = package
-        .self_tests
-        .inputs
-        .iter()
-        .filter(|t| !t.valid)
-        .collect();
-    let mut accepted_invalid = 0;
-    for test in &invalid {
-        let mut caught = false;
-        for (name, protocol, exe) in &validators {
-            let args = test.args.for_validator(name);
-            if let Ok(false) = validate(name, *protocol, exe, args, &test.input) {
-                caught = true;
-                break;
-            }
-        }
-        if !caught {
-            accepted_invalid += 1;
-            // A validator that did not run may be the one that rejects it.
-            if skipped.is_empty() {
-                failures.push(format!(
-                    "invalid input {} is accepted by every validator",
-                    test.name
-                ));
-            }
-        }
-    }
-    if !invalid.is_empty() && accepted_invalid == 0 {
-        passed.push(format!("{} invalid inputs rejected", invalid.len()));
-    } else if accepted_invalid > 0 && !skipped.is_empty() {
-        skipped.push(format!(
-            "{accepted_invalid} of {} invalid inputs not rejected by the validators that ran: not checked",
-            invalid.len()
-        ));
-    }
+    let (outputs_passed, outputs_failed, outputs_skipped) = self_tests::check_outputs(ctx, problem);
+    passed.extend(outputs_passed);
+    failures.extend(outputs_failed);
+    skipped.extend(outputs_skipped);
     (passed, failures, skipped)
 }

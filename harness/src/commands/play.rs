@@ -1,19 +1,32 @@
 //! `judge play ID`: a person takes the submission's seat against the
 //! package's interactor, in the terminal. The interactor is told (env
 //! `JUDGE_PLAY=1`) that a person plays, and draws the board on stderr.
+//! A Kattis interactor judges alone (exit 42/43, `judgemessage.txt`); a
+//! testlib interactor gets `input output_file answer` in a scratch folder,
+//! says OK, WA or PE by its exit code, and on OK the problem's checker
+//! judges the output file it wrote, as a submission's game would be judged.
 
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 
 use wait_timeout::ChildExt;
 
 use super::Context;
 use crate::checker::{EXIT_ACCEPT, EXIT_REJECT, feedback_arg, read_feedback};
-use crate::compile::Built;
+use crate::compile::{Built, Executable};
 use crate::errors::{Error, Result};
+use crate::formats::{CheckerOutcome, testlib_checker};
+use crate::spec::{CompareMode, ProblemSpec, Protocol, TestCase};
+use crate::verdict::Verdict;
 
 /// How long the referee may take to exit once it has closed its output.
 const REFEREE_EXIT_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The end of the referee's stderr kept for its verdict message.
+const STDERR_TAIL: usize = 4 << 10;
+
+/// The output file a testlib interactor writes, in the scratch folder.
+const INTERACTOR_OUTPUT: &str = "interactor_output";
 
 pub(super) fn play(ctx: &mut Context, id: &str, test_name: Option<&str>) -> Result<u8> {
     let problem = ctx.load_one(id)?;
@@ -22,12 +35,95 @@ pub(super) fn play(ctx: &mut Context, id: &str, test_name: Option<&str>) -> Resu
             "{id} is not interactive: there is nobody to play against (try `judge test {id} FILE`)"
         )));
     };
-    if interactor.protocol != crate::spec::Protocol::Kattis {
-        return Err(Error::Usage(format!(
-            "{id}'s interactor speaks the testlib protocol; `judge play` seats a person only against a Kattis interactor (try `judge test {id} FILE`)"
-        )));
+    let test = find_test(&problem, test_name)?;
+    let exe = build(ctx, &interactor.program, "interactor")?;
+    // The checker of a testlib interactor's output file, built before the
+    // game so that a broken one does not waste the player's moves.
+    let checker = match (&problem.compare.mode, interactor.protocol) {
+        (CompareMode::Checker(tool), Protocol::Testlib) => {
+            Some(build(ctx, &tool.program, "checker")?)
+        }
+        _ => None,
+    };
+    let scratch = tempfile::tempdir_in(ctx.scratch.path()).map_err(|source| Error::Report {
+        what: "a scratch folder".into(),
+        source,
+    })?;
+    let output_file = scratch.path().join(INTERACTOR_OUTPUT);
+    let mut args = exe.args.clone();
+    match interactor.protocol {
+        Protocol::Kattis => args.extend([
+            test.input.as_os_str().to_owned(),
+            test.answer.as_os_str().to_owned(),
+            feedback_arg(scratch.path()),
+        ]),
+        Protocol::Testlib => args.extend([
+            test.input.as_os_str().to_owned(),
+            output_file.as_os_str().to_owned(),
+            test.answer.as_os_str().to_owned(),
+        ]),
     }
-    let test = match test_name {
+    args.extend(interactor.args.iter().map(Into::into));
+    args.extend(test.checker_args.iter().map(Into::into));
+    writeln!(
+        ctx.out,
+        "{} — {}: you play against the referee on {}. Type your moves; Ctrl-D gives up.",
+        ctx.styles.bold(&problem.id),
+        problem.title,
+        test.name
+    )
+    .map_err(io)?;
+    ctx.out.flush().map_err(io)?;
+    let mut command = Command::new(&exe.program);
+    command.args(&args).current_dir(scratch.path());
+    let (status, stderr) = referee(command)?;
+    let (verdict, message) = match interactor.protocol {
+        Protocol::Kattis => {
+            let (message, _) = read_feedback(scratch.path()).unwrap_or_default();
+            let verdict = match status.code() {
+                Some(EXIT_ACCEPT) => Verdict::Accepted,
+                Some(EXIT_REJECT) => Verdict::WrongAnswer,
+                _ => Verdict::JudgeError,
+            };
+            (verdict, message.unwrap_or_default())
+        }
+        Protocol::Testlib => {
+            let said = last_line(&stderr);
+            match testlib_checker(status.code(), &said) {
+                CheckerOutcome::Accepted | CheckerOutcome::Points(_) => {
+                    let output = std::fs::read(&output_file).unwrap_or_default();
+                    let (verdict, detail) = crate::runner::judge_output_file(
+                        &ctx.sandbox,
+                        &problem,
+                        checker.as_ref(),
+                        test,
+                        &output,
+                        scratch.path(),
+                    );
+                    (verdict, detail.unwrap_or(said))
+                }
+                CheckerOutcome::WrongAnswer => (Verdict::WrongAnswer, said),
+                CheckerOutcome::PresentationError => (Verdict::PresentationError, said),
+                CheckerOutcome::JudgeError(why) => {
+                    (Verdict::JudgeError, format!("interactor {why}"))
+                }
+            }
+        }
+    };
+    let line = match verdict {
+        Verdict::Accepted => ctx.styles.good("You win (AC)."),
+        Verdict::JudgeError => ctx.styles.bad(&format!(
+            "The referee broke down ({status}): a judge error."
+        )),
+        other => ctx.styles.bad(&format!("The referee wins ({other}).")),
+    };
+    writeln!(ctx.out, "{line} {message}").map_err(io)?;
+    Ok(if verdict == Verdict::Accepted { 0 } else { 1 })
+}
+
+fn find_test<'a>(problem: &'a ProblemSpec, name: Option<&str>) -> Result<&'a TestCase> {
+    let id = &problem.id;
+    match name {
         Some(name) => problem
             .tests
             .iter()
@@ -42,63 +138,55 @@ pub(super) fn play(ctx: &mut Context, id: &str, test_name: Option<&str>) -> Resu
                         .collect::<Vec<_>>()
                         .join(", ")
                 ))
-            })?,
+            }),
         None => problem
             .tests
             .first()
-            .ok_or_else(|| Error::Usage(format!("{id} has no tests to play")))?,
-    };
-    let exe = match ctx.builder.build(&interactor.program) {
-        Built::Ready(exe) => exe,
+            .ok_or_else(|| Error::Usage(format!("{id} has no tests to play"))),
+    }
+}
+
+fn build(ctx: &mut Context, program: &crate::spec::ProgramRef, role: &str) -> Result<Executable> {
+    match ctx.builder.build(program) {
+        Built::Ready(exe) => Ok(exe),
         Built::CompileError(m) | Built::JudgeError(m) => {
-            return Err(Error::Usage(format!("the interactor did not build: {m}")));
+            Err(Error::Usage(format!("the {role} did not build: {m}")))
         }
-    };
-    let feedback = tempfile::tempdir_in(ctx.scratch.path()).map_err(|source| Error::Report {
-        what: "a feedback folder".into(),
-        source,
-    })?;
-    writeln!(
-        ctx.out,
-        "{} — {}: you play against the referee on {}. Type your moves; Ctrl-D gives up.",
-        ctx.styles.bold(&problem.id),
-        problem.title,
-        test.name
-    )
-    .map_err(io)?;
-    ctx.out.flush().map_err(io)?;
-    let mut child = Command::new(&exe.program)
-        .args(&exe.args)
-        .arg(&test.input)
-        .arg(&test.answer)
-        .arg(feedback_arg(feedback.path()))
-        .args(&interactor.args)
+    }
+}
+
+/// Runs the referee with the player on its stdin; its stdout and stderr
+/// reach the terminal as they come. Returns how it ended and the end of
+/// its stderr (where a testlib interactor says its verdict).
+fn referee(mut command: Command) -> Result<(ExitStatus, Vec<u8>)> {
+    let mut child = command
         .env("JUDGE_PLAY", "1")
         .stdin(Stdio::inherit())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|source| Error::Report {
-            what: format!("start {}", exe.program.display()),
+            what: format!("start {}", command.get_program().to_string_lossy()),
             source,
         })?;
     // The referee's messages and drawings reach the terminal as they come,
     // with control bytes escaped (a package is not trusted with the terminal).
-    let copiers = [
-        child
-            .stdout
-            .take()
-            .map(|pipe| copy_visible(pipe, std::io::stdout())),
-        child
-            .stderr
-            .take()
-            .map(|pipe| copy_visible(pipe, std::io::stderr())),
-    ];
+    let stdout = child
+        .stdout
+        .take()
+        .map(|pipe| copy_visible(pipe, std::io::stdout()));
+    let stderr = child
+        .stderr
+        .take()
+        .map(|pipe| copy_visible(pipe, std::io::stderr()));
     // The referee's pipes close when it is done; a referee that then fails
     // to exit is stopped, so the judge never hangs on it.
-    for copier in copiers.into_iter().flatten() {
+    if let Some(copier) = stdout {
         let _ = copier.join();
     }
+    let stderr = stderr
+        .and_then(|copier| copier.join().ok())
+        .unwrap_or_default();
     let waited = child
         .wait_timeout(REFEREE_EXIT_GRACE)
         .map_err(|source| Error::Report {
@@ -115,33 +203,42 @@ pub(super) fn play(ctx: &mut Context, id: &str, test_name: Option<&str>) -> Resu
             })?
         }
     };
-    let (message, _) = read_feedback(feedback.path()).unwrap_or_default();
-    let message = message.unwrap_or_default();
-    let (won, line) = match status.code() {
-        Some(EXIT_ACCEPT) => (true, ctx.styles.good("You win (AC).")),
-        Some(EXIT_REJECT) => (false, ctx.styles.bad("The referee wins (WA).")),
-        _ => (
-            false,
-            ctx.styles.bad(&format!(
-                "The referee broke down ({status}): a judge error."
-            )),
-        ),
-    };
-    writeln!(ctx.out, "{line} {message}").map_err(io)?;
-    Ok(if won { 0 } else { 1 })
+    Ok((status, stderr))
 }
 
+/// The last non-empty line of `bytes`, escaped.
+fn last_line(bytes: &[u8]) -> String {
+    let text = crate::escape::visible_bytes(bytes);
+    text.lines()
+        .rev()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or_default()
+        .trim()
+        .to_string()
+}
+
+/// Copies `from` to `to` as it comes, escaped; returns the end of what it
+/// copied (at most `STDERR_TAIL` bytes).
 fn copy_visible(
     mut from: impl Read + Send + 'static,
     mut to: impl Write + Send + 'static,
-) -> std::thread::JoinHandle<()> {
+) -> std::thread::JoinHandle<Vec<u8>> {
     std::thread::spawn(move || {
         let mut buffer = [0u8; 4096];
         // A character split between two reads waits for its other half.
         let mut held: Vec<u8> = Vec::new();
+        let mut tail: Vec<u8> = Vec::new();
+        let mut writing = true;
         while let Ok(n) = from.read(&mut buffer) {
             if n == 0 {
                 break;
+            }
+            tail.extend_from_slice(&buffer[..n]);
+            if tail.len() > STDERR_TAIL {
+                tail.drain(..tail.len() - STDERR_TAIL);
+            }
+            if !writing {
+                continue;
             }
             held.extend_from_slice(&buffer[..n]);
             let complete = match std::str::from_utf8(&held) {
@@ -150,14 +247,14 @@ fn copy_visible(
             };
             let text = crate::escape::visible_bytes(&held[..complete]);
             held.drain(..complete);
-            if to
+            // A closed terminal stops the echo, not the reading: the
+            // referee must not block on a full pipe.
+            writing = to
                 .write_all(text.as_bytes())
                 .and_then(|_| to.flush())
-                .is_err()
-            {
-                break;
-            }
+                .is_ok();
         }
+        tail
     })
 }
 
@@ -165,5 +262,19 @@ fn io(source: std::io::Error) -> Error {
     Error::Report {
         what: "the output".into(),
         source,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::last_line;
+
+    #[test]
+    fn the_verdict_message_is_the_last_line_said() {
+        assert_eq!(
+            last_line(b"board\n. . x\nok found 7 after 3 questions\n\n"),
+            "ok found 7 after 3 questions"
+        );
+        assert_eq!(last_line(b""), "");
     }
 }

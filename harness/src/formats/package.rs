@@ -404,4 +404,7 @@ pub(crate) struct OutputSelfTest {
     /// What the checker must say (AC, WA, PE, JE).
     pub(crate) expected: Verdict,
     pub(crate) output_validator_args: Vec<String>,
+    /// Kattis: the input must be valid, checked with these arguments;
+    /// `None` (Polygon checker tests): the input is not validated.
+    pub(crate) input_validator_args: Option<ValidatorArgs>,
 }

@@ -36,7 +36,6 @@ pub(crate) fn kattis_input_validator(exit: Option<i32>) -> bool {
 
 /// checktestdata: 0 valid, 1 invalid; anything else means the script or the
 /// tool is broken (`Err`).
-#[allow(dead_code)] // until .ctd validators run (they are reported skipped)
 pub(crate) fn checktestdata(exit: Option<i32>) -> Result<bool, String> {
     match exit {
         Some(0) => Ok(true),

@@ -170,6 +170,24 @@ fn legacy_package_with_custom_checker_and_headers() {
 }
 
 #[test]
+fn kattis_2025_multi_pass_package() {
+    let package = read("nimrounds");
+    assert_eq!(
+        package.interaction,
+        Interaction::MultiPass {
+            passes: 2,
+            interactive: false
+        }
+    );
+    let OutputJudging::KattisValidator(validator) = &package.output else {
+        panic!("{:?}", package.output)
+    };
+    assert_eq!(validator.name, "output_validator");
+    assert_eq!(package.tests.len(), 6);
+    assert_eq!(package.submissions.len(), 4);
+}
+
+#[test]
 fn legacy_interactive_package() {
     let package = read("nimduel");
     assert_eq!(package.interaction, Interaction::Interactive);
@@ -329,6 +347,29 @@ fn kattis_2025_scoring_package() {
         [
             ("invalid_input/01-unsorted", &[][..]),
             ("invalid_input/02-too-big-for-group", &bound[..])
+        ]
+    );
+    let outputs: Vec<(&str, Verdict, &[String])> = package
+        .self_tests
+        .outputs
+        .iter()
+        .map(|t| (t.name.as_str(), t.expected, &t.output_validator_args[..]))
+        .collect();
+    let case_sensitive = ["case_sensitive".to_string()];
+    assert_eq!(
+        outputs,
+        [
+            (
+                "invalid_output/01-other-player",
+                Verdict::WrongAnswer,
+                &[][..]
+            ),
+            (
+                "invalid_output/02-case-sensitive",
+                Verdict::WrongAnswer,
+                &case_sensitive[..]
+            ),
+            ("valid_output/01-any-case", Verdict::Accepted, &[][..]),
         ]
     );
 

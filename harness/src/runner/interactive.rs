@@ -36,28 +36,55 @@ pub(super) fn judge_interactive(
     test: &TestCase,
     workdir: &Path,
 ) -> TestReport {
-    let mut report = TestReport::unjudged(test);
-    let (Some(interactor), Some(tool)) = (interactor, problem.interactor.as_ref()) else {
-        report.detail = Some("the interactor was not built".into());
-        return report;
-    };
     let feedback = match tempfile::Builder::new()
         .prefix("feedback")
         .tempdir_in(workdir.parent().unwrap_or(workdir))
     {
         Ok(dir) => dir,
         Err(e) => {
-            report.detail = Some(format!("failed to create a feedback folder: {e}"));
-            return report;
+            return TestReport::judge_error(
+                test,
+                format!("failed to create a feedback folder: {e}"),
+            );
         }
     };
-    let output_file = feedback.path().join(INTERACTOR_OUTPUT);
+    judge_interactive_in(
+        sandbox,
+        problem,
+        interactor,
+        output_checker,
+        exe,
+        test,
+        workdir,
+        feedback.path(),
+    )
+}
+
+/// `judge_interactive` with the interactor's folder given: the passes of
+/// a multi-pass problem share one, as its feedback folder.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn judge_interactive_in(
+    sandbox: &dyn Runs,
+    problem: &ProblemSpec,
+    interactor: Option<&Executable>,
+    output_checker: Option<&Executable>,
+    exe: &Executable,
+    test: &TestCase,
+    workdir: &Path,
+    feedback: &Path,
+) -> TestReport {
+    let mut report = TestReport::unjudged(test);
+    let (Some(interactor), Some(tool)) = (interactor, problem.interactor.as_ref()) else {
+        report.detail = Some("the interactor was not built".into());
+        return report;
+    };
+    let output_file = feedback.join(INTERACTOR_OUTPUT);
     let mut interactor_args = interactor.args.clone();
     match tool.protocol {
         Protocol::Kattis => interactor_args.extend([
             test.input.as_os_str().to_owned(),
             test.answer.as_os_str().to_owned(),
-            feedback_arg(feedback.path()),
+            feedback_arg(feedback),
         ]),
         Protocol::Testlib => interactor_args.extend([
             test.input.as_os_str().to_owned(),
@@ -71,7 +98,7 @@ pub(super) fn judge_interactive(
         program: interactor.program.clone(),
         args: interactor_args,
         stdin: None,
-        workdir: feedback.path().to_path_buf(),
+        workdir: feedback.to_path_buf(),
         limits: interactor_limits(&problem.limits),
         env: Vec::new(),
         stack: None,
@@ -111,12 +138,7 @@ pub(super) fn judge_interactive(
             text: crate::escape::visible(&text),
         })
         .collect();
-    let referee = referee_says(
-        &interaction,
-        tool.protocol,
-        &interactor.program,
-        feedback.path(),
-    );
+    let referee = referee_says(&interaction, tool.protocol, &interactor.program, feedback);
     let (verdict, detail, score) = decide(
         Verdict::from_run(submission, &problem.limits),
         interaction.interactor_first,
@@ -134,7 +156,7 @@ pub(super) fn judge_interactive(
             output_checker,
             test,
             &output_file,
-            feedback.path(),
+            feedback,
             &mut report,
         );
     }

@@ -38,7 +38,9 @@ pub fn judge_test(
     workdir: &Path,
 ) -> TestReport {
     let judge_once = || {
-        let report = if problem.interactor.is_some() {
+        let report = if let Some(passes) = multi_pass(problem) {
+            super::multipass::judge_passes(sandbox, problem, checker, exe, test, workdir, passes)
+        } else if problem.interactor.is_some() {
             super::interactive::judge_interactive(
                 sandbox,
                 problem,
@@ -74,6 +76,14 @@ pub fn judge_test(
         runs.push(judge_once());
     }
     settle_timing(runs)
+}
+
+/// The most passes a Kattis multi-pass problem may run, `None` for others.
+fn multi_pass(problem: &ProblemSpec) -> Option<u32> {
+    match problem.package.as_deref()?.interaction {
+        crate::formats::Interaction::MultiPass { passes, .. } => Some(passes),
+        _ => None,
+    }
 }
 
 /// Runs of a test whose timing was disturbed, all told.
@@ -141,17 +151,38 @@ fn judge_in(
     test: &TestCase,
     workdir: &Path,
 ) -> TestReport {
+    let (mut report, stdout) = run_batch(sandbox, problem, exe, test, &test.input, workdir);
+    let Some(stdout) = stdout else {
+        return report;
+    };
+    let comparison = judge_output(sandbox, problem, checker, test, &stdout, workdir);
+    apply_comparison(&mut report, comparison, problem.presentation_errors);
+    report
+}
+
+/// Runs the submission on `input` (its stdin) in `workdir`, with the test's
+/// `.files` and arguments: the report so far and its stdout, to be judged.
+/// Without stdout, the report is final: the run failed by itself (TLE, RE,
+/// MLE, OLE) or could not run (JE).
+pub(super) fn run_batch(
+    sandbox: &dyn Runs,
+    problem: &ProblemSpec,
+    exe: &Executable,
+    test: &TestCase,
+    input: &Path,
+    workdir: &Path,
+) -> (TestReport, Option<Vec<u8>>) {
     let mut report = TestReport::unjudged(test);
     if let Some(files) = &test.files {
         if let Err(e) = copy_folder(files, workdir) {
             report.detail = Some(format!("failed to copy {}: {e}", files.display()));
-            return report;
+            return (report, None);
         }
     }
     let outcome = match sandbox.run(&RunRequest {
         program: exe.program.clone(),
         args: exe.with_args(&test.args).args,
-        stdin: Some(test.input.clone()),
+        stdin: Some(input.to_path_buf()),
         workdir: workdir.to_path_buf(),
         limits: problem.limits,
         env: Vec::new(),
@@ -162,7 +193,7 @@ fn judge_in(
         Ok(outcome) => outcome,
         Err(e) => {
             report.detail = Some(e.to_string());
-            return report;
+            return (report, None);
         }
     };
     report.metrics = outcome.metrics;
@@ -173,12 +204,9 @@ fn judge_in(
     if let Some(verdict) = Verdict::from_run(&outcome, &problem.limits) {
         report.verdict = verdict;
         report.detail = Some(describe_termination(outcome.termination));
-        return report;
+        return (report, None);
     }
-
-    let comparison = judge_output(sandbox, problem, checker, test, &outcome.stdout, workdir);
-    apply_comparison(&mut report, comparison, problem.presentation_errors);
-    report
+    (report, Some(outcome.stdout))
 }
 
 /// Judges `output` against `test`'s answer by the problem's `compare` mode:
@@ -200,6 +228,24 @@ pub(super) fn judge_output(
         },
         mode => compare_with_answer(mode, test, output),
     }
+}
+
+/// The verdict the problem's judging of output files gives `output` on
+/// `test`, with the checker's message or the judge error: a package's own
+/// tests of its output validator or checker (`valid_output/`, Polygon
+/// checker tests) are judged as a submission's output would be.
+pub(crate) fn judge_output_file(
+    sandbox: &dyn Runs,
+    problem: &ProblemSpec,
+    checker: Option<&Executable>,
+    test: &TestCase,
+    output: &[u8],
+    scratch: &Path,
+) -> (Verdict, Option<String>) {
+    let mut report = TestReport::unjudged(test);
+    let comparison = judge_output(sandbox, problem, checker, test, output, scratch);
+    apply_comparison(&mut report, comparison, problem.presentation_errors);
+    (report.verdict, report.detail)
 }
 
 /// The verdict, score and message of a comparison, or its judge error.
@@ -246,7 +292,7 @@ fn compare_with_answer(
 }
 
 /// Copies the files of `from` (a Kattis `.files` folder) into `to`.
-fn copy_folder(from: &Path, to: &Path) -> std::io::Result<()> {
+pub(super) fn copy_folder(from: &Path, to: &Path) -> std::io::Result<()> {
     for entry in walkdir::WalkDir::new(from).min_depth(1) {
         let entry = entry?;
         let target = to.join(entry.path().strip_prefix(from).unwrap_or(entry.path()));

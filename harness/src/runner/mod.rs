@@ -6,6 +6,7 @@ mod events;
 mod imp;
 mod interactive;
 mod judge;
+mod multipass;
 pub(crate) mod pool;
 #[cfg(test)]
 mod tests;
@@ -14,4 +15,4 @@ pub use events::{Event, RunTiming, TaskReport, TestReport, Timing, TranscriptLin
 pub(crate) use imp::package_score;
 pub use imp::{Reuse, RunPlan, Task, execute, execute_reusing};
 pub use judge::judge_test;
-pub(crate) use judge::submission_stack;
+pub(crate) use judge::{judge_output_file, submission_stack};

@@ -22,10 +22,16 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
             package.dir.display()
         ))
     };
-    if let Interaction::MultiPass { .. } = package.interaction {
-        return Err(unsupported("a multi-pass problem"));
-    }
-    let interactive = package.interaction == Interaction::Interactive;
+    // Multi-pass problems are judged as their kind (batch or interactive),
+    // passes added by the runner (see `runner::multipass`).
+    let interactive = matches!(
+        package.interaction,
+        Interaction::Interactive
+            | Interaction::MultiPass {
+                interactive: true,
+                ..
+            }
+    );
     let sources = |program: &Program| package_program(&package, program);
     let tool = |program: &Program, protocol| ToolSpec {
         program: sources(program),

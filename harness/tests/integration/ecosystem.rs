@@ -20,6 +20,17 @@ fn missing(tools: &[&'static str]) -> Option<&'static str> {
     tools.iter().copied().find(|tool| which(tool).is_none())
 }
 
+/// Whether the judge finds a checktestdata here, as it looks for one: the
+/// C++ `checktestdata`, the Python one's `pyctd`, or its module.
+fn checktestdata_installed() -> bool {
+    which("checktestdata").is_some()
+        || which("pyctd").is_some()
+        || std::process::Command::new("python3")
+            .args(["-c", "import checktestdata"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+}
+
 /// Runs `judge verify NAME` and checks that every submission got what the
 /// package expects; returns stdout.
 fn verify_package(name: &str, tools: &[&'static str], expected: usize) -> Option<String> {
@@ -67,15 +78,67 @@ fn kattis_2025_scoring_package_with_groups_and_rules() {
     let Some(stdout) = verify_package("subtraction", &["gcc", "g++", "python3"], 7) else {
         return;
     };
-    // Its `.ctd` validator rejects the unsorted invalid input; without
-    // checktestdata that input is reported as not checked, never as passed.
-    match which("checktestdata") {
-        Some(_) => assert!(stdout.contains("invalid inputs rejected"), "{stdout}"),
-        None => assert!(
+    // valid_output/ and invalid_output/ (one with its own
+    // output_validator_args) under the default output validator.
+    assert!(stdout.contains("3 output validator tests pass"), "{stdout}");
+    // Its `.ctd` validator (with `{{constants}}`) accepts every test input
+    // (and the output cases' inputs) and rejects the unsorted invalid input; without checktestdata that input
+    // is reported as not checked, never as passed.
+    match checktestdata_installed() {
+        true => assert!(
+            stdout.contains("12 inputs valid (2 validators), 2 invalid inputs rejected"),
+            "{stdout}"
+        ),
+        false => assert!(
             stdout.contains("skipped: no checktestdata") && stdout.contains("not checked"),
             "{stdout}"
         ),
     }
+}
+
+#[test]
+fn kattis_2025_multi_pass_package() {
+    // The validator plays a reply and asks for a second pass; the
+    // submission that only knows the opening fails there, the one that
+    // crashes on its second run is RTE.
+    verify_package("nimrounds", &["gcc", "python3"], 4);
+}
+
+#[test]
+fn a_multi_pass_validator_may_not_ask_for_more_passes_than_allowed() {
+    if let Some(tool) = missing(&["gcc", "python3"]) {
+        println!("skipped: no {tool}");
+        return;
+    }
+    let root = root_with("nimrounds");
+    let package = root.path().join("problems/nimrounds");
+    // The answer file says how many rounds the validator plays: three.
+    std::fs::write(package.join("data/secret/03-ten.ans"), "3\n").unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "nimrounds"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("JE  secret/03-ten")
+            && stdout.contains("asked for pass 3 (nextpass.in), but limits.validation_passes is 2"),
+        "{stdout}"
+    );
+    // Three passes allowed: the same game is accepted.
+    let yaml = std::fs::read_to_string(package.join("problem.yaml")).unwrap();
+    std::fs::write(
+        package.join("problem.yaml"),
+        yaml.replace("validation_passes: 2", "validation_passes: 3"),
+    )
+    .unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "nimrounds"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("4 as expected, 0 unexpected"), "{stdout}");
 }
 
 #[test]
@@ -87,6 +150,8 @@ fn polygon_package_with_testlib_checker_validator_and_tags() {
         stdout.contains("time limit") || stdout.contains("1.00 s"),
         "{stdout}"
     );
+    // The checker's own tests: ok, wrong-answer and presentation-error.
+    assert!(stdout.contains("3 checker tests pass"), "{stdout}");
 }
 
 #[test]
@@ -141,4 +206,38 @@ fn a_submission_in_the_wrong_folder_is_unexpected() {
         "{stdout}"
     );
     assert!(stdout.contains("5 as expected, 1 unexpected"), "{stdout}");
+}
+
+#[test]
+fn an_output_validator_test_with_another_verdict_fails_the_package() {
+    if let Some(tool) = missing(&["gcc", "g++", "python3"]) {
+        println!("skipped: no {tool}");
+        return;
+    }
+    let root = root_with("subtraction");
+    // The "invalid" output now holds the right answer: the validator accepts it.
+    let invalid = root
+        .path()
+        .join("problems/subtraction/data/invalid_output/01-other-player");
+    std::fs::copy(invalid.with_extension("ans"), invalid.with_extension("out")).unwrap();
+    // And a valid output's input is above the bound: it must be valid input.
+    let valid = root
+        .path()
+        .join("problems/subtraction/data/valid_output/01-any-case.in");
+    std::fs::write(valid, "2000000000000000000 2\n1 3\n").unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "subtraction"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("output validator on invalid_output/01-other-player: expected WA, got AC"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("output validator tests pass"), "{stdout}");
+    assert!(
+        stdout.contains("input validator bounds rejects valid_output/01-any-case"),
+        "{stdout}"
+    );
 }

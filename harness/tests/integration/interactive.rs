@@ -282,9 +282,46 @@ fn testlib_interactor_keys_are_checked_with_their_line() {
     )
     .unwrap();
     judge_at(root.path()).arg("list").assert().success();
-    judge_at(root.path())
-        .args(["play", "p"])
+}
+
+#[test]
+fn a_person_plays_against_a_testlib_interactor_then_its_checker() {
+    if no_gpp() {
+        return;
+    }
+    // sample/1: the number is 7 of 10, the budget 4 questions. The
+    // interactor accepts the game, then the checker judges its output file.
+    judge_fixtures()
+        .args(["play", "guess-testlib"])
+        .write_stdin("? 5\n? 8\n? 7\n! 7\n")
         .assert()
-        .code(2)
-        .stderr(predicates::str::contains("testlib protocol"));
+        .success()
+        .stdout(predicates::str::contains(
+            "You win (AC). ok asked 3 of 4 questions",
+        ));
+    // The interactor rejects a wrong answer (exit 1).
+    judge_fixtures()
+        .args(["play", "guess-testlib"])
+        .write_stdin("! 3\n")
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains(
+            "The referee wins (WA). wrong answer answered 3; the number was 7",
+        ));
+    // Found, so the interactor accepts, but over budget: the checker rejects.
+    judge_fixtures()
+        .args(["play", "guess-testlib"])
+        .write_stdin("? 1\n? 2\n? 3\n? 4\n? 5\n! 7\n")
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains(
+            "The referee wins (WA). wrong answer asked 5 questions; the budget is 4",
+        ));
+    // Not a move at all: a presentation error from the interactor.
+    judge_fixtures()
+        .args(["play", "guess-testlib", "--test", "secret/04"])
+        .write_stdin("x\n")
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("The referee wins (PE)."));
 }

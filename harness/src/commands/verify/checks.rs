@@ -1,7 +1,8 @@
 //! `judge verify`'s package stage, before any solution runs: generators
 //! reproduce the committed inputs, the validator accepts every input, and
-//! for Kattis and Polygon packages their input validators and invalid
-//! inputs (`packages::check_inputs`). Each package's checks are
+//! for Kattis and Polygon packages their programs' own tests: input
+//! validators, invalid inputs, output validators on outputs of known
+//! verdict (`packages::check_self_tests`). Each package's checks are
 //! independent, so they run side by side on the worker pool.
 
 use std::path::Path;
@@ -34,7 +35,7 @@ pub(super) fn package_checks(
     let tools: Vec<PackageTools> = problems.iter().map(|p| package_tools(ctx, p)).collect();
     let inputs: Vec<_> = problems
         .iter()
-        .map(|problem| packages::check_inputs(ctx, problem))
+        .map(|problem| packages::check_self_tests(ctx, problem))
         .collect();
     let pairs: Vec<(&ProblemSpec, &PackageTools)> = problems.iter().zip(&tools).collect();
     let ours = crate::runner::pool::map(&pairs, ctx.jobs, |(problem, tools)| {

@@ -438,6 +438,7 @@ impl Reader<'_> {
                     answer,
                     expected,
                     output_validator_args: settings.output_validator_args,
+                    input_validator_args: Some(settings.input_validator_args),
                 })
             })
             .collect()

@@ -262,6 +262,7 @@ pub(super) fn checker_tests(
             answer,
             expected,
             output_validator_args: Vec::new(),
+            input_validator_args: None,
         });
     }
     Ok(found)

@@ -1,0 +1,164 @@
+//! Kattis multi-pass problems: after a pass, an output validator that
+//! accepts (exit 42) and writes `nextpass.in` in its feedback folder asks
+//! for another pass, on that file as the submission's input, up to
+//! `limits.validation_passes` passes. The feedback folder persists between
+//! passes (`nextpass.in` is taken out before the next one), so the validator
+//! can keep its state there; it always gets the test's own `.in` and `.ans`,
+//! and on stdin the latest pass's output. Each pass starts in an empty
+//! working folder. The limits apply to each pass on its own, so a test's
+//! times and memory are those of its most demanding pass.
+
+use std::path::Path;
+
+use crate::checker::run_checker_with_feedback;
+use crate::compile::Executable;
+use crate::sandbox::{Metrics, Runs};
+use crate::spec::{CompareMode, ProblemSpec, Protocol, TestCase};
+use crate::verdict::Verdict;
+
+use super::TestReport;
+use super::interactive::judge_interactive_in;
+use super::judge::{apply_comparison, empty_dir, run_batch};
+
+/// The file an output validator writes to ask for another pass.
+const NEXT_PASS: &str = "nextpass.in";
+
+/// Judges `exe` on `test` in up to `passes` passes. `checker` is the built
+/// output validator (batch) or interactive validator.
+pub(super) fn judge_passes(
+    sandbox: &dyn Runs,
+    problem: &ProblemSpec,
+    checker: Option<&Executable>,
+    exe: &Executable,
+    test: &TestCase,
+    workdir: &Path,
+    passes: u32,
+) -> TestReport {
+    let dir = match tempfile::Builder::new()
+        .prefix("passes")
+        .tempdir_in(workdir.parent().unwrap_or(workdir))
+    {
+        Ok(dir) => dir,
+        Err(e) => {
+            return TestReport::judge_error(test, format!("failed to create a pass folder: {e}"));
+        }
+    };
+    let feedback = dir.path().join("feedback");
+    if let Err(e) = std::fs::create_dir(&feedback) {
+        return TestReport::judge_error(test, format!("failed to create a feedback folder: {e}"));
+    }
+    let mut input = test.input.clone();
+    let mut heaviest = Metrics::default();
+    let mut pass = 1;
+    loop {
+        if pass > 1 {
+            if let Err(e) = empty_dir(workdir) {
+                return TestReport::judge_error(
+                    test,
+                    format!("failed to empty the run folder: {e}"),
+                );
+            }
+        }
+        let mut report = one_pass(
+            sandbox,
+            problem,
+            checker,
+            exe,
+            test,
+            workdir,
+            &input,
+            dir.path(),
+            &feedback,
+        );
+        heaviest = heavier(heaviest, report.metrics);
+        report.metrics = heaviest;
+        let next = feedback.join(NEXT_PASS);
+        let asked = next.exists();
+        let error = match (report.verdict, asked) {
+            (_, false) => return name_pass(report, pass),
+            (Verdict::Accepted, true) if pass < passes => None,
+            (Verdict::Accepted, true) => Some(format!(
+                "the output validator asked for pass {} (nextpass.in), but limits.validation_passes is {passes}",
+                pass + 1
+            )),
+            (Verdict::WrongAnswer | Verdict::PresentationError, true) => Some(
+                "the output validator wrote nextpass.in and rejected the output: only an acceptance (exit 42) may ask for another pass".to_string(),
+            ),
+            // The submission failed by itself, or the validator did: that
+            // verdict stands.
+            (_, true) => return name_pass(report, pass),
+        };
+        if let Some(error) = error {
+            report.verdict = Verdict::JudgeError;
+            report.detail = Some(error);
+            report.score = None;
+            return name_pass(report, pass);
+        }
+        pass += 1;
+        input = dir.path().join(format!("pass{pass}.in"));
+        if let Err(e) = std::fs::rename(&next, &input) {
+            return TestReport::judge_error(test, format!("failed to take {NEXT_PASS}: {e}"));
+        }
+    }
+}
+
+/// One pass on `input`: the submission, then the output validator with the
+/// shared `feedback` folder (its other files go to `scratch`).
+#[allow(clippy::too_many_arguments)]
+fn one_pass(
+    sandbox: &dyn Runs,
+    problem: &ProblemSpec,
+    checker: Option<&Executable>,
+    exe: &Executable,
+    test: &TestCase,
+    workdir: &Path,
+    input: &Path,
+    scratch: &Path,
+    feedback: &Path,
+) -> TestReport {
+    if problem.interactor.is_some() {
+        // The interactive validator reads the test's input itself (its
+        // state from the feedback folder); the submission never sees one.
+        return judge_interactive_in(
+            sandbox, problem, checker, None, exe, test, workdir, feedback,
+        );
+    }
+    let (mut report, stdout) = run_batch(sandbox, problem, exe, test, input, workdir);
+    let Some(stdout) = stdout else {
+        return report;
+    };
+    let comparison = match (&problem.compare.mode, checker) {
+        (CompareMode::Checker(tool), Some(checker)) if tool.protocol == Protocol::Kattis => {
+            run_checker_with_feedback(sandbox, checker, tool, test, &stdout, scratch, feedback)
+        }
+        _ => Err("a multi-pass problem needs a Kattis output validator".to_string()),
+    };
+    apply_comparison(&mut report, comparison, problem.presentation_errors);
+    report
+}
+
+/// A verdict given after the first pass says which pass it was.
+fn name_pass(mut report: TestReport, pass: u32) -> TestReport {
+    if pass > 1 && report.verdict != Verdict::Accepted {
+        report.detail = Some(match report.detail {
+            Some(detail) => format!("pass {pass}: {detail}"),
+            None => format!("pass {pass}"),
+        });
+    }
+    report
+}
+
+/// The larger of each measure: the limits apply to every pass alone.
+fn heavier(a: Metrics, b: Metrics) -> Metrics {
+    Metrics {
+        cpu: a.cpu.max(b.cpu),
+        wall: a.wall.max(b.wall),
+        waited: a.waited.max(b.waited),
+        peak_memory_kib: a.peak_memory_kib.max(b.peak_memory_kib),
+        output_bytes: a.output_bytes.max(b.output_bytes),
+    }
+}
+
+#[cfg(test)]
+#[path = "multipass_tests.rs"]
+mod tests;
