@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crate::compare::{Comparison, Judgement};
 use crate::compile::Executable;
+use crate::errors::{JudgeFailure, Validation};
 use crate::formats::{CheckerOutcome, testlib_checker};
 use crate::sandbox::{RunRequest, Runs, Termination};
 use crate::spec::{Limits, Protocol, TestCase, ToolSpec};
@@ -26,7 +27,7 @@ pub const TOOL_LIMITS: Limits = Limits {
 
 /// Runs the checker on `output` in `scratch`, by its protocol: Kattis
 /// (`checker input answer feedback_dir/ [args] < output`) or testlib
-/// (`checker input output answer [args]`). `Err` is a judge error message.
+/// (`checker input output answer [args]`). `Err` is the judge's failure.
 pub fn run_checker(
     sandbox: &dyn Runs,
     checker: &Executable,
@@ -34,10 +35,10 @@ pub fn run_checker(
     test: &TestCase,
     output: &[u8],
     scratch: &Path,
-) -> Result<Comparison, String> {
+) -> Result<Comparison, JudgeFailure> {
     let feedback = scratch.join("feedback");
     std::fs::create_dir_all(&feedback)
-        .map_err(|e| format!("failed to create the feedback folder: {e}"))?;
+        .map_err(|e| JudgeFailure::judge("create the feedback folder", e))?;
     run_checker_with_feedback(sandbox, checker, tool, test, output, scratch, &feedback)
 }
 
@@ -52,11 +53,11 @@ pub(crate) fn run_checker_with_feedback(
     output: &[u8],
     scratch: &Path,
     feedback: &Path,
-) -> Result<Comparison, String> {
+) -> Result<Comparison, JudgeFailure> {
     let (input, answer) = (&test.input, &test.answer);
     let output_file = scratch.join("team_output");
     std::fs::write(&output_file, output)
-        .map_err(|e| format!("failed to write the output for the checker: {e}"))?;
+        .map_err(|e| JudgeFailure::judge("write the output for the checker", e))?;
     let mut args_all: Vec<OsString> = checker.args.clone();
     match tool.protocol {
         Protocol::Kattis => args_all.extend([
@@ -84,12 +85,12 @@ pub(crate) fn run_checker_with_feedback(
             read_only: Vec::new(),
             containment: crate::sandbox::Containment::Tool,
         })
-        .map_err(|e| format!("checker: {e}"))?;
+        .map_err(|e| JudgeFailure::judge("run the checker", e))?;
     if tool.protocol == Protocol::Testlib {
         return testlib_comparison(&outcome, "checker");
     }
     let judgement = judgement_of(&outcome, "checker", &checker.program)?;
-    let (message, score) = read_feedback(feedback)?;
+    let (message, score) = read_feedback(feedback, "checker")?;
     Ok(Comparison {
         judgement,
         difference: None,
@@ -103,8 +104,8 @@ pub(crate) fn run_checker_with_feedback(
 /// `Err` is a judge error, naming `role`.
 pub(crate) fn testlib_comparison(
     outcome: &crate::sandbox::RunOutcome,
-    role: &str,
-) -> Result<Comparison, String> {
+    role: &'static str,
+) -> Result<Comparison, JudgeFailure> {
     let message = crate::escape::visible_bytes(&outcome.stderr)
         .trim()
         .to_string();
@@ -117,7 +118,7 @@ pub(crate) fn testlib_comparison(
         CheckerOutcome::WrongAnswer => (Judgement::WrongAnswer, None),
         CheckerOutcome::PresentationError => (Judgement::PresentationError, None),
         CheckerOutcome::Points(points) => (Judgement::Accepted, Some(points)),
-        CheckerOutcome::JudgeError(why) => return Err(format!("{role} {why}")),
+        CheckerOutcome::JudgeError(why) => return Err(JudgeFailure::program(role, why)),
     };
     Ok(Comparison {
         judgement,
@@ -131,9 +132,9 @@ pub(crate) fn testlib_comparison(
 /// or 43); anything else is a judge error, described with its stderr.
 pub(crate) fn judgement_of(
     outcome: &crate::sandbox::RunOutcome,
-    role: &str,
+    role: &'static str,
     program: &Path,
-) -> Result<Judgement, String> {
+) -> Result<Judgement, JudgeFailure> {
     let exit = match outcome.termination {
         Termination::Exited(code) => Some(code),
         _ => None,
@@ -144,15 +145,18 @@ pub(crate) fn judgement_of(
         _ => {
             let other = outcome.termination;
             let stderr = crate::escape::visible_bytes(&outcome.stderr);
-            Err(format!(
-                "{role} {}: {} (expected exit 42 or 43){}",
-                program.display(),
-                crate::verdict::describe_termination(other),
-                if stderr.trim().is_empty() {
-                    String::new()
-                } else {
-                    format!("\n{}", stderr.trim())
-                }
+            Err(JudgeFailure::program(
+                role,
+                format!(
+                    "{}: {} (expected exit 42 or 43){}",
+                    program.display(),
+                    crate::verdict::describe_termination(other),
+                    if stderr.trim().is_empty() {
+                        String::new()
+                    } else {
+                        format!("\n{}", stderr.trim())
+                    }
+                ),
             ))
         }
     }
@@ -160,8 +164,11 @@ pub(crate) fn judgement_of(
 
 /// The message (`judgemessage.txt`, escaped) and score (`score.txt`) a
 /// Kattis program left in its feedback folder. An unreadable score is a
-/// judge error.
-pub(crate) fn read_feedback(feedback: &Path) -> Result<(Option<String>, Option<f64>), String> {
+/// failure of `role`, the program that wrote it.
+pub(crate) fn read_feedback(
+    feedback: &Path,
+    role: &'static str,
+) -> Result<(Option<String>, Option<f64>), JudgeFailure> {
     let read = |name: &str| {
         std::fs::read_to_string(feedback.join(name))
             .ok()
@@ -172,7 +179,12 @@ pub(crate) fn read_feedback(feedback: &Path) -> Result<(Option<String>, Option<f
         None => None,
         Some(text) => match text.parse::<f64>() {
             Ok(score) if score.is_finite() => Some(score),
-            _ => return Err(format!("unreadable score.txt: {text:?}")),
+            _ => {
+                return Err(JudgeFailure::program(
+                    role,
+                    format!("wrote an unreadable score.txt: {text:?}"),
+                ));
+            }
         },
     };
     Ok((message, score))
@@ -186,15 +198,15 @@ pub(crate) fn feedback_arg(feedback: &Path) -> OsString {
     arg
 }
 
-/// Runs `validator [args] < input`; `Ok(Err(message))` if it rejects the
-/// input (Kattis: anything but exit 42; testlib: anything but exit 0).
+/// Runs `validator [args] < input`: `Invalid` with its words if it rejects
+/// the input (Kattis: anything but exit 42; testlib: anything but exit 0).
 pub fn run_validator(
     sandbox: &dyn Runs,
     validator: &Executable,
     tool: &ToolSpec,
     input: &Path,
     scratch: &Path,
-) -> Result<Result<(), String>, String> {
+) -> Result<Validation, JudgeFailure> {
     let mut all = validator.args.clone();
     all.extend(tool.args.iter().map(OsString::from));
     let outcome = sandbox
@@ -209,7 +221,7 @@ pub fn run_validator(
             read_only: Vec::new(),
             containment: crate::sandbox::Containment::Tool,
         })
-        .map_err(|e| format!("validator: {e}"))?;
+        .map_err(|e| JudgeFailure::judge("run the validator", e))?;
     let exit = match outcome.termination {
         Termination::Exited(code) => Some(code),
         _ => None,
@@ -219,7 +231,7 @@ pub fn run_validator(
         Protocol::Testlib => crate::formats::testlib_validator(exit),
     };
     match outcome.termination {
-        _ if valid => Ok(Ok(())),
+        _ if valid => Ok(Validation::Valid),
         other => {
             let mut why = crate::escape::visible_bytes(&outcome.stderr)
                 .trim()
@@ -232,23 +244,23 @@ pub fn run_validator(
             if why.is_empty() {
                 why = crate::verdict::describe_termination(other);
             }
-            Ok(Err(why))
+            Ok(Validation::Invalid(why))
         }
     }
 }
 
 /// Runs a checktestdata `script` (already in `scratch`, where the tool can
 /// read it) on `input`: `checktestdata script < input`, `tool` being the
-/// C++ binary or the Python reimplementation. `Ok(Err(message))` if the
-/// input is invalid (exit 1); any other exit means the script or the tool
-/// is broken, a judge error (`Err`).
+/// C++ binary or the Python reimplementation. `Invalid` if the input is
+/// invalid (exit 1); any other exit means the script or the tool is
+/// broken, the judge's failure (`Err`).
 pub fn run_checktestdata(
     sandbox: &dyn Runs,
     tool: &Executable,
     script: &Path,
     input: &Path,
     scratch: &Path,
-) -> Result<Result<(), String>, String> {
+) -> Result<Validation, JudgeFailure> {
     let mut args = tool.args.clone();
     args.push(script.as_os_str().to_owned());
     let outcome = sandbox
@@ -263,7 +275,7 @@ pub fn run_checktestdata(
             read_only: Vec::new(),
             containment: crate::sandbox::Containment::Tool,
         })
-        .map_err(|e| format!("checktestdata: {e}"))?;
+        .map_err(|e| JudgeFailure::judge("run checktestdata", e))?;
     let exit = match outcome.termination {
         Termination::Exited(code) => Some(code),
         _ => None,
@@ -272,9 +284,12 @@ pub fn run_checktestdata(
         .trim()
         .to_string();
     match crate::formats::checktestdata(exit) {
-        Ok(true) => Ok(Ok(())),
-        Ok(false) => Ok(Err(message)),
-        Err(why) if message.is_empty() => Err(why),
-        Err(why) => Err(format!("{why}: {message}")),
+        Ok(true) => Ok(Validation::Valid),
+        Ok(false) => Ok(Validation::Invalid(message)),
+        Err(why) if message.is_empty() => Err(JudgeFailure::program("checktestdata", why)),
+        Err(why) => Err(JudgeFailure::program(
+            "checktestdata",
+            format!("{why}: {message}"),
+        )),
     }
 }

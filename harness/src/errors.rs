@@ -42,6 +42,45 @@ pub enum SpecError {
     Export { path: PathBuf, message: String },
 }
 
+/// Why a test could not be judged: a trusted program (checker,
+/// interactor, validator, checktestdata) broke its protocol or failed, or
+/// the judge could not do its own part. Carried in the outcome as a value;
+/// the test is a judge error (JE), never charged to the submission.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum JudgeFailure {
+    /// `role` (`checker`, `interactor`, ...) exited outside its protocol,
+    /// was killed, or left feedback that cannot be read.
+    #[error("{role} {detail}")]
+    Program { role: &'static str, detail: String },
+    /// The judge could not do its own part (a file, a folder, a run).
+    #[error("failed to {doing}: {error}")]
+    Judge { doing: String, error: String },
+}
+
+impl JudgeFailure {
+    pub(crate) fn program(role: &'static str, detail: impl Into<String>) -> JudgeFailure {
+        JudgeFailure::Program {
+            role,
+            detail: detail.into(),
+        }
+    }
+
+    pub(crate) fn judge(doing: impl Into<String>, error: impl std::fmt::Display) -> JudgeFailure {
+        JudgeFailure::Judge {
+            doing: doing.into(),
+            error: error.to_string(),
+        }
+    }
+}
+
+/// What a validator found in an input (its failures are `JudgeFailure`s).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Validation {
+    Valid,
+    /// Rejected, with the validator's words.
+    Invalid(String),
+}
+
 #[derive(Debug, Error)]
 pub enum SandboxError {
     #[error("failed to start {}: {source}", program.display())]

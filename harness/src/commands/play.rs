@@ -79,7 +79,7 @@ pub(super) fn play(ctx: &mut Context, id: &str, test_name: Option<&str>) -> Resu
     let (status, stderr) = referee(command)?;
     let (verdict, message) = match interactor.protocol {
         Protocol::Kattis => {
-            let (message, _) = read_feedback(scratch.path()).unwrap_or_default();
+            let (message, _) = read_feedback(scratch.path(), "interactor").unwrap_or_default();
             let verdict = match status.code() {
                 Some(EXIT_ACCEPT) => Verdict::Accepted,
                 Some(EXIT_REJECT) => Verdict::WrongAnswer,

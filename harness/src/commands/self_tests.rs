@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use super::Context;
 use crate::checker::{run_checktestdata, run_validator};
 use crate::compile::{Built, Executable};
+use crate::errors::Validation;
 use crate::formats::{InputValidator, Package, PackageFormat, ValidatorProtocol};
 use crate::spec::{CompareMode, ProblemSpec, ProgramRef, Protocol, TestCase, ToolSpec};
 
@@ -78,17 +79,19 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks {
                         ValidatorProtocol::Testlib => Protocol::Testlib,
                     },
                 };
-                run_validator(&ctx.sandbox, exe, &tool, input, scratch.path())?
+                run_validator(&ctx.sandbox, exe, &tool, input, scratch.path())
+                    .map_err(|failure| failure.to_string())?
             }
             // checktestdata takes no arguments: a script states its bounds.
             Validator::Checktestdata { name, script, tool } => {
                 let file = scratch.path().join(name);
                 std::fs::write(&file, script)
                     .map_err(|e| format!("failed to write {}: {e}", file.display()))?;
-                run_checktestdata(&ctx.sandbox, tool, &file, input, scratch.path())?
+                run_checktestdata(&ctx.sandbox, tool, &file, input, scratch.path())
+                    .map_err(|failure| failure.to_string())?
             }
         };
-        Ok(verdict.is_ok())
+        Ok(verdict == Validation::Valid)
     };
     let before = failures.len();
     // Every test input, and the inputs of the output validator's own tests

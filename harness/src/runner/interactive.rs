@@ -9,6 +9,7 @@ use std::path::Path;
 use crate::checker::{TOOL_LIMITS, feedback_arg, judgement_of, read_feedback, testlib_comparison};
 use crate::compare::Judgement;
 use crate::compile::Executable;
+use crate::errors::JudgeFailure;
 use crate::sandbox::{Containment, Direction, Interaction, RunRequest, Runs, STDERR_KEEP};
 use crate::spec::{Limits, ProblemSpec, Protocol, TestCase};
 use crate::verdict::{Verdict, describe_termination};
@@ -177,7 +178,7 @@ fn judge_interactor_output(
     report: &mut TestReport,
 ) {
     let comparison = std::fs::read(output_file)
-        .map_err(|e| format!("the interactor's output file: {e}"))
+        .map_err(|e| JudgeFailure::judge("read the interactor's output file", e))
         .and_then(|output| judge_output(sandbox, problem, output_checker, test, &output, scratch));
     let interactor_score = report.score;
     apply_comparison(report, comparison, problem.presentation_errors);
@@ -195,7 +196,7 @@ fn interactor_limits(problem: &Limits) -> Limits {
 
 /// What the interactor decided: accepted or rejected with its message and
 /// score, or why it failed (a judge error).
-type RefereeSays = Result<(Judgement, Option<String>, Option<f64>), String>;
+type RefereeSays = Result<(Judgement, Option<String>, Option<f64>), JudgeFailure>;
 
 fn referee_says(
     interaction: &Interaction,
@@ -206,12 +207,11 @@ fn referee_says(
     let outcome = interaction
         .interactor
         .as_ref()
-        .map_err(|e| format!("interactor: {e}"))?;
+        .map_err(|e| JudgeFailure::judge("run the interactor", e))?;
     match protocol {
         Protocol::Kattis => {
             let judgement = judgement_of(outcome, "interactor", program)?;
-            let (message, score) =
-                read_feedback(feedback).map_err(|e| format!("interactor: {e}"))?;
+            let (message, score) = read_feedback(feedback, "interactor")?;
             Ok((judgement, message, score))
         }
         Protocol::Testlib => {
@@ -236,7 +236,7 @@ fn decide(
 ) -> (Verdict, Option<String>, Option<f64>) {
     match (own, interactor_first, referee) {
         (Some(own), false, _) => (own, None, None),
-        (_, _, Err(message)) => (Verdict::JudgeError, Some(message), None),
+        (_, _, Err(failure)) => (Verdict::JudgeError, Some(failure.to_string()), None),
         (_, _, Ok((Judgement::WrongAnswer, message, score))) => {
             (Verdict::WrongAnswer, message, score)
         }
@@ -280,7 +280,15 @@ mod tests {
                 decide(Some(own), false, says(Judgement::WrongAnswer)).0,
                 own
             );
-            assert_eq!(decide(Some(own), false, Err("crashed".into())).0, own);
+            assert_eq!(
+                decide(
+                    Some(own),
+                    false,
+                    Err(JudgeFailure::program("interactor", "crashed"))
+                )
+                .0,
+                own
+            );
         }
     }
 
@@ -313,11 +321,21 @@ mod tests {
     #[test]
     fn a_broken_interactor_is_a_judge_error() {
         assert_eq!(
-            decide(None, false, Err("exit 1".into())).0,
+            decide(
+                None,
+                false,
+                Err(JudgeFailure::program("interactor", "exit 1"))
+            )
+            .0,
             Verdict::JudgeError
         );
         assert_eq!(
-            decide(None, true, Err("exit 1".into())).0,
+            decide(
+                None,
+                true,
+                Err(JudgeFailure::program("interactor", "exit 1"))
+            )
+            .0,
             Verdict::JudgeError
         );
     }

@@ -6,6 +6,7 @@ use std::path::Path;
 use crate::checker::run_checker;
 use crate::compare::{Comparison, TokenOptions, compare_exact, compare_tokens};
 use crate::compile::Executable;
+use crate::errors::JudgeFailure;
 use crate::sandbox::{RunRequest, Runs, STDERR_KEEP};
 use crate::spec::{CompareMode, ProblemSpec, TestCase};
 use crate::verdict::{Verdict, describe_termination};
@@ -212,7 +213,7 @@ pub(super) fn run_batch(
 /// Judges `output` against `test`'s answer by the problem's `compare` mode:
 /// a batch submission's stdout, or the output file a testlib interactor
 /// wrote. `checker` is the built checker for `mode = "checker"`; it runs in
-/// `scratch`. `Err` is a judge error.
+/// `scratch`. `Err` is the judge's failure.
 pub(super) fn judge_output(
     sandbox: &dyn Runs,
     problem: &ProblemSpec,
@@ -220,11 +221,11 @@ pub(super) fn judge_output(
     test: &TestCase,
     output: &[u8],
     scratch: &Path,
-) -> Result<Comparison, String> {
+) -> Result<Comparison, JudgeFailure> {
     match &problem.compare.mode {
         CompareMode::Checker(tool) => match checker {
             Some(checker) => run_checker(sandbox, checker, tool, test, output, scratch),
-            None => Err("the checker was not built".into()),
+            None => Err(JudgeFailure::program("checker", "was not built")),
         },
         mode => compare_with_answer(mode, test, output),
     }
@@ -252,7 +253,7 @@ pub(crate) fn judge_output_file(
 /// Without presentation errors (Kattis packages), a PE is a wrong answer.
 pub(super) fn apply_comparison(
     report: &mut TestReport,
-    comparison: Result<Comparison, String>,
+    comparison: Result<Comparison, JudgeFailure>,
     presentation_errors: bool,
 ) {
     match comparison {
@@ -265,9 +266,9 @@ pub(super) fn apply_comparison(
             report.detail = comparison.message;
             report.difference = comparison.difference;
         }
-        Err(message) => {
+        Err(failure) => {
             report.verdict = Verdict::JudgeError;
-            report.detail = Some(message);
+            report.detail = Some(failure.to_string());
         }
     }
 }
@@ -277,15 +278,17 @@ fn compare_with_answer(
     mode: &CompareMode,
     test: &TestCase,
     output: &[u8],
-) -> Result<Comparison, String> {
+) -> Result<Comparison, JudgeFailure> {
     let answer = std::fs::read(&test.answer)
-        .map_err(|e| format!("failed to read {}: {e}", test.answer.display()))?;
+        .map_err(|e| JudgeFailure::judge(format!("read {}", test.answer.display()), e))?;
     Ok(match mode {
         CompareMode::Tokens(options) => compare_tokens(&answer, output, options),
         CompareMode::KattisFlags => compare_tokens(
             &answer,
             output,
-            &TokenOptions::from_kattis_flags(&test.checker_args)?,
+            &TokenOptions::from_kattis_flags(&test.checker_args).map_err(|why| {
+                JudgeFailure::program("default output validator", format!("flags: {why}"))
+            })?,
         ),
         _ => compare_exact(&answer, output),
     })

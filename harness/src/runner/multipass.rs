@@ -12,6 +12,7 @@ use std::path::Path;
 
 use crate::checker::run_checker_with_feedback;
 use crate::compile::Executable;
+use crate::errors::JudgeFailure;
 use crate::sandbox::{Metrics, Runs};
 use crate::spec::{CompareMode, ProblemSpec, Protocol, TestCase};
 use crate::verdict::Verdict;
@@ -131,7 +132,10 @@ fn one_pass(
         (CompareMode::Checker(tool), Some(checker)) if tool.protocol == Protocol::Kattis => {
             run_checker_with_feedback(sandbox, checker, tool, test, &stdout, scratch, feedback)
         }
-        _ => Err("a multi-pass problem needs a Kattis output validator".to_string()),
+        _ => Err(JudgeFailure::program(
+            "output validator",
+            "is missing: a multi-pass problem needs a Kattis output validator",
+        )),
     };
     apply_comparison(&mut report, comparison, problem.presentation_errors);
     report

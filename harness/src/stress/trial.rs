@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::checker::{TOOL_LIMITS, run_checker, run_validator};
 use crate::compare::Judgement;
 use crate::compile::Executable;
+use crate::errors::Validation;
 use crate::runner::{TestReport, judge_test, submission_stack};
 use crate::sandbox::{Containment, RunOutcome, RunRequest, Sandbox, Termination};
 use crate::spec::{CompareMode, Limits, ProblemSpec, TestCase, ToolSpec};
@@ -74,9 +75,9 @@ impl Bench<'_> {
         let test = self.write_test(input)?;
         if let Some((validator, tool)) = &self.programs.validator {
             let work = self.fresh_folder()?;
-            if let Err(why) =
-                run_validator(self.sandbox, validator, tool, &test.input, work.path())?
-            {
+            let validation = run_validator(self.sandbox, validator, tool, &test.input, work.path())
+                .map_err(|failure| failure.to_string())?;
+            if let Validation::Invalid(why) = validation {
                 return Ok(Outcome::NotATest(format!(
                     "the validator rejects it: {}",
                     why.lines().next().unwrap_or_default()
@@ -156,7 +157,8 @@ impl Bench<'_> {
                 test,
                 &outcome.stdout,
                 work.path(),
-            )?;
+            )
+            .map_err(|failure| failure.to_string())?;
             if comparison.judgement != Judgement::Accepted {
                 return Ok(Err(format!(
                     "the checker rejects the reference's output{}",

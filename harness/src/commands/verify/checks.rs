@@ -11,6 +11,7 @@ use super::super::Context;
 use super::super::packages;
 use crate::checker::{TOOL_LIMITS, run_validator};
 use crate::compile::{Built, Executable};
+use crate::errors::{JudgeFailure, Validation};
 use crate::report::human;
 use crate::sandbox::{Containment, RunRequest, Sandbox, Termination};
 use crate::spec::{ProblemSpec, ProgramRef};
@@ -226,11 +227,9 @@ fn check_package(
                         // The protocol decides what an exit means: part of the key.
                         |memo| memo.key(exe, &memo_args, Some(&test.input)),
                         || {
-                            let Ok(workdir) = tempfile::tempdir_in(scratch) else {
-                                return Err(Err(
-                                    "failed to create a folder for the validator".to_string()
-                                ));
-                            };
+                            let workdir = tempfile::tempdir_in(scratch).map_err(|e| {
+                                Err(JudgeFailure::judge("create a folder for the validator", e))
+                            })?;
                             match run_validator(
                                 sandbox,
                                 exe,
@@ -238,14 +237,15 @@ fn check_package(
                                 &test.input,
                                 workdir.path(),
                             ) {
-                                Ok(Ok(())) => Ok("accepted".to_string()),
-                                other => Err(other),
+                                Ok(Validation::Valid) => Ok("accepted".to_string()),
+                                Ok(invalid) => Err(Ok(invalid)),
+                                Err(failure) => Err(Err(failure)),
                             }
                         },
                     );
-                    match validated.map_or_else(|other| other, |_| Ok(Ok(()))) {
-                        Ok(Ok(())) => {}
-                        Ok(Err(why)) => {
+                    match validated {
+                        Ok(_) => {}
+                        Err(Ok(Validation::Invalid(why))) => {
                             rejected += 1;
                             failures.push(format!(
                                 "validator rejects {}: {}",
@@ -253,7 +253,8 @@ fn check_package(
                                 why.lines().next().unwrap_or_default()
                             ));
                         }
-                        Err(message) => failures.push(message),
+                        Err(Ok(Validation::Valid)) => unreachable!("a valid input is Ok"),
+                        Err(Err(failure)) => failures.push(failure.to_string()),
                     }
                 }
                 if rejected == 0 {
