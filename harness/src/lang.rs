@@ -83,10 +83,10 @@ fn parse(text: &str, path: &Path) -> Result<BTreeMap<String, Language>, SpecErro
         message: e.to_string(),
     })?;
     for (key, lang) in &table {
-        if lang.run.is_empty() || lang.extensions.is_empty() {
+        if lang.run.is_empty() {
             return Err(SpecError::Languages {
                 path: path.to_path_buf(),
-                message: format!("language `{key}` needs non-empty `run` and `extensions`"),
+                message: format!("language `{key}` needs a non-empty `run`"),
             });
         }
         let mut commands = lang.compile.iter().chain(&lang.run);

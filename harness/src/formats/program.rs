@@ -226,7 +226,8 @@ pub(crate) fn read_program(path: &Path, name: &str, hints: &ProgramHints) -> For
 /// share `.py`).
 fn language_matches(language: &str, file: &Path) -> bool {
     match (language, language_of(file)) {
-        ("python2", Some("python3")) => true,
+        // Python files, run by another interpreter.
+        ("python2" | "pypy3", Some("python3")) => true,
         (code, Some(found)) => code == found,
         (_, None) => false,
     }
@@ -307,7 +308,9 @@ pub(crate) fn language_of_polygon_type(source_type: &str) -> Option<&'static str
         "cpp" | "h" => "cpp",
         "c" => "c",
         "python" if source_type.contains('2') && !source_type.contains("3") => "python2",
-        "python" | "pypy" => "python3",
+        // `python.pypy3`, `python.pypy3-64`: Python run by PyPy.
+        "python" | "pypy" if source_type.contains("pypy") => "pypy3",
+        "python" => "python3",
         "java" => "java",
         "kotlin" => "kotlin",
         "go" => "go",
@@ -429,7 +432,8 @@ mod tests {
         assert_eq!(language_of_polygon_type("cpp.g++17"), Some("cpp"));
         assert_eq!(language_of_polygon_type("c.gcc"), Some("c"));
         assert_eq!(language_of_polygon_type("python.3"), Some("python3"));
-        assert_eq!(language_of_polygon_type("python.pypy3"), Some("python3"));
+        assert_eq!(language_of_polygon_type("python.pypy3"), Some("pypy3"));
+        assert_eq!(language_of_polygon_type("python.3"), Some("python3"));
         assert_eq!(language_of_polygon_type("python.2"), Some("python2"));
         assert_eq!(language_of_polygon_type("java11"), Some("java"));
         assert_eq!(language_of_polygon_type("kotlin17"), Some("kotlin"));

@@ -171,6 +171,7 @@ fn source_set(package: &Package, program: &Program) -> SourceSet {
 fn language_key(kattis: &str) -> &str {
     match kattis {
         "python3" => "python",
+        "pypy3" => "pypy",
         other => other,
     }
 }

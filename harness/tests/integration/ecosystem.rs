@@ -241,3 +241,36 @@ fn an_output_validator_test_with_another_verdict_fails_the_package() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_polygon_pypy_solution_runs_under_pypy_or_is_skipped_without_it() {
+    if let Some(tool) = missing(&["g++", "python3"]) {
+        println!("skipped: no {tool}");
+        return;
+    }
+    let root = root_with("pebbles");
+    let xml = root.path().join("problems/pebbles/problem.xml");
+    let text = std::fs::read_to_string(&xml).unwrap();
+    let changed = text.replace(
+        r#"<source path="solutions/ok.py" type="python.3"/>"#,
+        r#"<source path="solutions/ok.py" type="python.pypy3"/>"#,
+    );
+    assert_ne!(text, changed, "the fixture names ok.py as Python 3");
+    std::fs::write(&xml, changed).unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "pebbles"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    match which("pypy3") {
+        Some(_) => assert!(stdout.contains("7 as expected"), "{stdout}"),
+        None => {
+            println!("skipped: no pypy3 (checked that it is reported)");
+            assert!(
+                stdout.contains("solutions/ok.py") && stdout.contains("skipped: no pypy3"),
+                "{stdout}"
+            );
+        }
+    }
+}
