@@ -14,11 +14,11 @@ use crate::sandbox::{RunRequest, Runs, Termination};
 use crate::spec::{Limits, Protocol, TestCase, ToolSpec};
 
 /// Kattis: accepted / wrong answer; anything else is a judge error.
-pub const EXIT_ACCEPT: i32 = 42;
-pub const EXIT_REJECT: i32 = 43;
+pub(crate) const EXIT_ACCEPT: i32 = 42;
+pub(crate) const EXIT_REJECT: i32 = 43;
 
 /// Limits for the package's own programs (checkers, validators, generators, references).
-pub const TOOL_LIMITS: Limits = Limits {
+pub(crate) const TOOL_LIMITS: Limits = Limits {
     time: Duration::from_secs(30),
     wall: Duration::from_secs(60),
     memory: 2 << 30,
@@ -28,7 +28,7 @@ pub const TOOL_LIMITS: Limits = Limits {
 /// Runs the checker on `output` in `scratch`, by its protocol: Kattis
 /// (`checker input answer feedback_dir/ [args] < output`) or testlib
 /// (`checker input output answer [args]`). `Err` is the judge's failure.
-pub fn run_checker(
+pub(crate) fn run_checker(
     sandbox: &dyn Runs,
     checker: &Executable,
     tool: &ToolSpec,
@@ -200,7 +200,7 @@ pub(crate) fn feedback_arg(feedback: &Path) -> OsString {
 
 /// Runs `validator [args] < input`: `Invalid` with its words if it rejects
 /// the input (Kattis: anything but exit 42; testlib: anything but exit 0).
-pub fn run_validator(
+pub(crate) fn run_validator(
     sandbox: &dyn Runs,
     validator: &Executable,
     tool: &ToolSpec,
@@ -254,7 +254,7 @@ pub fn run_validator(
 /// C++ binary or the Python reimplementation. `Invalid` if the input is
 /// invalid (exit 1); any other exit means the script or the tool is
 /// broken, the judge's failure (`Err`).
-pub fn run_checktestdata(
+pub(crate) fn run_checktestdata(
     sandbox: &dyn Runs,
     tool: &Executable,
     script: &Path,

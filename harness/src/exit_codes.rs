@@ -1,16 +1,16 @@
 //! The judge's exit codes: one documented table (README "Exit codes").
 
 /// Everything ran and every expectation held (verify), or the submission was accepted (test).
-pub const OK: u8 = 0;
+pub(crate) const OK: u8 = 0;
 /// A verdict differed from what was expected, or a submission was not accepted.
-pub const FAILED: u8 = 1;
+pub(crate) const FAILED: u8 = 1;
 /// Wrong command-line usage (clap's own code).
-pub const USAGE: u8 = 2;
+pub(crate) const USAGE: u8 = 2;
 /// A problem package is broken (bad problem.toml, missing .ans, ...).
-pub const SPEC_ERROR: u8 = 3;
+pub(crate) const SPEC_ERROR: u8 = 3;
 /// Building the workspace or a helper program failed.
-pub const BUILD_ERROR: u8 = 4;
+pub(crate) const BUILD_ERROR: u8 = 4;
 /// The judge itself failed (I/O, spawn, a checker crashed): a judge error.
-pub const INTERNAL: u8 = 5;
+pub(crate) const INTERNAL: u8 = 5;
 /// Interrupted by Ctrl-C or SIGTERM (the partial report was still written).
-pub const INTERRUPTED: u8 = 130;
+pub(crate) const INTERRUPTED: u8 = 130;

@@ -101,7 +101,7 @@ fn parse(text: &str, path: &Path) -> Result<BTreeMap<String, Language>, SpecErro
 }
 
 /// What a command template's placeholders stand for in one build.
-pub struct Placeholders<'a> {
+pub(crate) struct Placeholders<'a> {
     /// `{source}`: the entry (a crate root, the file an interpreter runs).
     pub source: &'a Path,
     /// `{sources}`: every source compiled, in sorted order.
@@ -118,7 +118,7 @@ const SOURCES: &str = "{sources}";
 /// Fills a command template: `{source}`, `{binary}`, `{dir}`, `{stem}` (the
 /// entry's file name without extension), `{main_class}` (the same, for Java
 /// and Kotlin), and `{sources}`, an argument that becomes one per source.
-pub fn expand(template: &[String], at: &Placeholders) -> Vec<String> {
+pub(crate) fn expand(template: &[String], at: &Placeholders) -> Vec<String> {
     let show = |p: &Path| p.to_string_lossy().into_owned();
     let stem = at
         .source
@@ -143,7 +143,7 @@ pub fn expand(template: &[String], at: &Placeholders) -> Vec<String> {
 }
 
 /// The default location of the user's table: beside `problems/`.
-pub fn user_table(root: &Path) -> PathBuf {
+pub(crate) fn user_table(root: &Path) -> PathBuf {
     root.join("languages.toml")
 }
 

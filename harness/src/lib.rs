@@ -24,25 +24,29 @@
 //! `stress` (random inputs and shrinking), `export` (our packages as Kattis
 //! packages).
 
-pub mod checker;
-pub mod class;
+// The benches and the integration tests use what is `pub`; everything else
+// is `pub(crate)`, and this lint keeps it so.
+#![warn(unreachable_pub)]
+
+mod checker;
+mod class;
 pub mod cli;
 mod commands;
-pub mod compare;
+mod compare;
 pub mod compile;
 pub mod errors;
 mod escape;
-pub mod exit_codes;
+mod exit_codes;
 mod export;
 mod formats;
-pub mod lang;
+mod lang;
 mod pipeline;
 pub mod report;
 pub mod runner;
 pub mod sandbox;
 pub mod spec;
 pub mod store;
-pub mod stress;
+mod stress;
 pub mod verdict;
 
 pub use commands::run;

@@ -11,7 +11,7 @@ mod partition;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-pub use partition::Partition;
+pub(crate) use partition::Partition;
 
 use crate::errors::{Error, SpecError};
 use crate::lang::Languages;
@@ -19,7 +19,7 @@ use crate::report::gradebook::Unmatched;
 
 /// One student's submission for one problem, or the lack of one.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+pub(crate) struct Entry {
     pub student: String,
     pub problem: String,
     /// The file to grade; `None`: no submission.
@@ -30,7 +30,7 @@ pub struct Entry {
 }
 
 #[derive(Debug, Default)]
-pub struct Roster {
+pub(crate) struct Roster {
     /// Sorted by student, then problem.
     pub entries: Vec<Entry>,
     pub unmatched: Vec<Unmatched>,
@@ -56,7 +56,7 @@ type Candidates = BTreeMap<String, Vec<(PathBuf, String)>>;
 
 impl Roster {
     /// A class folder: one folder per student.
-    pub fn from_folder(
+    pub(crate) fn from_folder(
         dir: &Path,
         problems: &[&str],
         languages: &Languages,
@@ -91,7 +91,7 @@ impl Roster {
 
     /// A manifest: CSV rows `student,problem,path` (a header row with those
     /// names is skipped), paths relative to the manifest's folder.
-    pub fn from_manifest(
+    pub(crate) fn from_manifest(
         manifest: &Path,
         problems: &[&str],
         languages: &Languages,
@@ -180,7 +180,7 @@ impl Roster {
 
     /// Keeps what belongs to one shard: entries by student and problem,
     /// unmatched files by student and path.
-    pub fn shard(mut self, partition: Partition) -> Roster {
+    pub(crate) fn shard(mut self, partition: Partition) -> Roster {
         self.entries
             .retain(|e| partition.contains(&e.student, &e.problem));
         self.unmatched
@@ -189,7 +189,7 @@ impl Roster {
     }
 
     /// The students, in order.
-    pub fn students(&self) -> Vec<&str> {
+    pub(crate) fn students(&self) -> Vec<&str> {
         let mut students: Vec<&str> = self.entries.iter().map(|e| e.student.as_str()).collect();
         students.dedup();
         students

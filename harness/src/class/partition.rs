@@ -5,7 +5,7 @@
 use crate::errors::Error;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Partition {
+pub(crate) struct Partition {
     /// 1-based.
     pub index: usize,
     pub count: usize,
@@ -22,7 +22,7 @@ fn usage(message: String) -> Error {
 }
 
 impl Partition {
-    pub const WHOLE: Partition = Partition { index: 1, count: 1 };
+    pub(crate) const WHOLE: Partition = Partition { index: 1, count: 1 };
 
     fn new(index: usize, count: usize, from: &str) -> Result<Partition, Error> {
         if count == 0 || index == 0 || index > count {
@@ -34,7 +34,7 @@ impl Partition {
     }
 
     /// `K/N` as written on the command line.
-    pub fn parse(text: &str) -> Result<Partition, Error> {
+    pub(crate) fn parse(text: &str) -> Result<Partition, Error> {
         let parsed = text
             .split_once('/')
             .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)));
@@ -49,7 +49,7 @@ impl Partition {
     /// `--partition-count N`, else a Slurm array's `SLURM_ARRAY_TASK_ID`
     /// (counted from `SLURM_ARRAY_TASK_MIN`) and `SLURM_ARRAY_TASK_COUNT`,
     /// else the whole class. Returns it and where it came from.
-    pub fn resolve(
+    pub(crate) fn resolve(
         given: Option<&str>,
         count: Option<usize>,
         env: impl Fn(&str) -> Option<String>,
@@ -101,7 +101,7 @@ impl Partition {
     }
 
     /// Whether `(student, item)` falls in this part.
-    pub fn contains(&self, student: &str, item: &str) -> bool {
+    pub(crate) fn contains(&self, student: &str, item: &str) -> bool {
         if self.count == 1 {
             return true;
         }

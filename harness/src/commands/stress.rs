@@ -358,11 +358,13 @@ pub(super) fn report_summary(
     )
     .map_err(io)?;
     let size = crate::stress::Case::parse(&shrunk.input);
+    let generated = crate::stress::Case::parse(&failure.original);
     writeln!(
         ctx.out,
-        "smallest failing input ({}, {}):",
+        "smallest failing input ({}, {}; the generated one had {}):",
         human::count(size.tokens(), "token"),
-        human::count(shrunk.input.lines().count(), "line")
+        human::count(shrunk.input.lines().count(), "line"),
+        human::count(generated.tokens(), "token"),
     )
     .map_err(io)?;
     show_text(ctx, shrunk.input.as_bytes())?;

@@ -3,7 +3,7 @@
 use super::tokens::{TokenOptions, compare_tokens};
 use super::{Comparison, FirstDifference, Judgement, diff, shorten};
 
-pub fn compare_exact(expected: &[u8], actual: &[u8]) -> Comparison {
+pub(crate) fn compare_exact(expected: &[u8], actual: &[u8]) -> Comparison {
     if expected == actual {
         return Comparison::accepted();
     }

@@ -6,8 +6,8 @@ mod diff;
 mod exact;
 mod tokens;
 
-pub use exact::compare_exact;
-pub use tokens::{TokenOptions, compare_tokens};
+pub(crate) use exact::compare_exact;
+pub(crate) use tokens::{TokenOptions, compare_tokens};
 
 /// The judgement on an output that ran cleanly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -208,7 +208,7 @@ fn tokens_match(expected: &[u8], actual: &[u8], options: &TokenOptions) -> bool 
     }
 }
 
-pub fn compare_tokens(expected: &[u8], actual: &[u8], options: &TokenOptions) -> Comparison {
+pub(crate) fn compare_tokens(expected: &[u8], actual: &[u8], options: &TokenOptions) -> Comparison {
     let mut want = Runs::new(expected)
         .filter(|(space, _)| !space)
         .map(|(_, t)| t);

@@ -44,7 +44,11 @@ pub(super) struct BuildFiles {
 
 impl BuildFiles {
     /// A single source, with the headers beside it that it includes.
-    pub fn single(source: &Path, key: &str, language: &Language) -> Result<BuildFiles, BuildError> {
+    pub(super) fn single(
+        source: &Path,
+        key: &str,
+        language: &Language,
+    ) -> Result<BuildFiles, BuildError> {
         let bytes = read(source)?;
         // The source is built under a fixed name: a file named like a module
         // of the compiler's own (`py_compile.py`) must not be picked up by it.
@@ -79,7 +83,7 @@ impl BuildFiles {
     /// A program of several files, each under its own file name; a file
     /// placed beside replaces a source or an earlier beside file of its
     /// name. What is wrong with the set is the error's text.
-    pub fn set(set: &SourceSet, language: &Language) -> Result<BuildFiles, String> {
+    pub(super) fn set(set: &SourceSet, language: &Language) -> Result<BuildFiles, String> {
         let mut files = BTreeMap::new();
         let mut sources = Vec::new();
         for path in &set.sources {

@@ -9,12 +9,12 @@ use super::gradebook::{Cell, Gradebook};
 use crate::report::human::trim_float;
 
 /// What a cell says for a student without a file for the problem.
-pub const NO_SUBMISSION: &str = "no submission";
+pub(crate) const NO_SUBMISSION: &str = "no submission";
 
 /// A text field as CSV: quoted when it holds a separator, a quote or a
 /// line break; a leading `=`, `+`, `-` or `@` is preceded by `'` so that a
 /// spreadsheet shows a name rather than evaluating it as a formula.
-pub fn field(text: &str) -> String {
+pub(crate) fn field(text: &str) -> String {
     let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         format!("'{text}")
     } else {
@@ -27,7 +27,7 @@ pub fn field(text: &str) -> String {
     }
 }
 
-pub fn write(out: &mut dyn Write, book: &Gradebook) -> io::Result<()> {
+pub(crate) fn write(out: &mut dyn Write, book: &Gradebook) -> io::Result<()> {
     let mut header = vec!["student".to_string()];
     for problem in &book.problems {
         header.push(field(&problem.id));

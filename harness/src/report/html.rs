@@ -21,7 +21,7 @@ pub(crate) const CSS: &str = include_str!("html/page.css");
 const SCRIPT: &str = include_str!("html/page.js");
 
 /// `text` safe inside HTML text and quoted attribute values.
-pub fn esc(text: &str) -> String {
+pub(crate) fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -48,7 +48,7 @@ fn badge(verdict: Option<Verdict>) -> String {
     }
 }
 
-pub fn write(out: &mut dyn Write, book: &Gradebook) -> io::Result<()> {
+pub(crate) fn write(out: &mut dyn Write, book: &Gradebook) -> io::Result<()> {
     let nonce =
         blake3::hash(format!("{:?}{}", std::time::SystemTime::now(), book.run.id).as_bytes())
             .to_hex()[..24]

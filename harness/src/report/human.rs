@@ -9,7 +9,7 @@ use crate::runner::{TaskReport, TestReport};
 use crate::spec::ProblemSpec;
 use crate::verdict::Verdict;
 
-pub fn ms(duration: Duration) -> String {
+pub(crate) fn ms(duration: Duration) -> String {
     let ms = duration.as_secs_f64() * 1000.0;
     if ms >= 1000.0 {
         format!("{:.2} s", ms / 1000.0)
@@ -18,7 +18,7 @@ pub fn ms(duration: Duration) -> String {
     }
 }
 
-pub fn size(kib: u64) -> String {
+pub(crate) fn size(kib: u64) -> String {
     if kib >= 1024 {
         format!("{:.1} MiB", kib as f64 / 1024.0)
     } else {
@@ -26,7 +26,7 @@ pub fn size(kib: u64) -> String {
     }
 }
 
-pub fn limits(problem: &ProblemSpec) -> String {
+pub(crate) fn limits(problem: &ProblemSpec) -> String {
     format!(
         "{} CPU, {} memory, {} output",
         ms(problem.limits.time),
@@ -36,7 +36,7 @@ pub fn limits(problem: &ProblemSpec) -> String {
 }
 
 /// `  WA   secret/02        12 ms    3.1 MiB   line 1, token 1: expected `1`, got `-1``
-pub fn test_line(
+pub(crate) fn test_line(
     out: &mut dyn Write,
     styles: &Styles,
     test: &TestReport,
@@ -89,7 +89,7 @@ pub fn test_line(
 }
 
 /// The header over `test_line`s.
-pub fn test_header(out: &mut dyn Write, width: usize) -> io::Result<()> {
+pub(crate) fn test_header(out: &mut dyn Write, width: usize) -> io::Result<()> {
     writeln!(
         out,
         "  {:<3} {:<width$} {:>9} {:>9} {:>10}",
@@ -98,7 +98,11 @@ pub fn test_header(out: &mut dyn Write, width: usize) -> io::Result<()> {
 }
 
 /// The diff and stderr under a failed test, indented.
-pub fn failure_details(out: &mut dyn Write, styles: &Styles, test: &TestReport) -> io::Result<()> {
+pub(crate) fn failure_details(
+    out: &mut dyn Write,
+    styles: &Styles,
+    test: &TestReport,
+) -> io::Result<()> {
     if let Some(d) = &test.difference {
         for line in d.diff.lines() {
             writeln!(out, "      {}", styles.dim(line))?;
@@ -132,7 +136,11 @@ pub fn failure_details(out: &mut dyn Write, styles: &Styles, test: &TestReport) 
 }
 
 /// `verdict: WA on secret/02 · 7 of 12 tests run · max 15 ms · max 3.1 MiB`
-pub fn task_summary(out: &mut dyn Write, styles: &Styles, task: &TaskReport) -> io::Result<()> {
+pub(crate) fn task_summary(
+    out: &mut dyn Write,
+    styles: &Styles,
+    task: &TaskReport,
+) -> io::Result<()> {
     let first_failure = task.tests.iter().find(|t| t.verdict != Verdict::Accepted);
     let mut line = format!(
         "{} {}",
@@ -178,7 +186,7 @@ pub fn task_summary(out: &mut dyn Write, styles: &Styles, task: &TaskReport) -> 
     Ok(())
 }
 
-pub fn trim_float(value: f64) -> String {
+pub(crate) fn trim_float(value: f64) -> String {
     let text = format!("{value:.6}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
@@ -188,7 +196,7 @@ pub(crate) fn column_width(lengths: impl Iterator<Item = usize>, header: usize) 
     lengths.max().unwrap_or(0).max(header)
 }
 
-pub fn list(out: &mut dyn Write, problems: &[ProblemSpec]) -> io::Result<()> {
+pub(crate) fn list(out: &mut dyn Write, problems: &[ProblemSpec]) -> io::Result<()> {
     let width = column_width(problems.iter().map(|p| p.id.len()), 2);
     writeln!(
         out,
@@ -219,7 +227,7 @@ pub fn list(out: &mut dyn Write, problems: &[ProblemSpec]) -> io::Result<()> {
 }
 
 /// `1 test`, `2 tests`.
-pub fn count(n: usize, noun: &str) -> String {
+pub(crate) fn count(n: usize, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
     } else {

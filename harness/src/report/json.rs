@@ -8,9 +8,9 @@ use serde_json::{Value, json};
 use crate::runner::{TaskReport, TestReport};
 use crate::sandbox::Termination;
 
-pub const SCHEMA_VERSION: u32 = 1;
+pub(crate) const SCHEMA_VERSION: u32 = 1;
 
-pub fn test_json(test: &TestReport) -> Value {
+pub(crate) fn test_json(test: &TestReport) -> Value {
     json!({
         "test": test.test,
         "group": test.group,
@@ -51,7 +51,7 @@ pub fn test_json(test: &TestReport) -> Value {
     })
 }
 
-pub fn task_json(task: &TaskReport) -> Value {
+pub(crate) fn task_json(task: &TaskReport) -> Value {
     json!({
         "problem": task.problem,
         "submission": task.submission,
@@ -65,7 +65,7 @@ pub fn task_json(task: &TaskReport) -> Value {
 }
 
 /// `extra` holds command-specific fields (verify adds expectations).
-pub fn write(
+pub(crate) fn write(
     out: &mut dyn Write,
     command: &str,
     isolation: &str,

@@ -17,7 +17,7 @@ fn xml_safe(text: &str) -> String {
         .collect()
 }
 
-pub fn write(
+pub(crate) fn write(
     out: &mut dyn Write,
     name: &str,
     tasks: &[TaskReport],

@@ -2,13 +2,13 @@
 //! class, the `gradebook` read from the store as a `table`, `csv` and `html`. Each
 //! writes to a `&mut dyn Write`, never to stdout directly.
 
-pub mod csv;
+pub(crate) mod csv;
 pub mod gradebook;
-pub mod html;
-pub mod human;
-pub mod json;
-pub mod junit;
+pub(crate) mod html;
+pub(crate) mod human;
+pub(crate) mod json;
+pub(crate) mod junit;
 mod styles;
-pub mod table;
+pub(crate) mod table;
 
 pub use styles::Styles;

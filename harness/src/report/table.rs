@@ -18,7 +18,7 @@ fn pad(text: String, shown: usize, width: usize) -> String {
     format!("{text}{}", " ".repeat(width.saturating_sub(shown) + 2))
 }
 
-pub fn gradebook(out: &mut dyn Write, styles: &Styles, book: &Gradebook) -> io::Result<()> {
+pub(crate) fn gradebook(out: &mut dyn Write, styles: &Styles, book: &Gradebook) -> io::Result<()> {
     if book.run.interrupted {
         writeln!(
             out,
@@ -69,7 +69,7 @@ fn verdict_or_none(verdict: Option<Verdict>) -> &'static str {
     verdict.map_or("no submission", Verdict::short)
 }
 
-pub fn changes(
+pub(crate) fn changes(
     out: &mut dyn Write,
     styles: &Styles,
     before: &RunInfo,

@@ -22,8 +22,8 @@ pub enum IsolationLevel {
 }
 
 /// The uid and gid submissions run as when the judge is root ("nobody").
-pub const SANDBOX_UID: u32 = 65534;
-pub const SANDBOX_GID: u32 = 65534;
+pub(super) const SANDBOX_UID: u32 = 65534;
+pub(super) const SANDBOX_GID: u32 = 65534;
 
 #[derive(Debug)]
 pub(crate) struct Isolation {

@@ -9,9 +9,9 @@ use crate::compare::TokenOptions;
 use crate::errors::SpecError;
 use crate::verdict::Verdict;
 
-pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
-pub const DEFAULT_MEMORY: u64 = 256 << 20;
-pub const DEFAULT_OUTPUT: u64 = 64 << 20;
+pub(super) const DEFAULT_TIME: Duration = Duration::from_secs(1);
+pub(super) const DEFAULT_MEMORY: u64 = 256 << 20;
+pub(super) const DEFAULT_OUTPUT: u64 = 64 << 20;
 
 #[derive(Debug, Clone)]
 pub struct ProblemSpec {

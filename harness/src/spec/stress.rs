@@ -11,7 +11,7 @@
 use serde::Deserialize;
 
 /// The placeholder a template's seed goes in.
-pub const SEED_PLACEHOLDER: &str = "{seed}";
+pub(super) const SEED_PLACEHOLDER: &str = "{seed}";
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]

@@ -5,7 +5,7 @@
 /// and ends every line with a newline, the canonical layout strict
 /// validators expect.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Case {
+pub(crate) struct Case {
     pub(crate) lines: Vec<Vec<String>>,
 }
 
@@ -14,7 +14,7 @@ pub struct Case {
 /// character by a smaller one counts). Every step the shrinker takes makes
 /// this strictly smaller, so it always ends.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Size {
+pub(crate) struct Size {
     pub tokens: usize,
     pub bytes: usize,
     pub magnitude: u128,
@@ -31,7 +31,7 @@ pub(crate) fn integer(token: &str) -> Option<i128> {
 }
 
 impl Case {
-    pub fn parse(text: &str) -> Case {
+    pub(crate) fn parse(text: &str) -> Case {
         Case {
             lines: text
                 .lines()
@@ -40,7 +40,7 @@ impl Case {
         }
     }
 
-    pub fn render(&self) -> String {
+    pub(crate) fn render(&self) -> String {
         let mut text = String::new();
         for line in &self.lines {
             text.push_str(&line.join(" "));
@@ -49,11 +49,11 @@ impl Case {
         text
     }
 
-    pub fn tokens(&self) -> usize {
+    pub(crate) fn tokens(&self) -> usize {
         self.lines.iter().map(Vec::len).sum()
     }
 
-    pub fn size(&self) -> Size {
+    pub(crate) fn size(&self) -> Size {
         let text = self.render();
         Size {
             tokens: self.tokens(),

@@ -9,7 +9,6 @@ mod search;
 mod shrink;
 mod trial;
 
-pub use case::{Case, Size};
-pub use search::{Ended, Failure, Progress, Settings, Summary, case_seed, search};
-pub use shrink::{Oracle, Shrunk, shrink};
-pub use trial::{Bench, Outcome, Programs};
+pub(crate) use case::Case;
+pub(crate) use search::{Ended, Failure, Progress, Settings, Summary, search};
+pub(crate) use trial::{Bench, Programs};

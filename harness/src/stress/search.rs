@@ -14,7 +14,7 @@ use crate::verdict::Verdict;
 
 /// How long and on what to search.
 #[derive(Debug, Clone)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// Generator argument templates, each with a `{seed}`.
     pub templates: Vec<String>,
     pub seed: u64,
@@ -28,7 +28,7 @@ pub struct Settings {
 
 /// What the loop reports as it goes.
 #[derive(Debug)]
-pub enum Progress<'a> {
+pub(crate) enum Progress<'a> {
     /// Input `index` is being judged.
     Case { index: u64 },
     /// The program failed on input `index`; shrinking starts.
@@ -39,7 +39,7 @@ pub enum Progress<'a> {
 
 /// A failing input, before and after shrinking.
 #[derive(Debug, Clone)]
-pub struct Failure {
+pub(crate) struct Failure {
     /// The case number and its seed.
     pub index: u64,
     pub seed: u64,
@@ -57,7 +57,7 @@ pub struct Failure {
 
 /// Why the search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ended {
+pub(crate) enum Ended {
     Failed,
     CasesDone,
     TimeUp,
@@ -65,7 +65,7 @@ pub enum Ended {
 }
 
 #[derive(Debug, Clone)]
-pub struct Summary {
+pub(crate) struct Summary {
     /// Inputs the program was judged on.
     pub judged: u64,
     /// Generated inputs that were no tests (validator, reference), with the
@@ -81,7 +81,7 @@ pub struct Summary {
 const NOT_TESTS_IN_A_ROW: u64 = 20;
 
 /// SplitMix64: seed `index` of a run, well spread even for seeds 1, 2, 3.
-pub fn case_seed(seed: u64, index: u64) -> u64 {
+pub(crate) fn case_seed(seed: u64, index: u64) -> u64 {
     let mut z = seed.wrapping_add(index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -90,7 +90,7 @@ pub fn case_seed(seed: u64, index: u64) -> u64 {
 
 /// Searches for an input the program fails on and shrinks it. `Err` is a
 /// judge error (the generator or another package program failed).
-pub fn search(
+pub(crate) fn search(
     bench: &Bench<'_>,
     settings: &Settings,
     on_progress: &mut dyn FnMut(Progress<'_>),

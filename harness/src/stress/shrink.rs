@@ -10,7 +10,7 @@ use super::case::{Case, Size};
 use super::edits::{PASSES, apply, edits};
 
 /// What the shrinker asks about candidates.
-pub trait Oracle {
+pub(crate) trait Oracle {
     /// Whether `input` is still a counterexample.
     fn still_fails(&mut self, input: &str) -> bool;
     /// Whether to stop now with the best input so far (time is up, Ctrl-C).
@@ -23,7 +23,7 @@ pub trait Oracle {
 
 /// The smallest counterexample found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Shrunk {
+pub(crate) struct Shrunk {
     pub input: String,
     /// Candidates given to the oracle.
     pub tried: usize,
@@ -37,7 +37,7 @@ pub struct Shrunk {
 /// the oracle says stop. If the input written canonically (one space
 /// between tokens, a newline after every line) is no counterexample, the
 /// input is returned as it is.
-pub fn shrink(input: &str, oracle: &mut dyn Oracle) -> Shrunk {
+pub(crate) fn shrink(input: &str, oracle: &mut dyn Oracle) -> Shrunk {
     let mut best = Case::parse(input);
     // Hashes of the inputs tried: big inputs would not fit as text.
     let mut tried: HashSet<[u8; 32]> = HashSet::new();

@@ -16,7 +16,7 @@ use crate::verdict::{Verdict, describe_termination};
 
 /// The built programs of a stress session.
 #[derive(Debug, Clone)]
-pub struct Programs {
+pub(crate) struct Programs {
     pub generator: Executable,
     /// With the validator's arguments from `problem.toml`.
     pub validator: Option<(Executable, ToolSpec)>,
@@ -34,7 +34,7 @@ pub struct Programs {
 
 /// What one input gave.
 #[derive(Debug, Clone)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// Not a test: the validator rejected it, or the reference failed on it.
     NotATest(String),
     /// The program under test was judged: its report, and the answer it was
@@ -46,7 +46,7 @@ pub enum Outcome {
 }
 
 /// Runs inputs through one problem's programs, in a folder of its own.
-pub struct Bench<'a> {
+pub(crate) struct Bench<'a> {
     pub sandbox: &'a Sandbox,
     pub problem: &'a ProblemSpec,
     pub programs: &'a Programs,
@@ -56,7 +56,7 @@ pub struct Bench<'a> {
 
 impl Bench<'_> {
     /// The generator's output for `args`; `Err` says why it failed.
-    pub fn generate(&self, args: &[String]) -> Result<Vec<u8>, String> {
+    pub(crate) fn generate(&self, args: &[String]) -> Result<Vec<u8>, String> {
         let outcome = self.tool(&self.programs.generator.with_args(args), None)?;
         match outcome.termination {
             Termination::Exited(0) => Ok(outcome.stdout),
@@ -71,7 +71,7 @@ impl Bench<'_> {
 
     /// Judges the program under test on `input`. `Err` is a judge error
     /// (a package program failed, I/O).
-    pub fn try_input(&self, input: &[u8]) -> Result<Outcome, String> {
+    pub(crate) fn try_input(&self, input: &[u8]) -> Result<Outcome, String> {
         let test = self.write_test(input)?;
         if let Some((validator, tool)) = &self.programs.validator {
             let work = self.fresh_folder()?;
@@ -112,7 +112,7 @@ impl Bench<'_> {
 
     /// The program under test's stdout on `input` (its full output, for
     /// showing; the verdict comes from `try_input`).
-    pub fn output_of_candidate(&self, input: &[u8]) -> Result<Vec<u8>, String> {
+    pub(crate) fn output_of_candidate(&self, input: &[u8]) -> Result<Vec<u8>, String> {
         let test = self.write_test(input)?;
         let outcome = self.contained(&self.programs.candidate, &test.input)?;
         Ok(outcome.stdout)

@@ -39,9 +39,12 @@ fn a_practice_problem_offers_a_small_failing_input() {
         .assert()
         .code(1)
         .stdout(
-            predicate::str::contains("smallest failing input (5 tokens, 2 lines)").and(
-                predicate::str::contains("judge stress a-game greedy.rs --seed 1"),
-            ),
+            predicate::str::contains(
+                "smallest failing input (5 tokens, 2 lines; the generated one had",
+            )
+            .and(predicate::str::contains(
+                "judge stress a-game greedy.rs --seed 1",
+            )),
         );
     judge_at(workspace_root())
         .args(["test", "a-game", "--no-counterexample"])
