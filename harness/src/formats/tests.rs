@@ -120,6 +120,12 @@ fn legacy_package_with_custom_checker_and_headers() {
             TimeLimitBound::Lower,
         ),
         (
+            "accepted/scripted",
+            "build-run",
+            Verdict::Accepted,
+            TimeLimitBound::Lower,
+        ),
+        (
             "run_time_error/divide.cpp",
             "cpp",
             Verdict::RuntimeError,

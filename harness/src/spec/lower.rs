@@ -156,11 +156,17 @@ fn source_set(package: &Package, program: &Program) -> SourceSet {
             })
             .collect(),
     };
+    // A folder with build/run scripts may write `run` itself: `build` is
+    // then the file the set is known by.
+    let entry = match program.entry.exists() || program.language != "build-run" {
+        true => program.entry.clone(),
+        false => program.entry.with_file_name("build"),
+    };
     SourceSet {
         name: program.name.clone(),
         language: language_key(&program.language).to_string(),
         sources: program.sources.clone(),
-        entry: program.entry.clone(),
+        entry,
         beside,
         constants,
     }

@@ -57,7 +57,7 @@ fn verify_package(name: &str, tools: &[&'static str], expected: usize) -> Option
 
 #[test]
 fn kattis_legacy_package_with_folder_validators() {
-    let Some(stdout) = verify_package("nimmove", &["gcc", "g++", "python3"], 6) else {
+    let Some(stdout) = verify_package("nimmove", &["gcc", "g++", "python3"], 7) else {
         return;
     };
     // The limit comes from the accepted submissions, and says so.
@@ -66,6 +66,8 @@ fn kattis_legacy_package_with_folder_validators() {
         "{stdout}"
     );
     assert!(stdout.contains("inputs valid"), "{stdout}");
+    // A folder with its own build script (which writes its run script).
+    assert!(stdout.contains("accepted/scripted"), "{stdout}");
 }
 
 #[test]
@@ -205,7 +207,7 @@ fn a_submission_in_the_wrong_folder_is_unexpected() {
         stdout.contains("accepted/take_one.py") && stdout.contains("expected AC, got WA"),
         "{stdout}"
     );
-    assert!(stdout.contains("5 as expected, 1 unexpected"), "{stdout}");
+    assert!(stdout.contains("6 as expected, 1 unexpected"), "{stdout}");
 }
 
 #[test]
