@@ -25,18 +25,28 @@ enum Validator {
         protocol: ValidatorProtocol,
         exe: Executable,
     },
-    /// A checktestdata script, its `{{constants}}` already substituted.
-    Checktestdata {
+    /// A checktestdata or VIVA script, its `{{constants}}` already
+    /// substituted, and the tool that runs it.
+    Script {
         name: String,
         script: String,
         tool: Executable,
+        kind: ScriptKind,
     },
+}
+
+#[derive(Clone, Copy)]
+enum ScriptKind {
+    /// `checktestdata script < input`: exit 0 valid, 1 invalid.
+    Checktestdata,
+    /// problemtools' `viva.sh script < input` wrapper: exit 42 valid.
+    Viva,
 }
 
 impl Validator {
     fn name(&self) -> &str {
         match self {
-            Validator::Program { name, .. } | Validator::Checktestdata { name, .. } => name,
+            Validator::Program { name, .. } | Validator::Script { name, .. } => name,
         }
     }
 }
@@ -82,13 +92,31 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks {
                 run_validator(&ctx.sandbox, exe, &tool, input, scratch.path())
                     .map_err(|failure| failure.to_string())?
             }
-            // checktestdata takes no arguments: a script states its bounds.
-            Validator::Checktestdata { name, script, tool } => {
+            // A script takes no arguments: it states its bounds itself. It
+            // is copied into the run's folder, where the tool can read it.
+            Validator::Script {
+                name,
+                script,
+                tool,
+                kind,
+            } => {
                 let file = scratch.path().join(name);
                 std::fs::write(&file, script)
                     .map_err(|e| format!("failed to write {}: {e}", file.display()))?;
-                run_checktestdata(&ctx.sandbox, tool, &file, input, scratch.path())
-                    .map_err(|failure| failure.to_string())?
+                match kind {
+                    ScriptKind::Checktestdata => {
+                        run_checktestdata(&ctx.sandbox, tool, &file, input, scratch.path())
+                    }
+                    ScriptKind::Viva => {
+                        let viva = ToolSpec {
+                            program: ProgramRef::Bin(name.clone()),
+                            args: vec![file.display().to_string()],
+                            protocol: Protocol::Kattis,
+                        };
+                        run_validator(&ctx.sandbox, tool, &viva, input, scratch.path())
+                    }
+                }
+                .map_err(|failure| failure.to_string())?
             }
         };
         Ok(verdict == Validation::Valid)
@@ -205,10 +233,23 @@ fn prepare(
             path,
             name,
             substitute_constants,
+        }
+        | InputValidator::Viva {
+            path,
+            name,
+            substitute_constants,
         } => {
-            let Some(tool) = checktestdata_tool() else {
+            let (kind, tool, missing) = match validator {
+                InputValidator::Checktestdata { .. } => (
+                    ScriptKind::Checktestdata,
+                    checktestdata_tool(),
+                    "checktestdata",
+                ),
+                _ => (ScriptKind::Viva, viva_tool(), "viva"),
+            };
+            let Some(tool) = tool else {
                 return Err(Prepared::Skipped(format!(
-                    "input validator {name}: skipped: no checktestdata"
+                    "input validator {name}: skipped: no {missing}"
                 )));
             };
             let text = std::fs::read_to_string(path).map_err(|e| {
@@ -218,16 +259,25 @@ fn prepare(
                 true => package.constants.substitute(&text),
                 false => text,
             };
-            Ok(Some(Validator::Checktestdata {
+            Ok(Some(Validator::Script {
                 name: name.clone(),
                 script,
                 tool,
+                kind,
             }))
         }
-        InputValidator::Viva { name, .. } => Err(Prepared::Skipped(format!(
-            "input validator {name}: skipped: no viva"
-        ))),
     }
+}
+
+/// How this machine runs VIVA scripts, if it can: problemtools' `viva.sh`
+/// wrapper around the VIVA jar, which exits 42 for a valid input (VIVA is
+/// in no package registry; untested here for want of it).
+fn viva_tool() -> Option<Executable> {
+    which::which("viva.sh").ok().map(|program| Executable {
+        program,
+        args: Vec::new(),
+        read_only: Vec::new(),
+    })
 }
 
 /// How this machine runs checktestdata scripts, if it can: the C++

@@ -276,3 +276,72 @@ fn a_polygon_pypy_solution_runs_under_pypy_or_is_skipped_without_it() {
         }
     }
 }
+
+/// VIVA is in no package registry, so its runner is checked against a
+/// stand-in for problemtools' `viva.sh` (exit 42 valid): the judge must
+/// pass it the script and the input, and read its exit code, or say it is
+/// skipped when there is none.
+#[test]
+fn a_viva_validator_runs_through_viva_sh_or_is_skipped() {
+    if let Some(tool) = missing(&["gcc", "g++", "python3"]) {
+        println!("skipped: no {tool}");
+        return;
+    }
+    let root = root_with("subtraction");
+    std::fs::write(
+        root.path()
+            .join("problems/subtraction/input_validators/shape.viva"),
+        "* a VIVA pattern; the stand-in only checks that it is given one\n",
+    )
+    .unwrap();
+    let verify = |path: &std::ffi::OsStr| {
+        let output = judge_at(root.path())
+            .env("PATH", path)
+            .args(["verify", "subtraction"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let without = verify(&path);
+    assert!(
+        without.contains("input validator shape.viva: skipped: no viva"),
+        "{without}"
+    );
+
+    let bin = tempfile::tempdir().unwrap();
+    let stub = bin.path().join("viva.sh");
+    std::fs::write(
+        &stub,
+        "#!/bin/sh\n# Stand-in: valid when given a .viva script and a first line of two numbers.\n\
+         case \"$1\" in *.viva) ;; *) exit 2 ;; esac\n\
+         read -r a b rest || exit 43\n\
+         case \"$a$b\" in ''|*[!0-9]*) exit 43 ;; esac\n\
+         exit 42\n",
+    )
+    .unwrap();
+    // Runs see the tool's own folder, as the unprivileged run user.
+    for path in [bin.path(), stub.as_path()] {
+        std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
+    }
+    let mut with_stub = std::ffi::OsString::from(bin.path());
+    with_stub.push(":");
+    with_stub.push(&path);
+    let with = verify(&with_stub);
+    assert!(!with.contains("skipped: no viva"), "{with}");
+    // `bounds`, the `.ctd` one where checktestdata is installed, and VIVA.
+    let validators = 2 + usize::from(checktestdata_installed());
+    assert!(
+        with.contains(&format!("inputs valid ({validators} validators)")),
+        "{with}"
+    );
+    // The stand-in rejects an input whose first line is not two numbers.
+    let first = root.path().join("problems/subtraction/data/sample/1.in");
+    std::fs::write(&first, "seven 2\n1 3\n").unwrap();
+    let broken = verify(&with_stub);
+    assert!(
+        broken.contains("input validator shape.viva rejects sample/1"),
+        "{broken}"
+    );
+}
