@@ -73,18 +73,7 @@ pub(crate) fn run_checker_with_feedback(
     }
     args_all.extend(tool.args.iter().map(OsString::from));
     args_all.extend(test.checker_args.iter().map(OsString::from));
-    let outcome = sandbox
-        .run(&RunRequest {
-            program: checker.program.clone(),
-            args: args_all,
-            stdin: Some(output_file.clone()),
-            workdir: scratch.to_path_buf(),
-            limits: TOOL_LIMITS,
-            env: Vec::new(),
-            stack: None,
-            read_only: Vec::new(),
-            containment: crate::sandbox::Containment::Tool,
-        })
+    let outcome = run_trusted(sandbox, checker, args_all, &output_file, scratch)
         .map_err(|e| JudgeFailure::judge("run the checker", e))?;
     if tool.protocol == Protocol::Testlib {
         return testlib_comparison(&outcome, "checker");
@@ -109,10 +98,7 @@ pub(crate) fn testlib_comparison(
     let message = crate::escape::visible_bytes(&outcome.stderr)
         .trim()
         .to_string();
-    let exit = match outcome.termination {
-        Termination::Exited(code) => Some(code),
-        _ => None,
-    };
+    let exit = exit_code(outcome.termination);
     let (judgement, score) = match testlib_checker(exit, &message) {
         CheckerOutcome::Accepted => (Judgement::Accepted, None),
         CheckerOutcome::WrongAnswer => (Judgement::WrongAnswer, None),
@@ -135,10 +121,7 @@ pub(crate) fn judgement_of(
     role: &'static str,
     program: &Path,
 ) -> Result<Judgement, JudgeFailure> {
-    let exit = match outcome.termination {
-        Termination::Exited(code) => Some(code),
-        _ => None,
-    };
+    let exit = exit_code(outcome.termination);
     match crate::formats::kattis_output_validator(exit) {
         CheckerOutcome::Accepted => Ok(Judgement::Accepted),
         CheckerOutcome::WrongAnswer => Ok(Judgement::WrongAnswer),
@@ -209,23 +192,9 @@ pub(crate) fn run_validator(
 ) -> Result<Validation, JudgeFailure> {
     let mut all = validator.args.clone();
     all.extend(tool.args.iter().map(OsString::from));
-    let outcome = sandbox
-        .run(&RunRequest {
-            program: validator.program.clone(),
-            args: all,
-            stdin: Some(input.to_path_buf()),
-            workdir: scratch.to_path_buf(),
-            limits: TOOL_LIMITS,
-            env: Vec::new(),
-            stack: None,
-            read_only: Vec::new(),
-            containment: crate::sandbox::Containment::Tool,
-        })
+    let outcome = run_trusted(sandbox, validator, all, input, scratch)
         .map_err(|e| JudgeFailure::judge("run the validator", e))?;
-    let exit = match outcome.termination {
-        Termination::Exited(code) => Some(code),
-        _ => None,
-    };
+    let exit = exit_code(outcome.termination);
     let valid = match tool.protocol {
         Protocol::Kattis => crate::formats::kattis_input_validator(exit),
         Protocol::Testlib => crate::formats::testlib_validator(exit),
@@ -263,23 +232,9 @@ pub(crate) fn run_checktestdata(
 ) -> Result<Validation, JudgeFailure> {
     let mut args = tool.args.clone();
     args.push(script.as_os_str().to_owned());
-    let outcome = sandbox
-        .run(&RunRequest {
-            program: tool.program.clone(),
-            args,
-            stdin: Some(input.to_path_buf()),
-            workdir: scratch.to_path_buf(),
-            limits: TOOL_LIMITS,
-            env: Vec::new(),
-            stack: None,
-            read_only: Vec::new(),
-            containment: crate::sandbox::Containment::Tool,
-        })
+    let outcome = run_trusted(sandbox, tool, args, input, scratch)
         .map_err(|e| JudgeFailure::judge("run checktestdata", e))?;
-    let exit = match outcome.termination {
-        Termination::Exited(code) => Some(code),
-        _ => None,
-    };
+    let exit = exit_code(outcome.termination);
     let message = crate::escape::visible_bytes(&outcome.stderr)
         .trim()
         .to_string();
@@ -291,5 +246,36 @@ pub(crate) fn run_checktestdata(
             "checktestdata",
             format!("{why}: {message}"),
         )),
+    }
+}
+
+/// Runs a trusted program of the package (`args` in full) with its limits,
+/// `stdin` on its standard input, in `scratch`.
+fn run_trusted(
+    sandbox: &dyn Runs,
+    program: &Executable,
+    args: Vec<OsString>,
+    stdin: &Path,
+    scratch: &Path,
+) -> Result<crate::sandbox::RunOutcome, crate::errors::SandboxError> {
+    sandbox.run(&RunRequest {
+        program: program.program.clone(),
+        args,
+        stdin: Some(stdin.to_path_buf()),
+        workdir: scratch.to_path_buf(),
+        limits: TOOL_LIMITS,
+        env: Vec::new(),
+        stack: None,
+        read_only: program.read_only.clone(),
+        containment: crate::sandbox::Containment::Tool,
+    })
+}
+
+/// The exit code of a program that exited by itself (`None` when it was
+/// killed by a signal or at a limit).
+pub(crate) fn exit_code(termination: Termination) -> Option<i32> {
+    match termination {
+        Termination::Exited(code) => Some(code),
+        _ => None,
     }
 }
