@@ -214,6 +214,24 @@ fn judge(
     elapsed
 }
 
+/// User and system CPU time of this process and its reaped children.
+fn cpu_times() -> (Duration, Duration) {
+    let mut user = Duration::ZERO;
+    let mut system = Duration::ZERO;
+    for who in [libc::RUSAGE_SELF, libc::RUSAGE_CHILDREN] {
+        // SAFETY: rusage is plain data, filled in by the kernel.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: a valid pointer to a live rusage.
+        unsafe { libc::getrusage(who, &mut usage) };
+        let time = |tv: libc::timeval| {
+            Duration::from_secs(tv.tv_sec as u64) + Duration::from_micros(tv.tv_usec as u64)
+        };
+        user += time(usage.ru_utime);
+        system += time(usage.ru_stime);
+    }
+    (user, system)
+}
+
 fn median(mut values: Vec<Duration>) -> Duration {
     values.sort();
     values[values.len() / 2]
@@ -230,6 +248,10 @@ fn main() {
     };
     let tests = arg("--tests", 1000);
     let rounds = arg("--rounds", 5);
+    // `--only-full` runs the full-isolation one-job variant alone (for a
+    // profiler); `--no-game` skips the interactive part.
+    let only_full = args.iter().any(|a| a == "--only-full");
+    let game = !args.iter().any(|a| a == "--no-game");
     let dir = tempfile::tempdir().unwrap();
     let exe = build_echo(dir.path());
     let problem = load_problem(&make_problem(dir.path(), tests)).unwrap();
@@ -242,6 +264,21 @@ fn main() {
 
     // Interleaved rounds, so machine noise hits every variant alike.
     let mut runs: [Vec<Duration>; 4] = Default::default();
+    if only_full {
+        for _ in 0..rounds {
+            let before = cpu_times();
+            let d = judge(&exe, &problem, &full, scratch.path(), 1);
+            let after = cpu_times();
+            let per = |a: Duration, b: Duration| (b - a).as_secs_f64() * 1e6 / tests as f64;
+            println!(
+                "full isolation, 1 job: {:.0} µs/test wall, {:.0} user, {:.0} system",
+                d.as_secs_f64() * 1e6 / tests as f64,
+                per(before.0, after.0),
+                per(before.1, after.1)
+            );
+        }
+        return;
+    }
     for _ in 0..rounds {
         runs[0].push(bare_loop(&exe, &problem));
         runs[1].push(judge(&exe, &problem, &limits_only, scratch.path(), 1));
@@ -271,6 +308,9 @@ fn main() {
         );
     }
 
+    if !game {
+        return;
+    }
     let moves = 20_000u32;
     let (referee, player) = build_ping_pong(dir.path());
     let input = dir.path().join("moves.in");

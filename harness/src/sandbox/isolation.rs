@@ -10,6 +10,7 @@ use std::sync::Arc;
 use super::cgroup::{CgroupPool, Hierarchy};
 use super::mounts::{MountPlan, SystemEntry, system_entries};
 use super::spawn::{ChildSetup, spawn};
+use super::worker_root::worker_root;
 
 /// What the user asked for (`--isolation`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -42,6 +43,10 @@ pub(crate) struct Isolation {
     pub(crate) user_namespace_per_run: bool,
     pub(crate) mounts: bool,
     pub(crate) mount_proc: bool,
+    /// Each worker thread prepares the part of the private root every run
+    /// shares once, and its runs enter a copy of it (root judge: entering
+    /// a mount namespace needs the capabilities a user namespace lacks).
+    pub(crate) prepared_root: bool,
     pub(crate) cgroups: Option<Arc<CgroupPool>>,
     /// The host's system folders, for the private root.
     pub(crate) system: Vec<SystemEntry>,
@@ -94,6 +99,7 @@ impl Isolation {
             user_namespace_per_run: false,
             mounts: false,
             mount_proc: false,
+            prepared_root: false,
             cgroups: None,
             system: system_entries(),
             missing: Vec::new(),
@@ -121,14 +127,21 @@ impl Isolation {
                 isolation.namespaces |= libc::CLONE_NEWNET;
             }
             isolation.user_namespace_per_run = true;
+            isolation.prepared_root = true;
         } else {
             isolation.namespaces = base | libc::CLONE_NEWUSER | libc::CLONE_NEWNET;
             isolation.map_user = Some((uid, gid));
         }
         isolation.mounts = true;
         isolation.mount_proc = true;
-        // Degrade step by step until a probe run works, saying why.
-        if let Err(why) = isolation.probe() {
+        // Degrade step by step until a probe run works, saying why. A root
+        // built whole for every run is as tight as a prepared one, only slower.
+        let mut probed = isolation.probe();
+        if probed.is_err() && isolation.prepared_root {
+            isolation.prepared_root = false;
+            probed = isolation.probe();
+        }
+        if let Err(why) = probed {
             if isolation.user_namespace_per_run {
                 isolation.user_namespace_per_run = false;
                 if isolation.probe().is_ok() {
@@ -199,15 +212,24 @@ impl Isolation {
         keep: Vec<(PathBuf, bool)>,
         scratch: Option<(PathBuf, u64)>,
     ) -> ChildSetup {
-        let plan = MountPlan {
+        let mut plan = MountPlan {
             system: self.system.clone(),
             keep,
             scratch,
             mount_proc: self.mount_proc,
             pivot: self.drop_to.is_none(),
+            prepared: None,
         };
+        let mut namespaces = self.namespaces;
+        if self.mounts && self.prepared_root {
+            plan.prepared = worker_root(&self.system, &plan.mount_points());
+            if plan.prepared.is_some() {
+                // The run enters (a copy of) the worker's mount namespace.
+                namespaces &= !libc::CLONE_NEWNS;
+            }
+        }
         ChildSetup {
-            namespaces: self.namespaces,
+            namespaces,
             netns: if self.netns_per_worker {
                 worker_netns()
             } else {

@@ -8,8 +8,10 @@ mod interactive;
 mod isolation;
 mod mounts;
 mod relay;
+mod replay;
 mod spawn;
 mod unix;
+mod worker_root;
 
 use std::ffi::OsString;
 use std::path::PathBuf;

@@ -2,14 +2,19 @@
 //! mount operations that the child replays between clone and exec (no
 //! allocation there: every path is a prepared C string).
 //!
-//! Submissions and compilers both get `NewRoot`: a fresh tmpfs root holding
-//! only the system folders (`/usr`, `/etc`, the `/bin` and `/lib` links), a
-//! minimal `/dev`, the program's folder (or a compiler's toolchain) and the
-//! working folder. Nothing else of the host exists: not the judge, not the
-//! packages, not a second copy of them elsewhere, not `$HOME`.
+//! Submissions and compilers both get a fresh tmpfs root holding only the
+//! system folders (`/usr`, `/etc`, the `/bin` and `/lib` links), a minimal
+//! `/dev`, the program's folder (or a compiler's toolchain) and the working
+//! folder. Nothing else of the host exists: not the judge, not the packages,
+//! not a second copy of them elsewhere, not `$HOME`.
+//!
+//! The part every run shares (the tmpfs, the system folders, `/dev`) is
+//! built once per worker when it can be (`worker_root.rs`); a run then only
+//! mounts its own folders and `/proc` in a copy of it.
 
 use std::ffi::CString;
 use std::io;
+use std::os::fd::RawFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
@@ -75,6 +80,11 @@ pub(crate) struct MountPlan {
     /// capabilities, moving the new root over `/` and `chroot`ing into it
     /// is as tight and skips the costly unmount of the old tree.
     pub(crate) pivot: bool,
+    /// A worker's prepared root (a mount namespace holding the system
+    /// folders and `/dev`, and a mount point for every folder in `keep` and
+    /// `scratch`): the run enters a copy of it and mounts only its own
+    /// folders and `/proc`.
+    pub(crate) prepared: Option<RawFd>,
 }
 
 /// One step the child replays. `slot` indexes detached mount copies.
@@ -104,6 +114,8 @@ pub(crate) enum MountOp {
     ReadOnly(CString),
     Pivot(CString),
     MoveRoot(CString),
+    /// Enter this prepared root's mount namespace, then a copy of it.
+    EnterPrepared(RawFd),
 }
 
 /// How many detached copies one plan may hold.
@@ -130,7 +142,80 @@ fn chain(path: &Path, stop: &Path) -> Vec<PathBuf> {
 }
 
 impl MountPlan {
+    /// The root every run of a worker shares: the system folders and
+    /// `/dev`, read-only, entered with `pivot_root` (on the thread that
+    /// prepares it, which has a mount namespace of its own).
+    pub(crate) fn shared_root(system: Vec<SystemEntry>) -> MountPlan {
+        MountPlan {
+            system,
+            keep: Vec::new(),
+            scratch: None,
+            mount_proc: false,
+            pivot: true,
+            prepared: None,
+        }
+    }
+
+    /// The folders `keep` and `scratch` that are mounted on their own path.
+    fn own_folders(&self) -> Vec<&(PathBuf, bool)> {
+        self.keep
+            .iter()
+            .filter(|(p, _)| self.scratch.as_ref().is_none_or(|(s, _)| s != p))
+            .collect()
+    }
+
+    /// Where this run's own folders are mounted: these must exist in a
+    /// prepared root.
+    pub(crate) fn mount_points(&self) -> Vec<&Path> {
+        self.own_folders()
+            .into_iter()
+            .map(|(p, _)| p.as_path())
+            .chain(self.scratch.iter().map(|(p, _)| p.as_path()))
+            .collect()
+    }
+
     pub(crate) fn ops(&self) -> io::Result<Vec<MountOp>> {
+        match self.prepared {
+            Some(namespace) => self.ops_in_prepared(namespace),
+            None => self.ops_from_scratch(),
+        }
+    }
+
+    /// A run in a worker's prepared root: only its own folders and `/proc`.
+    fn ops_in_prepared(&self, namespace: RawFd) -> io::Result<Vec<MountOp>> {
+        let kept = self.own_folders();
+        if kept.len() > SLOTS {
+            return Err(io::Error::other("too many folders to keep visible"));
+        }
+        let mut ops = Vec::new();
+        // Copies of the host folders, taken before leaving the host's view.
+        for (slot, (path, _)) in kept.iter().enumerate() {
+            ops.push(MountOp::Clone {
+                source: c(path)?,
+                slot,
+            });
+        }
+        ops.push(MountOp::EnterPrepared(namespace));
+        if self.mount_proc {
+            ops.push(MountOp::Proc(c(Path::new("/proc"))?));
+        }
+        for (slot, (path, writable)) in kept.iter().enumerate() {
+            ops.push(MountOp::Attach {
+                slot,
+                target: c(path)?,
+            });
+            if !writable {
+                ops.push(MountOp::ReadOnly(c(path)?));
+            }
+        }
+        if let Some((path, bytes)) = &self.scratch {
+            ops.push(scratch_tmpfs(c(path)?, *bytes)?);
+        }
+        Ok(ops)
+    }
+
+    /// A root built whole for one run.
+    fn ops_from_scratch(&self) -> io::Result<Vec<MountOp>> {
         let mut ops = vec![MountOp::Private];
         let mut mkdirs: Vec<PathBuf> = Vec::new();
         let mut mkdir = |ops: &mut Vec<MountOp>, dir: PathBuf| -> io::Result<()> {
@@ -149,11 +234,7 @@ impl MountPlan {
                 SystemEntry::Symlink(..) => None,
             })
             .collect();
-        let kept: Vec<&(PathBuf, bool)> = self
-            .keep
-            .iter()
-            .filter(|(p, _)| self.scratch.as_ref().is_none_or(|(s, _)| s != p))
-            .collect();
+        let kept = self.own_folders();
         let devices: Vec<PathBuf> = DEVICES
             .iter()
             .map(|name| Path::new("/dev").join(name))
@@ -236,12 +317,7 @@ impl MountPlan {
             }
         }
         if let Some((path, bytes)) = &self.scratch {
-            let options =
-                CString::new(format!("mode=0777,size={bytes}")).map_err(io::Error::other)?;
-            ops.push(MountOp::Tmpfs {
-                target: c(&under(base, path))?,
-                options,
-            });
+            ops.push(scratch_tmpfs(c(&under(base, path))?, *bytes)?);
         }
         ops.push(if self.pivot {
             MountOp::Pivot(c(base)?)
@@ -250,6 +326,12 @@ impl MountPlan {
         });
         Ok(ops)
     }
+}
+
+/// The working folder: a fresh tmpfs of `bytes`, writable by the run.
+fn scratch_tmpfs(target: CString, bytes: u64) -> io::Result<MountOp> {
+    let options = CString::new(format!("mode=0777,size={bytes}")).map_err(io::Error::other)?;
+    Ok(MountOp::Tmpfs { target, options })
 }
 
 #[cfg(test)]
@@ -267,6 +349,7 @@ mod tests {
             scratch: Some(("/tmp/j/w".into(), 1024)),
             mount_proc: true,
             pivot: true,
+            prepared: None,
         };
         let text = format!("{:?}", plan.ops().unwrap());
         for want in [
