@@ -198,3 +198,72 @@ mod tests {
         assert!(relative_chain(Path::new("/tmp/../etc")).is_err());
     }
 }
+
+#[cfg(test)]
+mod runs {
+    use std::time::Duration;
+
+    use crate::sandbox::{Containment, IsolationLevel, RunRequest, Sandbox};
+    use crate::spec::Limits;
+
+    fn shell(sandbox: &Sandbox, script: &str, workdir: &std::path::Path) -> String {
+        let request = RunRequest {
+            program: "/bin/sh".into(),
+            args: vec!["-c".into(), script.into()],
+            stdin: None,
+            workdir: workdir.to_path_buf(),
+            limits: Limits {
+                time: Duration::from_secs(2),
+                wall: Duration::from_secs(4),
+                memory: 256 << 20,
+                output: 1 << 20,
+            },
+            env: Vec::new(),
+            stack: None,
+            read_only: Vec::new(),
+            containment: Containment::Submission,
+        };
+        let outcome = sandbox.run(&request).unwrap();
+        String::from_utf8_lossy(&outcome.stdout).into_owned()
+    }
+
+    /// The mount points in a `/proc/self/mountinfo`.
+    fn mount_points(mountinfo: &str) -> Vec<String> {
+        mountinfo
+            .lines()
+            .filter_map(|line| line.split(' ').nth(4))
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn a_run_sees_the_shared_root_and_its_own_folders_only() {
+        if !rustix::process::geteuid().is_root() {
+            eprintln!("skipped: the prepared root needs root");
+            return;
+        }
+        let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+        let first = tempfile::tempdir().unwrap();
+        let second = tempfile::tempdir_in(first.path().parent().unwrap()).unwrap();
+        let script = "cat /proc/self/mountinfo; echo ==; ls -a \"$(dirname \"$PWD\")\"";
+        shell(&sandbox, script, first.path());
+        let seen = shell(&sandbox, script, second.path());
+        let (mountinfo, listing) = seen.split_once("==\n").unwrap();
+        assert!(
+            !mountinfo.contains("shared:"),
+            "a run's mounts propagate: {mountinfo}"
+        );
+        let own = second.path().to_string_lossy().into_owned();
+        for point in mount_points(mountinfo) {
+            let system = ["/", "/usr", "/etc", "/bin", "/sbin", "/proc"].contains(&point.as_str())
+                || point.starts_with("/lib")
+                || point.starts_with("/dev/");
+            assert!(system || point == own, "{point} is mounted in a run");
+        }
+        let earlier = first.path().file_name().unwrap().to_string_lossy();
+        assert!(
+            !listing.contains(earlier.as_ref()),
+            "an earlier run's folder is still there: {listing}"
+        );
+    }
+}
