@@ -248,9 +248,14 @@ fn main() {
     };
     let tests = arg("--tests", 1000);
     let rounds = arg("--rounds", 5);
-    // `--only-full` runs the full-isolation one-job variant alone (for a
-    // profiler); `--no-game` skips the interactive part.
-    let only_full = args.iter().any(|a| a == "--only-full");
+    // `--only bare|limits|full|full2` runs one variant alone, printing each
+    // round with the CPU time it took (for a profiler, or to compare
+    // builds); `--no-game` skips the interactive part.
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
     let game = !args.iter().any(|a| a == "--no-game");
     let dir = tempfile::tempdir().unwrap();
     let exe = build_echo(dir.path());
@@ -264,17 +269,23 @@ fn main() {
 
     // Interleaved rounds, so machine noise hits every variant alike.
     let mut runs: [Vec<Duration>; 4] = Default::default();
-    if only_full {
+    if let Some(variant) = only {
         for _ in 0..rounds {
             let before = cpu_times();
-            let d = judge(&exe, &problem, &full, scratch.path(), 1);
+            let elapsed = match variant.as_str() {
+                "bare" => bare_loop(&exe, &problem),
+                "limits" => judge(&exe, &problem, &limits_only, scratch.path(), 1),
+                "full" => judge(&exe, &problem, &full, scratch.path(), 1),
+                "full2" => judge(&exe, &problem, &full_two, scratch.path(), 2),
+                other => panic!("no variant {other}: bare, limits, full or full2"),
+            };
             let after = cpu_times();
-            let per = |a: Duration, b: Duration| (b - a).as_secs_f64() * 1e6 / tests as f64;
+            let per_test = |d: Duration| d.as_secs_f64() * 1e6 / tests as f64;
             println!(
-                "full isolation, 1 job: {:.0} µs/test wall, {:.0} user, {:.0} system",
-                d.as_secs_f64() * 1e6 / tests as f64,
-                per(before.0, after.0),
-                per(before.1, after.1)
+                "{variant}: {:.0} µs/test wall, {:.0} user, {:.0} system",
+                per_test(elapsed),
+                per_test(after.0 - before.0),
+                per_test(after.1 - before.1)
             );
         }
         return;
