@@ -10,6 +10,7 @@ use std::sync::Arc;
 use super::cgroup::{CgroupPool, Hierarchy};
 use super::mounts::{MountPlan, SystemEntry, system_entries};
 use super::spawn::{ChildSetup, spawn};
+use super::worker_ns;
 use super::worker_root::worker_root;
 
 /// What the user asked for (`--isolation`).
@@ -36,6 +37,10 @@ pub(crate) struct Isolation {
     /// only): creating one per run costs more than the run, while one shared
     /// by all runs would let parallel runs meet on an abstract unix socket.
     pub(crate) netns_per_worker: bool,
+    /// Each worker thread has IPC and UTS namespaces of its own, which its
+    /// runs are born in, emptied of IPC objects before each run (root only,
+    /// see `worker_ns`); otherwise each run gets its own.
+    pub(crate) ipc_per_worker: bool,
     /// Contained runs drop to this uid/gid (root judge).
     pub(crate) drop_to: Option<(u32, u32)>,
     /// After the drop, each run enters a user namespace of its own, so that
@@ -95,6 +100,7 @@ impl Isolation {
             namespaces: 0,
             map_user: None,
             netns_per_worker: false,
+            ipc_per_worker: false,
             drop_to: None,
             user_namespace_per_run: false,
             mounts: false,
@@ -128,6 +134,7 @@ impl Isolation {
             }
             isolation.user_namespace_per_run = true;
             isolation.prepared_root = true;
+            isolation.ipc_per_worker = true;
         } else {
             isolation.namespaces = base | libc::CLONE_NEWUSER | libc::CLONE_NEWNET;
             isolation.map_user = Some((uid, gid));
@@ -137,8 +144,9 @@ impl Isolation {
         // Degrade step by step until a probe run works, saying why. A root
         // built whole for every run is as tight as a prepared one, only slower.
         let mut probed = isolation.probe();
-        if probed.is_err() && isolation.prepared_root {
+        if probed.is_err() && (isolation.prepared_root || isolation.ipc_per_worker) {
             isolation.prepared_root = false;
+            isolation.ipc_per_worker = false;
             probed = isolation.probe();
         }
         if let Err(why) = probed {
@@ -228,6 +236,11 @@ impl Isolation {
                 namespaces &= !libc::CLONE_NEWNS;
             }
         }
+        let per_run_ipc = libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
+        if self.ipc_per_worker && namespaces & per_run_ipc != 0 && worker_ns::ready_for_a_run() {
+            // The run is born in this worker thread's own (emptied) ones.
+            namespaces &= !per_run_ipc;
+        }
         ChildSetup {
             namespaces,
             netns: if self.netns_per_worker {
@@ -259,7 +272,11 @@ impl Isolation {
             } else {
                 "uid 65534"
             });
-            on.push("pid, ipc, uts namespaces");
+            on.push(if self.ipc_per_worker {
+                "pid namespace per run, ipc and uts namespaces per worker (emptied before each run)"
+            } else {
+                "pid, ipc, uts namespaces"
+            });
             if self.netns_per_worker {
                 on.push("no network (an empty network namespace per worker)");
             } else if self.namespaces & libc::CLONE_NEWNET != 0 {

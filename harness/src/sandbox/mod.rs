@@ -11,7 +11,10 @@ mod relay;
 mod replay;
 mod spawn;
 mod unix;
+mod worker_ns;
 mod worker_root;
+#[cfg(test)]
+mod worker_tests;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
