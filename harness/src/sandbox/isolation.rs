@@ -230,7 +230,9 @@ impl Isolation {
         };
         let mut namespaces = self.namespaces;
         if self.mounts && self.prepared_root {
-            plan.prepared = worker_root(&self.system, &plan.mount_points());
+            let folders: Vec<(PathBuf, bool)> = plan.own_folders().into_iter().cloned().collect();
+            let scratch = plan.scratch.as_ref().map(|(path, _)| path.as_path());
+            plan.prepared = worker_root(&self.system, &folders, scratch);
             if plan.prepared.is_some() {
                 // The run enters (a copy of) the worker's mount namespace.
                 namespaces &= !libc::CLONE_NEWNS;

@@ -8,9 +8,9 @@
 //! folder. Nothing else of the host exists: not the judge, not the packages,
 //! not a second copy of them elsewhere, not `$HOME`.
 //!
-//! The part every run shares (the tmpfs, the system folders, `/dev`) is
-//! built once per worker when it can be (`worker_root.rs`); a run then only
-//! mounts its own folders and `/proc` in a copy of it.
+//! All but `/proc` and the working folder is built once per worker when it
+//! can be, and changed only when the program's folders change
+//! (`worker_root.rs`); a run then mounts just those two in a copy of it.
 
 use std::ffi::CString;
 use std::io;
@@ -81,9 +81,9 @@ pub(crate) struct MountPlan {
     /// is as tight and skips the costly unmount of the old tree.
     pub(crate) pivot: bool,
     /// A worker's prepared root (a mount namespace holding the system
-    /// folders and `/dev`, and a mount point for every folder in `keep` and
-    /// `scratch`): the run enters a copy of it and mounts only its own
-    /// folders and `/proc`.
+    /// folders, `/dev`, the folders of `keep` and a mount point for
+    /// `scratch`): the run enters a copy of it and mounts only `/proc` and
+    /// its working folder.
     pub(crate) prepared: Option<RawFd>,
 }
 
@@ -156,22 +156,17 @@ impl MountPlan {
         }
     }
 
-    /// The folders `keep` and `scratch` that are mounted on their own path.
-    fn own_folders(&self) -> Vec<&(PathBuf, bool)> {
-        self.keep
+    /// The folders of `keep` shown as they are (not replaced by the
+    /// scratch tmpfs), outermost first, so that a folder inside another is
+    /// mounted over it.
+    pub(crate) fn own_folders(&self) -> Vec<&(PathBuf, bool)> {
+        let mut folders: Vec<&(PathBuf, bool)> = self
+            .keep
             .iter()
             .filter(|(p, _)| self.scratch.as_ref().is_none_or(|(s, _)| s != p))
-            .collect()
-    }
-
-    /// Where this run's own folders are mounted: these must exist in a
-    /// prepared root.
-    pub(crate) fn mount_points(&self) -> Vec<&Path> {
-        self.own_folders()
-            .into_iter()
-            .map(|(p, _)| p.as_path())
-            .chain(self.scratch.iter().map(|(p, _)| p.as_path()))
-            .collect()
+            .collect();
+        folders.sort_by_key(|(p, _)| p.components().count());
+        folders
     }
 
     pub(crate) fn ops(&self) -> io::Result<Vec<MountOp>> {
@@ -181,32 +176,12 @@ impl MountPlan {
         }
     }
 
-    /// A run in a worker's prepared root: only its own folders and `/proc`.
+    /// A run in a worker's prepared root, which already shows the run's own
+    /// folders: only `/proc` and the working folder are the run's own.
     fn ops_in_prepared(&self, namespace: RawFd) -> io::Result<Vec<MountOp>> {
-        let kept = self.own_folders();
-        if kept.len() > SLOTS {
-            return Err(io::Error::other("too many folders to keep visible"));
-        }
-        let mut ops = Vec::new();
-        // Copies of the host folders, taken before leaving the host's view.
-        for (slot, (path, _)) in kept.iter().enumerate() {
-            ops.push(MountOp::Clone {
-                source: c(path)?,
-                slot,
-            });
-        }
-        ops.push(MountOp::EnterPrepared(namespace));
+        let mut ops = vec![MountOp::EnterPrepared(namespace)];
         if self.mount_proc {
             ops.push(MountOp::Proc(c(Path::new("/proc"))?));
-        }
-        for (slot, (path, writable)) in kept.iter().enumerate() {
-            ops.push(MountOp::Attach {
-                slot,
-                target: c(path)?,
-            });
-            if !writable {
-                ops.push(MountOp::ReadOnly(c(path)?));
-            }
         }
         if let Some((path, bytes)) = &self.scratch {
             ops.push(scratch_tmpfs(c(path)?, *bytes)?);

@@ -13,7 +13,7 @@ const OPEN_TREE_CLONE: libc::c_uint = 1;
 const AT_RECURSIVE: libc::c_uint = 0x8000;
 const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 0x4;
 pub(crate) const MOUNT_ATTR_RDONLY: u64 = 0x1;
-const MOUNT_ATTR_NOSUID: u64 = 0x2;
+pub(crate) const MOUNT_ATTR_NOSUID: u64 = 0x2;
 
 /// `struct mount_attr` of `mount_setattr(2)`.
 #[repr(C)]

@@ -1,10 +1,11 @@
-//! A worker's prepared root: the part of the private root that every run
-//! shares (a tmpfs holding the system folders and the minimal `/dev`, all
-//! read-only), built once per worker thread in a mount namespace of its
-//! own. A run enters a copy of that namespace and mounts only its own
-//! folders and `/proc`: five mount operations instead of some forty, and no
-//! copy of the host's mount table to make and tear down (see
-//! docs/benchmarks.md).
+//! A worker's prepared root: the private root of its runs but for `/proc`
+//! and the working folder (a tmpfs holding the system folders, the minimal
+//! `/dev` and the program's folders, all read-only), built once per worker
+//! thread in a mount namespace of its own and changed only when the
+//! program's folders change. A run enters a copy of that namespace and
+//! mounts only its `/proc` and its working folder: three mount operations
+//! instead of some forty, and no copy of the host's mount table to make and
+//! tear down (see docs/benchmarks.md).
 
 use std::cell::RefCell;
 use std::io;
@@ -15,7 +16,7 @@ use rustix::fs::{AtFlags, FileType, Mode, OFlags};
 use rustix::mount::OpenTreeFlags;
 
 use super::mounts::{MountPlan, SystemEntry};
-use super::replay::{MOUNT_ATTR_RDONLY, MountAttr, replay};
+use super::replay::{MOUNT_ATTR_NOSUID, MOUNT_ATTR_RDONLY, MountAttr, replay};
 
 pub(crate) struct WorkerRoot {
     /// The mount namespace whose root is the shared root.
@@ -27,6 +28,9 @@ pub(crate) struct WorkerRoot {
     /// The mount points made for the current runs, relative to the root,
     /// each after its parent.
     made: Vec<PathBuf>,
+    /// The host folders shown at their own path (writable or not), in the
+    /// order they were mounted.
+    shown: Vec<(PathBuf, bool)>,
 }
 
 thread_local! {
@@ -35,17 +39,27 @@ thread_local! {
     static WORKER_ROOT: RefCell<Option<Option<WorkerRoot>>> = const { RefCell::new(None) };
 }
 
-/// The calling worker thread's prepared root, with a mount point for each
-/// of `paths` and for nothing else: the namespace a run enters. `None` when
-/// the root cannot be prepared or a path cannot be shown in it; the run then
-/// builds its root whole.
-pub(crate) fn worker_root(system: &[SystemEntry], paths: &[&Path]) -> Option<RawFd> {
+/// The calling worker thread's prepared root, showing `folders` (host
+/// folders at their own path, outermost first, read-only unless marked
+/// writable) and with a mount point at `scratch`, and nothing else: the
+/// namespace a run enters. `None` when the root cannot be prepared or
+/// cannot show these; the run then builds its root whole.
+pub(crate) fn worker_root(
+    system: &[SystemEntry],
+    folders: &[(PathBuf, bool)],
+    scratch: Option<&Path>,
+) -> Option<RawFd> {
     WORKER_ROOT.with(|cell| {
         let mut cell = cell.borrow_mut();
         let root = cell
             .get_or_insert_with(|| WorkerRoot::prepare(system.to_vec()).ok())
             .as_mut()?;
-        root.make_mount_points(paths).ok()?;
+        if root.show(folders, scratch).is_err() {
+            // Its mounts are no longer known: this thread's runs build
+            // their roots whole from now on.
+            *cell = Some(None);
+            return None;
+        }
         Some(root.namespace.as_raw_fd())
     })
 }
@@ -82,7 +96,7 @@ impl WorkerRoot {
                 "/",
                 OpenTreeFlags::OPEN_TREE_CLONE | OpenTreeFlags::OPEN_TREE_CLOEXEC,
             )?;
-            clear_read_only(&writable)?;
+            set_attributes(&writable, 0, MOUNT_ATTR_RDONLY)?;
             Ok((namespace, writable))
         })
         .join()
@@ -91,12 +105,83 @@ impl WorkerRoot {
             namespace: built.0,
             writable: built.1,
             made: Vec::new(),
+            shown: Vec::new(),
         })
     }
 
-    /// Makes a mount point for each of `paths` and removes those of earlier
-    /// runs (innermost first), so a run sees no other run's paths.
-    fn make_mount_points(&mut self, paths: &[&Path]) -> io::Result<()> {
+    /// Shows `folders` and makes a mount point at `scratch`, unmounting and
+    /// removing what earlier runs needed and this one does not.
+    fn show(&mut self, folders: &[(PathBuf, bool)], scratch: Option<&Path>) -> io::Result<()> {
+        let points: Vec<&Path> = folders
+            .iter()
+            .map(|(p, _)| p.as_path())
+            .chain(scratch)
+            .collect();
+        if self.shown != folders {
+            self.make_mount_points(&points, false)?;
+            self.remount(folders)?;
+        }
+        self.make_mount_points(&points, true)
+    }
+
+    /// Replaces the host folders shown by `folders`, on a short-lived
+    /// thread that enters the worker's namespace (only a task inside a mount
+    /// namespace can mount there). The copies are taken here, in the host's
+    /// view, and made read-only before they are shown.
+    fn remount(&mut self, folders: &[(PathBuf, bool)]) -> io::Result<()> {
+        let mut copies = Vec::new();
+        for (path, writable) in folders {
+            let copy = rustix::mount::open_tree(
+                rustix::fs::CWD,
+                path,
+                OpenTreeFlags::OPEN_TREE_CLONE
+                    | OpenTreeFlags::AT_RECURSIVE
+                    | OpenTreeFlags::OPEN_TREE_CLOEXEC,
+            )?;
+            if !writable {
+                set_attributes(&copy, READ_ONLY, 0)?;
+            }
+            copies.push(copy);
+        }
+        let (namespace, old) = (&self.namespace, &self.shown);
+        let done = std::thread::scope(|scope| {
+            scope
+                .spawn(|| -> io::Result<()> {
+                    // SAFETY: this thread's own working folder, root and
+                    // mount namespace change; it ends right after.
+                    unsafe {
+                        if libc::unshare(libc::CLONE_FS) != 0
+                            || libc::setns(namespace.as_raw_fd(), libc::CLONE_NEWNS) != 0
+                        {
+                            return Err(io::Error::last_os_error());
+                        }
+                    }
+                    for (path, _) in old.iter().rev() {
+                        rustix::mount::unmount(path, rustix::mount::UnmountFlags::DETACH)?;
+                    }
+                    for ((path, _), copy) in folders.iter().zip(&copies) {
+                        rustix::mount::move_mount(
+                            copy,
+                            "",
+                            rustix::fs::CWD,
+                            path,
+                            rustix::mount::MoveMountFlags::MOVE_MOUNT_F_EMPTY_PATH,
+                        )?;
+                    }
+                    Ok(())
+                })
+                .join()
+        });
+        self.shown.clear();
+        done.map_err(|_| io::Error::other("the thread showing a program's folders panicked"))??;
+        self.shown = folders.to_vec();
+        Ok(())
+    }
+
+    /// Makes a mount point for each of `paths`; with `tidy`, also removes
+    /// those of earlier runs (innermost first), so a run sees no other
+    /// run's paths.
+    fn make_mount_points(&mut self, paths: &[&Path], tidy: bool) -> io::Result<()> {
         let mut wanted: Vec<PathBuf> = Vec::new();
         for path in paths {
             for dir in relative_chain(path)? {
@@ -105,10 +190,12 @@ impl WorkerRoot {
                 }
             }
         }
-        for dir in self.made.iter().rev().filter(|d| !wanted.contains(d)) {
-            let _ = rustix::fs::unlinkat(&self.writable, dir, AtFlags::REMOVEDIR);
+        if tidy {
+            for dir in self.made.iter().rev().filter(|d| !wanted.contains(d)) {
+                let _ = rustix::fs::unlinkat(&self.writable, dir, AtFlags::REMOVEDIR);
+            }
+            self.made.retain(|d| wanted.contains(d));
         }
-        self.made.retain(|d| wanted.contains(d));
         for dir in wanted {
             if self.made.contains(&dir) {
                 continue;
@@ -154,11 +241,13 @@ fn relative_chain(path: &Path) -> io::Result<Vec<PathBuf>> {
     Ok(chain)
 }
 
-/// Makes the detached mount `fd` writable.
-fn clear_read_only(fd: &impl AsFd) -> io::Result<()> {
+const READ_ONLY: u64 = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID;
+
+/// Sets and clears attributes of the mount `fd` and every mount below it.
+fn set_attributes(fd: &impl AsFd, set: u64, clear: u64) -> io::Result<()> {
     let attr = MountAttr {
-        attr_set: 0,
-        attr_clr: MOUNT_ATTR_RDONLY,
+        attr_set: set,
+        attr_clr: clear,
         propagation: 0,
         userns_fd: 0,
     };
@@ -169,7 +258,7 @@ fn clear_read_only(fd: &impl AsFd) -> io::Result<()> {
             libc::SYS_mount_setattr,
             fd.as_fd().as_raw_fd(),
             c"".as_ptr(),
-            libc::AT_EMPTY_PATH as libc::c_uint,
+            (libc::AT_EMPTY_PATH | libc::AT_RECURSIVE) as libc::c_uint,
             &attr as *const MountAttr,
             std::mem::size_of::<MountAttr>(),
         )

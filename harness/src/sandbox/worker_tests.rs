@@ -2,7 +2,10 @@
 //! `worker_ns`): its own folders and nothing an earlier run left. These
 //! need root (skipped otherwise).
 
+use std::path::Path;
 use std::time::Duration;
+
+use tempfile::TempDir;
 
 use crate::sandbox::{Containment, IsolationLevel, RunRequest, Sandbox};
 use crate::spec::Limits;
@@ -47,6 +50,27 @@ fn mount_points(mountinfo: &str) -> Vec<String> {
         .collect()
 }
 
+/// A run of the script `probe.sh` in a fresh folder, working in another:
+/// (the folder, the working folder, what the script printed).
+fn run_probe(sandbox: &Sandbox, parent: &Path) -> (TempDir, TempDir, String) {
+    let program = tempfile::tempdir_in(parent).unwrap();
+    let work = tempfile::tempdir_in(parent).unwrap();
+    let script = program.path().join("probe.sh");
+    std::fs::write(
+        &script,
+        "cat /proc/self/mountinfo; echo ==; ls -a \"$(dirname \"$PWD\")\"; \
+         touch \"$0.new\" 2>/dev/null && echo WROTE\n",
+    )
+    .unwrap();
+    let seen = run(
+        sandbox,
+        "/bin/sh".as_ref(),
+        &[script.to_str().unwrap()],
+        work.path(),
+    );
+    (program, work, seen)
+}
+
 #[test]
 fn a_run_sees_the_shared_root_and_its_own_folders_only() {
     if !rustix::process::geteuid().is_root() {
@@ -54,28 +78,33 @@ fn a_run_sees_the_shared_root_and_its_own_folders_only() {
         return;
     }
     let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
-    let first = tempfile::tempdir().unwrap();
-    let second = tempfile::tempdir_in(first.path().parent().unwrap()).unwrap();
-    let script = "cat /proc/self/mountinfo; echo ==; ls -a \"$(dirname \"$PWD\")\"";
-    shell(&sandbox, script, first.path());
-    let seen = shell(&sandbox, script, second.path());
+    let parent = tempfile::tempdir().unwrap();
+    let (first_program, first_work, _) = run_probe(&sandbox, parent.path());
+    let (program, work, seen) = run_probe(&sandbox, parent.path());
     let (mountinfo, listing) = seen.split_once("==\n").unwrap();
     assert!(
         !mountinfo.contains("shared:"),
         "a run's mounts propagate: {mountinfo}"
     );
-    let own = second.path().to_string_lossy().into_owned();
+    let own = [program.path(), work.path()].map(|p| p.to_string_lossy().into_owned());
     for point in mount_points(mountinfo) {
         let system = ["/", "/usr", "/etc", "/bin", "/sbin", "/proc"].contains(&point.as_str())
             || point.starts_with("/lib")
             || point.starts_with("/dev/");
-        assert!(system || point == own, "{point} is mounted in a run");
+        assert!(
+            system || own.contains(&point),
+            "{point} is mounted in a run"
+        );
     }
-    let earlier = first.path().file_name().unwrap().to_string_lossy();
-    assert!(
-        !listing.contains(earlier.as_ref()),
-        "an earlier run's folder is still there: {listing}"
-    );
+    for earlier in [first_program.path(), first_work.path()] {
+        let name = earlier.file_name().unwrap().to_string_lossy();
+        assert!(
+            !listing.contains(name.as_ref()),
+            "an earlier run's folder is still there: {listing}"
+        );
+    }
+    assert!(listing.contains(program.path().file_name().unwrap().to_str().unwrap()));
+    assert!(!seen.contains("WROTE"), "the program's folder is writable");
 }
 
 /// A program that makes (`make`) or looks for (`find`) a POSIX message queue.
