@@ -24,6 +24,8 @@ struct WorkerNamespaces {
     /// The IPC namespace's POSIX message-queue file system, to find and
     /// remove the queues runs leave.
     message_queues: OwnedFd,
+    /// The size of its folder when empty (it grows with each queue).
+    empty_size: i64,
 }
 
 thread_local! {
@@ -67,7 +69,11 @@ impl WorkerNamespaces {
             FsMountFlags::FSMOUNT_CLOEXEC,
             MountAttrFlags::empty(),
         )?;
-        Ok(WorkerNamespaces { message_queues })
+        let empty_size = rustix::fs::fstat(&message_queues)?.st_size;
+        Ok(WorkerNamespaces {
+            message_queues,
+            empty_size,
+        })
     }
 
     fn remove_leftovers(&self) -> io::Result<()> {
@@ -83,7 +89,7 @@ impl WorkerNamespaces {
     /// The queue folder's size grows with each queue in it: one `fstat`
     /// says whether there is anything to remove.
     fn remove_message_queues(&self) -> io::Result<()> {
-        if rustix::fs::fstat(&self.message_queues)?.st_size == 0 {
+        if rustix::fs::fstat(&self.message_queues)?.st_size == self.empty_size {
             return Ok(());
         }
         let folder = rustix::fs::openat(
@@ -99,7 +105,7 @@ impl WorkerNamespaces {
                 rustix::fs::unlinkat(&self.message_queues, name, AtFlags::empty())?;
             }
         }
-        if rustix::fs::fstat(&self.message_queues)?.st_size != 0 {
+        if rustix::fs::fstat(&self.message_queues)?.st_size != self.empty_size {
             return Err(io::Error::other("message queues would not go"));
         }
         Ok(())

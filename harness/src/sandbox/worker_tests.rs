@@ -71,6 +71,14 @@ fn run_probe(sandbox: &Sandbox, parent: &Path) -> (TempDir, TempDir, String) {
     (program, work, seen)
 }
 
+/// The device (`major:minor`) of the root in a `/proc/self/mountinfo`.
+fn root_device(mountinfo: &str) -> Option<&str> {
+    mountinfo.lines().find_map(|line| {
+        let fields: Vec<&str> = line.split(' ').collect();
+        (fields.get(4) == Some(&"/")).then(|| fields[2])
+    })
+}
+
 #[test]
 fn a_run_sees_the_shared_root_and_its_own_folders_only() {
     if !rustix::process::geteuid().is_root() {
@@ -79,8 +87,12 @@ fn a_run_sees_the_shared_root_and_its_own_folders_only() {
     }
     let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
     let parent = tempfile::tempdir().unwrap();
-    let (first_program, first_work, _) = run_probe(&sandbox, parent.path());
+    let (first_program, first_work, first_seen) = run_probe(&sandbox, parent.path());
     let (program, work, seen) = run_probe(&sandbox, parent.path());
+    // Prepared once, not built per run: the same tmpfs is the root of both.
+    let root = root_device(&seen);
+    assert!(root.is_some(), "no root in {seen}");
+    assert_eq!(root_device(&first_seen), root);
     let (mountinfo, listing) = seen.split_once("==\n").unwrap();
     assert!(
         !mountinfo.contains("shared:"),
@@ -146,6 +158,12 @@ fn ipc_objects_a_run_leaves_are_gone_for_the_next() {
     );
     assert_eq!(made.trim(), "3", "the run could not make its IPC objects");
     assert_eq!(shell(&sandbox, count, dir.path()).trim(), "0");
+    // Emptied, not replaced: the worker's runs share its namespace.
+    let namespace = "readlink /proc/self/ns/ipc";
+    assert_eq!(
+        shell(&sandbox, namespace, dir.path()),
+        shell(&sandbox, namespace, dir.path())
+    );
 
     let programs = tempfile::tempdir().unwrap();
     let Some(program) = message_queue_program(programs.path()) else {
