@@ -3,6 +3,7 @@
 //! what is applied between fork and exec.
 
 mod cgroup;
+mod cgroup_file;
 mod imp;
 mod interactive;
 mod isolation;
