@@ -227,6 +227,7 @@ impl Isolation {
             mount_proc: self.mount_proc,
             pivot: self.drop_to.is_none(),
             prepared: None,
+            device_nodes: false,
         };
         let mut namespaces = self.namespaces;
         if self.mounts && self.prepared_root {

@@ -85,6 +85,10 @@ pub(crate) struct MountPlan {
     /// `scratch`): the run enters a copy of it and mounts only `/proc` and
     /// its working folder.
     pub(crate) prepared: Option<RawFd>,
+    /// Make `/dev`'s devices as nodes in the root tmpfs (which then allows
+    /// devices) rather than bind each of the host's: fewer mounts to copy
+    /// with every run, but it needs root's `CAP_MKNOD` (the worker's root).
+    pub(crate) device_nodes: bool,
 }
 
 /// One step the child replays. `slot` indexes detached mount copies.
@@ -98,10 +102,18 @@ pub(crate) enum MountOp {
     Tmpfs {
         target: CString,
         options: CString,
+        /// Device nodes on it work (the root holding `/dev`'s own nodes).
+        devices: bool,
     },
     Mkdir(CString),
     /// An empty file, to bind a device onto.
     Touch(CString),
+    /// A character device node with these permission bits and number.
+    Device {
+        path: CString,
+        permissions: u32,
+        number: u64,
+    },
     Symlink {
         target: CString,
         link: CString,
@@ -153,6 +165,7 @@ impl MountPlan {
             mount_proc: false,
             pivot: true,
             prepared: None,
+            device_nodes: true,
         }
     }
 
@@ -210,16 +223,21 @@ impl MountPlan {
             })
             .collect();
         let kept = self.own_folders();
-        let devices: Vec<PathBuf> = DEVICES
+        let devices: Vec<(PathBuf, std::fs::Metadata)> = DEVICES
             .iter()
             .map(|name| Path::new("/dev").join(name))
-            .filter(|path| path.exists())
+            .filter_map(|path| Some((path.clone(), std::fs::metadata(&path).ok()?)))
             .collect();
+        let bound: Vec<&Path> = if self.device_nodes {
+            Vec::new()
+        } else {
+            devices.iter().map(|(p, _)| p.as_path()).collect()
+        };
         // Detached copies, made before the tmpfs covers where they live.
         let sources: Vec<&Path> = dirs
             .iter()
             .map(|p| p.as_path())
-            .chain(devices.iter().map(PathBuf::as_path))
+            .chain(bound.iter().copied())
             .chain(kept.iter().map(|(p, _)| p.as_path()))
             .collect();
         if sources.len() > SLOTS {
@@ -234,6 +252,7 @@ impl MountPlan {
         ops.push(MountOp::Tmpfs {
             target: c(base)?,
             options: CString::from(c"mode=0755,size=1m"),
+            devices: self.device_nodes,
         });
         mkdir(&mut ops, under(base, Path::new("/proc")))?;
         mkdir(&mut ops, under(base, Path::new("/dev")))?;
@@ -246,8 +265,18 @@ impl MountPlan {
                 }),
             }
         }
-        for device in &devices {
-            ops.push(MountOp::Touch(c(&under(base, device))?));
+        for (device, meta) in &devices {
+            let path = c(&under(base, device))?;
+            ops.push(if self.device_nodes {
+                use std::os::unix::fs::{MetadataExt, PermissionsExt};
+                MountOp::Device {
+                    path,
+                    permissions: meta.permissions().mode() & 0o777,
+                    number: meta.rdev(),
+                }
+            } else {
+                MountOp::Touch(path)
+            });
         }
         for (name, target) in DEVICE_LINKS {
             ops.push(MountOp::Symlink {
@@ -267,7 +296,7 @@ impl MountPlan {
         for (slot, path) in dirs
             .iter()
             .map(|p| p.as_path())
-            .chain(devices.iter().map(PathBuf::as_path))
+            .chain(bound.iter().copied())
             .enumerate()
         {
             ops.push(MountOp::Attach {
@@ -280,7 +309,7 @@ impl MountPlan {
         if self.mount_proc {
             ops.push(MountOp::Proc(c(&under(base, Path::new("/proc")))?));
         }
-        let first_kept = dirs.len() + devices.len();
+        let first_kept = dirs.len() + bound.len();
         for (i, (path, writable)) in kept.iter().enumerate() {
             let target = c(&under(base, path))?;
             ops.push(MountOp::Attach {
@@ -306,7 +335,11 @@ impl MountPlan {
 /// The working folder: a fresh tmpfs of `bytes`, writable by the run.
 fn scratch_tmpfs(target: CString, bytes: u64) -> io::Result<MountOp> {
     let options = CString::new(format!("mode=0777,size={bytes}")).map_err(io::Error::other)?;
-    Ok(MountOp::Tmpfs { target, options })
+    Ok(MountOp::Tmpfs {
+        target,
+        options,
+        devices: false,
+    })
 }
 
 #[cfg(test)]
@@ -325,10 +358,11 @@ mod tests {
             mount_proc: true,
             pivot: true,
             prepared: None,
+            device_nodes: false,
         };
         let text = format!("{:?}", plan.ops().unwrap());
         for want in [
-            "Tmpfs { target: \"/tmp\"",
+            "Tmpfs { target: \"/tmp\", options: \"mode=0755,size=1m\", devices: false }",
             "Touch(\"/tmp/dev/null\")",
             "Symlink { target: \"/proc/self/fd\", link: \"/tmp/dev/fd\" }",
             "Attach { slot: 0, target: \"/tmp/usr\" }",
@@ -336,7 +370,7 @@ mod tests {
             "Mkdir(\"/tmp/srv/cache/b\")",
             "Attach { slot: 6, target: \"/tmp/srv/cache/b\" }",
             "ReadOnly(\"/tmp/srv/cache/b\")",
-            "Tmpfs { target: \"/tmp/tmp/j/w\", options: \"mode=0777,size=1024\" }",
+            "Tmpfs { target: \"/tmp/tmp/j/w\", options: \"mode=0777,size=1024\", devices: false }",
             "Pivot(\"/tmp\")",
         ] {
             assert!(text.contains(want), "{want} missing from {text}");
@@ -344,6 +378,39 @@ mod tests {
         assert!(
             !text.contains("Clone { source: \"/tmp/j/w\""),
             "the scratch tmpfs replaces the host folder"
+        );
+    }
+
+    #[test]
+    fn a_workers_root_makes_its_devices_and_a_run_in_it_mounts_two_things() {
+        let shared = MountPlan::shared_root(vec![SystemEntry::Dir("/usr".into())]);
+        let text = format!("{:?}", shared.ops().unwrap());
+        assert!(
+            text.contains("options: \"mode=0755,size=1m\", devices: true"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("source: \"/dev/"),
+            "a device is bound: {text}"
+        );
+        if Path::new("/dev/null").exists() {
+            assert!(text.contains("Device { path: \"/tmp/dev/null\""), "{text}");
+        }
+        assert!(text.ends_with("Pivot(\"/tmp\")]"), "{text}");
+
+        let run = MountPlan {
+            keep: vec![("/tmp/j/w".into(), true), ("/srv/b".into(), false)],
+            scratch: Some(("/tmp/j/w".into(), 1024)),
+            mount_proc: true,
+            pivot: false,
+            prepared: Some(7),
+            device_nodes: false,
+            ..shared
+        };
+        assert_eq!(
+            format!("{:?}", run.ops().unwrap()),
+            "[EnterPrepared(7), Proc(\"/proc\"), Tmpfs { target: \"/tmp/j/w\", \
+             options: \"mode=0777,size=1024\", devices: false }]"
         );
     }
 }

@@ -95,8 +95,16 @@ unsafe fn replay_into(ops: &[MountOp], slots: &mut [RawFd; SLOTS]) -> Result<(),
                     )?;
                     check(libc::unshare(libc::CLONE_NEWNS) == 0, step::PREPARED_ROOT)?;
                 }
-                MountOp::Tmpfs { target, options } => {
-                    let flags = libc::MS_NOSUID | libc::MS_NODEV;
+                MountOp::Tmpfs {
+                    target,
+                    options,
+                    devices,
+                } => {
+                    let flags = if *devices {
+                        libc::MS_NOSUID
+                    } else {
+                        libc::MS_NOSUID | libc::MS_NODEV
+                    };
                     let rc = libc::mount(
                         c"tmpfs".as_ptr(),
                         target.as_ptr(),
@@ -121,6 +129,19 @@ unsafe fn replay_into(ops: &[MountOp], slots: &mut [RawFd; SLOTS]) -> Result<(),
                     );
                     check(fd >= 0, step::BUILD)?;
                     libc::close(fd);
+                }
+                MountOp::Device {
+                    path,
+                    permissions,
+                    number,
+                } => {
+                    let mode = *permissions as libc::mode_t;
+                    check(
+                        libc::mknod(path.as_ptr(), libc::S_IFCHR | mode, *number) == 0,
+                        step::BUILD,
+                    )?;
+                    // mknod's mode is cut by the umask.
+                    check(libc::chmod(path.as_ptr(), mode) == 0, step::BUILD)?;
                 }
                 MountOp::Symlink { target, link } => check(
                     libc::symlink(target.as_ptr(), link.as_ptr()) == 0,

@@ -176,3 +176,21 @@ fn ipc_objects_a_run_leaves_are_gone_for_the_next() {
         "gone"
     );
 }
+
+#[test]
+fn the_minimal_dev_works() {
+    if !rustix::process::geteuid().is_root() {
+        eprintln!("skipped: the prepared root needs root");
+        return;
+    }
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let dir = tempfile::tempdir().unwrap();
+    let script = "echo lost > /dev/null && head -c 3 /dev/urandom | wc -c && \
+                  head -c 2 /dev/zero | wc -c && (echo x > /dev/full) 2>/dev/null || echo full; \
+                  ls /dev | tr '\\n' ' '";
+    let seen = shell(&sandbox, script, dir.path());
+    assert_eq!(
+        seen,
+        "3\n2\nfull\nfd full null random stderr stdin stdout urandom zero "
+    );
+}
