@@ -243,9 +243,17 @@ pub(crate) fn spawn(
     } = prepared;
     drop((report, stdout, stderr, stdin));
 
-    let mut message = Vec::new();
-    let _ = File::from(report_read).read_to_end(&mut message);
-    if message.len() >= 5 {
+    // The child writes its 5 bytes at once (less than a pipe's atomic
+    // size) or nothing: one read sees them, or the end at its exec.
+    let mut message = [0u8; 8];
+    let mut report = File::from(report_read);
+    let read = loop {
+        match report.read(&mut message) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            other => break other.unwrap_or(0),
+        }
+    };
+    if read >= 5 {
         let step = message[0];
         let errno = i32::from_ne_bytes([message[1], message[2], message[3], message[4]]);
         let _ = super::unix::wait4(pid);
