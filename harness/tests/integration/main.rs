@@ -8,6 +8,7 @@ mod games;
 mod hostile;
 mod interactive;
 mod learner;
+mod setter;
 mod snapshots;
 mod strength;
 mod stress;
