@@ -216,6 +216,24 @@ fn judge(
     elapsed
 }
 
+/// User and system CPU time of this process and its reaped children.
+fn cpu_times() -> (Duration, Duration) {
+    let mut user = Duration::ZERO;
+    let mut system = Duration::ZERO;
+    for who in [libc::RUSAGE_SELF, libc::RUSAGE_CHILDREN] {
+        // SAFETY: rusage is plain data, filled in by the kernel.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: a valid pointer to a live rusage.
+        unsafe { libc::getrusage(who, &mut usage) };
+        let time = |tv: libc::timeval| {
+            Duration::from_secs(tv.tv_sec as u64) + Duration::from_micros(tv.tv_usec as u64)
+        };
+        user += time(usage.ru_utime);
+        system += time(usage.ru_stime);
+    }
+    (user, system)
+}
+
 fn median(mut values: Vec<Duration>) -> Duration {
     values.sort();
     values[values.len() / 2]
@@ -232,6 +250,15 @@ fn main() {
     };
     let tests = arg("--tests", 1000);
     let rounds = arg("--rounds", 5);
+    // `--only bare|limits|full|full2` runs one variant alone, printing each
+    // round with the CPU time it took (for a profiler, or to compare
+    // builds); `--no-game` skips the interactive part.
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
+    let game = !args.iter().any(|a| a == "--no-game");
     let dir = tempfile::tempdir().unwrap();
     let exe = build_echo(dir.path());
     let problem = load_problem(&make_problem(dir.path(), tests)).unwrap();
@@ -244,6 +271,27 @@ fn main() {
 
     // Interleaved rounds, so machine noise hits every variant alike.
     let mut runs: [Vec<Duration>; 4] = Default::default();
+    if let Some(variant) = only {
+        for _ in 0..rounds {
+            let before = cpu_times();
+            let elapsed = match variant.as_str() {
+                "bare" => bare_loop(&exe, &problem),
+                "limits" => judge(&exe, &problem, &limits_only, scratch.path(), 1),
+                "full" => judge(&exe, &problem, &full, scratch.path(), 1),
+                "full2" => judge(&exe, &problem, &full_two, scratch.path(), 2),
+                other => panic!("no variant {other}: bare, limits, full or full2"),
+            };
+            let after = cpu_times();
+            let per_test = |d: Duration| d.as_secs_f64() * 1e6 / tests as f64;
+            println!(
+                "{variant}: {:.0} µs/test wall, {:.0} user, {:.0} system",
+                per_test(elapsed),
+                per_test(after.0 - before.0),
+                per_test(after.1 - before.1)
+            );
+        }
+        return;
+    }
     for _ in 0..rounds {
         runs[0].push(bare_loop(&exe, &problem));
         runs[1].push(judge(&exe, &problem, &limits_only, scratch.path(), 1));
@@ -273,6 +321,9 @@ fn main() {
         );
     }
 
+    if !game {
+        return;
+    }
     let moves = 20_000u32;
     let (referee, player) = build_ping_pong(dir.path());
     let input = dir.path().join("moves.in");

@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
+use super::cgroup_file::SlotFiles;
+
 /// The CPU quota's period (the kernel's default): the run may use
 /// `cores × period` of CPU in every period.
 const CPU_PERIOD_US: u64 = 100_000;
@@ -63,6 +65,10 @@ pub(crate) struct Slot {
     cpu_start: std::cell::Cell<(Duration, Duration)>,
     /// Bytes still charged from earlier runs when this one was prepared.
     leftover: std::cell::Cell<u64>,
+    /// The memory-limit failures counted when this run was prepared.
+    failures_start: std::cell::Cell<u64>,
+    /// The files read and written at every run, kept open.
+    files: SlotFiles,
 }
 
 /// Emptying a memory cgroup costs about half a millisecond, more than a
@@ -300,6 +306,7 @@ impl CgroupPool {
                 let cpu = cpu.as_deref().map(&mut make).transpose()?;
                 // Without swap accounting a cgroup could swap instead of failing.
                 let _ = write(&memory.join("memory.swappiness"), "0");
+                let files = SlotFiles::open(&memory, cpuacct.as_deref(), false)?;
                 Slot {
                     memory,
                     pids,
@@ -311,6 +318,8 @@ impl CgroupPool {
                     limits: Default::default(),
                     cpu_start: Default::default(),
                     leftover: Default::default(),
+                    failures_start: Default::default(),
+                    files,
                 }
             }
             Hierarchy::V2 { base } => {
@@ -320,6 +329,7 @@ impl CgroupPool {
                 let _ = write(&dir.join("memory.swap.max"), "0");
                 Slot {
                     join: vec![open_join(dir.join("cgroup.procs"))?],
+                    files: SlotFiles::open(&dir, Some(&dir), true)?,
                     memory: dir.clone(),
                     pids: Some(dir.clone()),
                     cpuacct: Some(dir.clone()),
@@ -328,6 +338,7 @@ impl CgroupPool {
                     limits: Default::default(),
                     cpu_start: Default::default(),
                     leftover: Default::default(),
+                    failures_start: Default::default(),
                 }
             }
         };
@@ -410,8 +421,6 @@ impl Slot {
                     &format!("{} {CPU_PERIOD_US}", cpu_cores * CPU_PERIOD_US),
                 );
             }
-            // memory.peak is reset by writing to it (Linux 6.12+); older kernels keep the max.
-            let _ = write(&self.memory.join("memory.peak"), "0");
         } else {
             if !unchanged {
                 write(
@@ -429,9 +438,9 @@ impl Slot {
                     )?;
                 }
             }
-            write(&self.memory.join("memory.max_usage_in_bytes"), "0")?;
-            write(&self.memory.join("memory.failcnt"), "0")?;
         }
+        self.files.reset_peak()?;
+        self.failures_start.set(self.files.failures().unwrap_or(0));
         self.limits.set(Some(wanted));
         self.leftover.set(leftover);
         Ok(())
@@ -455,15 +464,7 @@ impl Slot {
 
     /// Bytes charged to the slot now.
     fn charged(&self) -> u64 {
-        let file = if self.v2 {
-            "memory.current"
-        } else {
-            "memory.usage_in_bytes"
-        };
-        fs::read_to_string(self.memory.join(file))
-            .ok()
-            .and_then(|text| text.trim().parse().ok())
-            .unwrap_or(0)
+        self.files.charged()
     }
 
     /// Marks the start of a run for `cpu_used`.
@@ -493,35 +494,16 @@ impl Slot {
     }
 
     fn cpu_counter(&self) -> Option<Duration> {
-        let dir = self.cpuacct.as_ref()?;
-        if self.v2 {
-            let text = fs::read_to_string(dir.join("cpu.stat")).ok()?;
-            let micros = text
-                .lines()
-                .find_map(|l| l.strip_prefix("usage_usec "))?
-                .trim()
-                .parse()
-                .ok()?;
-            Some(Duration::from_micros(micros))
-        } else {
-            let nanos = fs::read_to_string(dir.join("cpuacct.usage"))
-                .ok()?
-                .trim()
-                .parse()
-                .ok()?;
-            Some(Duration::from_nanos(nanos))
-        }
+        self.files.cpu()
     }
 
     /// The run's tasks (thread ids), our own threads left out.
     pub(crate) fn tasks(&self) -> Vec<i32> {
-        let file = if self.v2 { "cgroup.threads" } else { "tasks" };
-        let Ok(text) = fs::read_to_string(self.memory.join(file)) else {
-            return Vec::new();
-        };
-        text.lines()
-            .filter_map(|l| l.trim().parse().ok())
-            .filter(|tid| !Path::new(&format!("/proc/self/task/{tid}")).exists())
+        let me = rustix::thread::gettid().as_raw_nonzero().get();
+        self.files
+            .tasks()
+            .into_iter()
+            .filter(|&tid| tid != me && !Path::new(&format!("/proc/self/task/{tid}")).exists())
             .collect()
     }
 
@@ -538,28 +520,17 @@ impl Slot {
     /// Peak memory of the run, in KiB: the slot's peak less what earlier
     /// runs left charged at its start.
     pub(crate) fn peak_kib(&self) -> Option<u64> {
-        let file = if self.v2 {
-            "memory.peak"
-        } else {
-            "memory.max_usage_in_bytes"
-        };
-        fs::read_to_string(self.memory.join(file))
-            .ok()?
-            .trim()
-            .parse::<u64>()
-            .ok()
+        self.files
+            .peak()
             .map(|b| b.saturating_sub(self.leftover.get()) / 1024)
     }
 
-    /// Whether the kernel's OOM killer fired in this slot since `prepare`.
+    /// Whether the memory limit was hit in this slot since `prepare` (v2:
+    /// the OOM killer fired; its count only grows).
     pub(crate) fn oom_killed(&self) -> bool {
-        if self.v2 {
-            return fs::read_to_string(self.memory.join("memory.events")).is_ok_and(|t| {
-                t.lines()
-                    .any(|l| l.strip_prefix("oom_kill ").is_some_and(|n| n.trim() != "0"))
-            });
-        }
-        fs::read_to_string(self.memory.join("memory.failcnt")).is_ok_and(|t| t.trim() != "0")
+        self.files
+            .failures()
+            .is_some_and(|n| n > self.failures_start.get())
     }
 
     /// Kills every process still in the slot (daemons that left the process group).

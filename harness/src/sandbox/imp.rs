@@ -90,10 +90,11 @@ impl Sandbox {
         let paths = std::iter::once(request.program.as_path())
             .chain(request.args.iter().map(Path::new))
             .chain(request.read_only.iter().map(PathBuf::as_path));
-        for path in paths
-            .filter(|p| p.is_absolute() && p.exists() && !system.iter().any(|s| p.starts_with(s)))
-        {
-            let dir = if path.is_dir() {
+        for path in paths.filter(|p| p.is_absolute() && !system.iter().any(|s| p.starts_with(s))) {
+            let Ok(meta) = std::fs::metadata(path) else {
+                continue;
+            };
+            let dir = if meta.is_dir() {
                 path
             } else {
                 path.parent().unwrap_or(path)
@@ -180,7 +181,13 @@ impl Sandbox {
             (None, Some(pool)) => setup.cgroup_files = pool.home_fds(),
             (None, None) => {}
         }
-        if let Some((uid, gid)) = drop_to {
+        // A run given a fresh tmpfs as its working folder never sees the
+        // host folder under it.
+        let own_tmpfs = setup
+            .mounts
+            .as_ref()
+            .is_some_and(|plan| plan.scratch.is_some());
+        if let Some((uid, gid)) = drop_to.filter(|_| !own_tmpfs) {
             std::os::unix::fs::chown(&request.workdir, Some(uid), Some(gid)).map_err(|source| {
                 SandboxError::Io {
                     what: format!("hand {} to the sandbox user", request.workdir.display()),

@@ -10,6 +10,8 @@ use std::sync::Arc;
 use super::cgroup::{CgroupPool, Hierarchy};
 use super::mounts::{MountPlan, SystemEntry, system_entries};
 use super::spawn::{ChildSetup, spawn};
+use super::worker_ns;
+use super::worker_root::worker_root;
 
 /// What the user asked for (`--isolation`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -35,6 +37,10 @@ pub(crate) struct Isolation {
     /// only): creating one per run costs more than the run, while one shared
     /// by all runs would let parallel runs meet on an abstract unix socket.
     pub(crate) netns_per_worker: bool,
+    /// Each worker thread has IPC and UTS namespaces of its own, which its
+    /// runs are born in, emptied of IPC objects before each run (root only,
+    /// see `worker_ns`); otherwise each run gets its own.
+    pub(crate) ipc_per_worker: bool,
     /// Contained runs drop to this uid/gid (root judge).
     pub(crate) drop_to: Option<(u32, u32)>,
     /// After the drop, each run enters a user namespace of its own, so that
@@ -42,6 +48,10 @@ pub(crate) struct Isolation {
     pub(crate) user_namespace_per_run: bool,
     pub(crate) mounts: bool,
     pub(crate) mount_proc: bool,
+    /// Each worker thread prepares the part of the private root every run
+    /// shares once, and its runs enter a copy of it (root judge: entering
+    /// a mount namespace needs the capabilities a user namespace lacks).
+    pub(crate) prepared_root: bool,
     pub(crate) cgroups: Option<Arc<CgroupPool>>,
     /// The host's system folders, for the private root.
     pub(crate) system: Vec<SystemEntry>,
@@ -90,10 +100,12 @@ impl Isolation {
             namespaces: 0,
             map_user: None,
             netns_per_worker: false,
+            ipc_per_worker: false,
             drop_to: None,
             user_namespace_per_run: false,
             mounts: false,
             mount_proc: false,
+            prepared_root: false,
             cgroups: None,
             system: system_entries(),
             missing: Vec::new(),
@@ -121,14 +133,23 @@ impl Isolation {
                 isolation.namespaces |= libc::CLONE_NEWNET;
             }
             isolation.user_namespace_per_run = true;
+            isolation.prepared_root = true;
+            isolation.ipc_per_worker = true;
         } else {
             isolation.namespaces = base | libc::CLONE_NEWUSER | libc::CLONE_NEWNET;
             isolation.map_user = Some((uid, gid));
         }
         isolation.mounts = true;
         isolation.mount_proc = true;
-        // Degrade step by step until a probe run works, saying why.
-        if let Err(why) = isolation.probe() {
+        // Degrade step by step until a probe run works, saying why. A root
+        // built whole for every run is as tight as a prepared one, only slower.
+        let mut probed = isolation.probe();
+        if probed.is_err() && (isolation.prepared_root || isolation.ipc_per_worker) {
+            isolation.prepared_root = false;
+            isolation.ipc_per_worker = false;
+            probed = isolation.probe();
+        }
+        if let Err(why) = probed {
             if isolation.user_namespace_per_run {
                 isolation.user_namespace_per_run = false;
                 if isolation.probe().is_ok() {
@@ -199,15 +220,32 @@ impl Isolation {
         keep: Vec<(PathBuf, bool)>,
         scratch: Option<(PathBuf, u64)>,
     ) -> ChildSetup {
-        let plan = MountPlan {
+        let mut plan = MountPlan {
             system: self.system.clone(),
             keep,
             scratch,
             mount_proc: self.mount_proc,
             pivot: self.drop_to.is_none(),
+            prepared: None,
+            device_nodes: false,
         };
+        let mut namespaces = self.namespaces;
+        if self.mounts && self.prepared_root {
+            let folders: Vec<(PathBuf, bool)> = plan.own_folders().into_iter().cloned().collect();
+            let scratch = plan.scratch.as_ref().map(|(path, _)| path.as_path());
+            plan.prepared = worker_root(&self.system, &folders, scratch);
+            if plan.prepared.is_some() {
+                // The run enters (a copy of) the worker's mount namespace.
+                namespaces &= !libc::CLONE_NEWNS;
+            }
+        }
+        let per_run_ipc = libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
+        if self.ipc_per_worker && namespaces & per_run_ipc != 0 && worker_ns::ready_for_a_run() {
+            // The run is born in this worker thread's own (emptied) ones.
+            namespaces &= !per_run_ipc;
+        }
         ChildSetup {
-            namespaces: self.namespaces,
+            namespaces,
             netns: if self.netns_per_worker {
                 worker_netns()
             } else {
@@ -237,7 +275,11 @@ impl Isolation {
             } else {
                 "uid 65534"
             });
-            on.push("pid, ipc, uts namespaces");
+            on.push(if self.ipc_per_worker {
+                "pid namespace per run, ipc and uts namespaces per worker (emptied before each run)"
+            } else {
+                "pid, ipc, uts namespaces"
+            });
             if self.netns_per_worker {
                 on.push("no network (an empty network namespace per worker)");
             } else if self.namespaces & libc::CLONE_NEWNET != 0 {

@@ -3,13 +3,19 @@
 //! what is applied between fork and exec.
 
 mod cgroup;
+mod cgroup_file;
 mod imp;
 mod interactive;
 mod isolation;
 mod mounts;
 mod relay;
+mod replay;
 mod spawn;
 mod unix;
+mod worker_ns;
+mod worker_root;
+#[cfg(test)]
+mod worker_tests;
 
 use std::ffi::OsString;
 use std::path::PathBuf;

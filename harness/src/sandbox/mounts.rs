@@ -2,14 +2,19 @@
 //! mount operations that the child replays between clone and exec (no
 //! allocation there: every path is a prepared C string).
 //!
-//! Submissions and compilers both get `NewRoot`: a fresh tmpfs root holding
-//! only the system folders (`/usr`, `/etc`, the `/bin` and `/lib` links), a
-//! minimal `/dev`, the program's folder (or a compiler's toolchain) and the
-//! working folder. Nothing else of the host exists: not the judge, not the
-//! packages, not a second copy of them elsewhere, not `$HOME`.
+//! Submissions and compilers both get a fresh tmpfs root holding only the
+//! system folders (`/usr`, `/etc`, the `/bin` and `/lib` links), a minimal
+//! `/dev`, the program's folder (or a compiler's toolchain) and the working
+//! folder. Nothing else of the host exists: not the judge, not the packages,
+//! not a second copy of them elsewhere, not `$HOME`.
+//!
+//! All but `/proc` and the working folder is built once per worker when it
+//! can be, and changed only when the program's folders change
+//! (`worker_root.rs`); a run then mounts just those two in a copy of it.
 
 use std::ffi::CString;
 use std::io;
+use std::os::fd::RawFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
@@ -75,6 +80,15 @@ pub(crate) struct MountPlan {
     /// capabilities, moving the new root over `/` and `chroot`ing into it
     /// is as tight and skips the costly unmount of the old tree.
     pub(crate) pivot: bool,
+    /// A worker's prepared root (a mount namespace holding the system
+    /// folders, `/dev`, the folders of `keep` and a mount point for
+    /// `scratch`): the run enters a copy of it and mounts only `/proc` and
+    /// its working folder.
+    pub(crate) prepared: Option<RawFd>,
+    /// Make `/dev`'s devices as nodes in the root tmpfs (which then allows
+    /// devices) rather than bind each of the host's: fewer mounts to copy
+    /// with every run, but it needs root's `CAP_MKNOD` (the worker's root).
+    pub(crate) device_nodes: bool,
 }
 
 /// One step the child replays. `slot` indexes detached mount copies.
@@ -88,10 +102,18 @@ pub(crate) enum MountOp {
     Tmpfs {
         target: CString,
         options: CString,
+        /// Device nodes on it work (the root holding `/dev`'s own nodes).
+        devices: bool,
     },
     Mkdir(CString),
     /// An empty file, to bind a device onto.
     Touch(CString),
+    /// A character device node with these permission bits and number.
+    Device {
+        path: CString,
+        permissions: u32,
+        number: u64,
+    },
     Symlink {
         target: CString,
         link: CString,
@@ -104,6 +126,8 @@ pub(crate) enum MountOp {
     ReadOnly(CString),
     Pivot(CString),
     MoveRoot(CString),
+    /// Enter this prepared root's mount namespace, then a copy of it.
+    EnterPrepared(RawFd),
 }
 
 /// How many detached copies one plan may hold.
@@ -130,7 +154,56 @@ fn chain(path: &Path, stop: &Path) -> Vec<PathBuf> {
 }
 
 impl MountPlan {
+    /// The root every run of a worker shares: the system folders and
+    /// `/dev`, read-only, entered with `pivot_root` (on the thread that
+    /// prepares it, which has a mount namespace of its own).
+    pub(crate) fn shared_root(system: Vec<SystemEntry>) -> MountPlan {
+        MountPlan {
+            system,
+            keep: Vec::new(),
+            scratch: None,
+            mount_proc: false,
+            pivot: true,
+            prepared: None,
+            device_nodes: true,
+        }
+    }
+
+    /// The folders of `keep` shown as they are (not replaced by the
+    /// scratch tmpfs), outermost first, so that a folder inside another is
+    /// mounted over it.
+    pub(crate) fn own_folders(&self) -> Vec<&(PathBuf, bool)> {
+        let mut folders: Vec<&(PathBuf, bool)> = self
+            .keep
+            .iter()
+            .filter(|(p, _)| self.scratch.as_ref().is_none_or(|(s, _)| s != p))
+            .collect();
+        folders.sort_by_key(|(p, _)| p.components().count());
+        folders
+    }
+
     pub(crate) fn ops(&self) -> io::Result<Vec<MountOp>> {
+        match self.prepared {
+            Some(namespace) => self.ops_in_prepared(namespace),
+            None => self.ops_from_scratch(),
+        }
+    }
+
+    /// A run in a worker's prepared root, which already shows the run's own
+    /// folders: only `/proc` and the working folder are the run's own.
+    fn ops_in_prepared(&self, namespace: RawFd) -> io::Result<Vec<MountOp>> {
+        let mut ops = vec![MountOp::EnterPrepared(namespace)];
+        if self.mount_proc {
+            ops.push(MountOp::Proc(c(Path::new("/proc"))?));
+        }
+        if let Some((path, bytes)) = &self.scratch {
+            ops.push(scratch_tmpfs(c(path)?, *bytes)?);
+        }
+        Ok(ops)
+    }
+
+    /// A root built whole for one run.
+    fn ops_from_scratch(&self) -> io::Result<Vec<MountOp>> {
         let mut ops = vec![MountOp::Private];
         let mut mkdirs: Vec<PathBuf> = Vec::new();
         let mut mkdir = |ops: &mut Vec<MountOp>, dir: PathBuf| -> io::Result<()> {
@@ -149,21 +222,22 @@ impl MountPlan {
                 SystemEntry::Symlink(..) => None,
             })
             .collect();
-        let kept: Vec<&(PathBuf, bool)> = self
-            .keep
-            .iter()
-            .filter(|(p, _)| self.scratch.as_ref().is_none_or(|(s, _)| s != p))
-            .collect();
-        let devices: Vec<PathBuf> = DEVICES
+        let kept = self.own_folders();
+        let devices: Vec<(PathBuf, std::fs::Metadata)> = DEVICES
             .iter()
             .map(|name| Path::new("/dev").join(name))
-            .filter(|path| path.exists())
+            .filter_map(|path| Some((path.clone(), std::fs::metadata(&path).ok()?)))
             .collect();
+        let bound: Vec<&Path> = if self.device_nodes {
+            Vec::new()
+        } else {
+            devices.iter().map(|(p, _)| p.as_path()).collect()
+        };
         // Detached copies, made before the tmpfs covers where they live.
         let sources: Vec<&Path> = dirs
             .iter()
             .map(|p| p.as_path())
-            .chain(devices.iter().map(PathBuf::as_path))
+            .chain(bound.iter().copied())
             .chain(kept.iter().map(|(p, _)| p.as_path()))
             .collect();
         if sources.len() > SLOTS {
@@ -178,6 +252,7 @@ impl MountPlan {
         ops.push(MountOp::Tmpfs {
             target: c(base)?,
             options: CString::from(c"mode=0755,size=1m"),
+            devices: self.device_nodes,
         });
         mkdir(&mut ops, under(base, Path::new("/proc")))?;
         mkdir(&mut ops, under(base, Path::new("/dev")))?;
@@ -190,8 +265,18 @@ impl MountPlan {
                 }),
             }
         }
-        for device in &devices {
-            ops.push(MountOp::Touch(c(&under(base, device))?));
+        for (device, meta) in &devices {
+            let path = c(&under(base, device))?;
+            ops.push(if self.device_nodes {
+                use std::os::unix::fs::{MetadataExt, PermissionsExt};
+                MountOp::Device {
+                    path,
+                    permissions: meta.permissions().mode() & 0o777,
+                    number: meta.rdev(),
+                }
+            } else {
+                MountOp::Touch(path)
+            });
         }
         for (name, target) in DEVICE_LINKS {
             ops.push(MountOp::Symlink {
@@ -211,7 +296,7 @@ impl MountPlan {
         for (slot, path) in dirs
             .iter()
             .map(|p| p.as_path())
-            .chain(devices.iter().map(PathBuf::as_path))
+            .chain(bound.iter().copied())
             .enumerate()
         {
             ops.push(MountOp::Attach {
@@ -224,7 +309,7 @@ impl MountPlan {
         if self.mount_proc {
             ops.push(MountOp::Proc(c(&under(base, Path::new("/proc")))?));
         }
-        let first_kept = dirs.len() + devices.len();
+        let first_kept = dirs.len() + bound.len();
         for (i, (path, writable)) in kept.iter().enumerate() {
             let target = c(&under(base, path))?;
             ops.push(MountOp::Attach {
@@ -236,12 +321,7 @@ impl MountPlan {
             }
         }
         if let Some((path, bytes)) = &self.scratch {
-            let options =
-                CString::new(format!("mode=0777,size={bytes}")).map_err(io::Error::other)?;
-            ops.push(MountOp::Tmpfs {
-                target: c(&under(base, path))?,
-                options,
-            });
+            ops.push(scratch_tmpfs(c(&under(base, path))?, *bytes)?);
         }
         ops.push(if self.pivot {
             MountOp::Pivot(c(base)?)
@@ -250,6 +330,16 @@ impl MountPlan {
         });
         Ok(ops)
     }
+}
+
+/// The working folder: a fresh tmpfs of `bytes`, writable by the run.
+fn scratch_tmpfs(target: CString, bytes: u64) -> io::Result<MountOp> {
+    let options = CString::new(format!("mode=0777,size={bytes}")).map_err(io::Error::other)?;
+    Ok(MountOp::Tmpfs {
+        target,
+        options,
+        devices: false,
+    })
 }
 
 #[cfg(test)]
@@ -267,10 +357,12 @@ mod tests {
             scratch: Some(("/tmp/j/w".into(), 1024)),
             mount_proc: true,
             pivot: true,
+            prepared: None,
+            device_nodes: false,
         };
         let text = format!("{:?}", plan.ops().unwrap());
         for want in [
-            "Tmpfs { target: \"/tmp\"",
+            "Tmpfs { target: \"/tmp\", options: \"mode=0755,size=1m\", devices: false }",
             "Touch(\"/tmp/dev/null\")",
             "Symlink { target: \"/proc/self/fd\", link: \"/tmp/dev/fd\" }",
             "Attach { slot: 0, target: \"/tmp/usr\" }",
@@ -278,7 +370,7 @@ mod tests {
             "Mkdir(\"/tmp/srv/cache/b\")",
             "Attach { slot: 6, target: \"/tmp/srv/cache/b\" }",
             "ReadOnly(\"/tmp/srv/cache/b\")",
-            "Tmpfs { target: \"/tmp/tmp/j/w\", options: \"mode=0777,size=1024\" }",
+            "Tmpfs { target: \"/tmp/tmp/j/w\", options: \"mode=0777,size=1024\", devices: false }",
             "Pivot(\"/tmp\")",
         ] {
             assert!(text.contains(want), "{want} missing from {text}");
@@ -286,6 +378,39 @@ mod tests {
         assert!(
             !text.contains("Clone { source: \"/tmp/j/w\""),
             "the scratch tmpfs replaces the host folder"
+        );
+    }
+
+    #[test]
+    fn a_workers_root_makes_its_devices_and_a_run_in_it_mounts_two_things() {
+        let shared = MountPlan::shared_root(vec![SystemEntry::Dir("/usr".into())]);
+        let text = format!("{:?}", shared.ops().unwrap());
+        assert!(
+            text.contains("options: \"mode=0755,size=1m\", devices: true"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("source: \"/dev/"),
+            "a device is bound: {text}"
+        );
+        if Path::new("/dev/null").exists() {
+            assert!(text.contains("Device { path: \"/tmp/dev/null\""), "{text}");
+        }
+        assert!(text.ends_with("Pivot(\"/tmp\")]"), "{text}");
+
+        let run = MountPlan {
+            keep: vec![("/tmp/j/w".into(), true), ("/srv/b".into(), false)],
+            scratch: Some(("/tmp/j/w".into(), 1024)),
+            mount_proc: true,
+            pivot: false,
+            prepared: Some(7),
+            device_nodes: false,
+            ..shared
+        };
+        assert_eq!(
+            format!("{:?}", run.ops().unwrap()),
+            "[EnterPrepared(7), Proc(\"/proc\"), Tmpfs { target: \"/tmp/j/w\", \
+             options: \"mode=0777,size=1024\", devices: false }]"
         );
     }
 }

@@ -15,25 +15,10 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
-use super::mounts::{MountOp, MountPlan, SLOTS};
+use super::mounts::{MountOp, MountPlan};
 use super::relay::SideFds;
 use super::unix::ChildLimits;
 use crate::errors::SandboxError;
-
-// Mount API constants (linux/mount.h), not all in the libc crate.
-const OPEN_TREE_CLONE: libc::c_uint = 1;
-const AT_RECURSIVE: libc::c_uint = 0x8000;
-const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 0x4;
-const MOUNT_ATTR_RDONLY: u64 = 0x1;
-const MOUNT_ATTR_NOSUID: u64 = 0x2;
-
-#[repr(C)]
-struct MountAttr {
-    attr_set: u64,
-    attr_clr: u64,
-    propagation: u64,
-    userns_fd: u64,
-}
 
 /// How the child is set up between clone and exec.
 #[derive(Debug, Default)]
@@ -258,9 +243,17 @@ pub(crate) fn spawn(
     } = prepared;
     drop((report, stdout, stderr, stdin));
 
-    let mut message = Vec::new();
-    let _ = File::from(report_read).read_to_end(&mut message);
-    if message.len() >= 5 {
+    // The child writes its 5 bytes at once (less than a pipe's atomic
+    // size) or nothing: one read sees them, or the end at its exec.
+    let mut message = [0u8; 8];
+    let mut report = File::from(report_read);
+    let read = loop {
+        match report.read(&mut message) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            other => break other.unwrap_or(0),
+        }
+    };
+    if read >= 5 {
         let step = message[0];
         let errno = i32::from_ne_bytes([message[1], message[2], message[3], message[4]]);
         let _ = super::unix::wait4(pid);
@@ -294,7 +287,7 @@ extern "C" fn child_entry(arg: *mut libc::c_void) -> libc::c_int {
 }
 
 /// The child's setup steps, named for error messages (index = step number).
-const STEPS: [&str; 18] = [
+const STEPS: [&str; 19] = [
     "reset the signal mask",
     "start a new session",
     "map the user namespace",
@@ -313,6 +306,7 @@ const STEPS: [&str; 18] = [
     "enter a user namespace of its own",
     "join a new session key ring",
     "set the parent-death signal",
+    "enter the worker's prepared root",
 ];
 
 /// Writes `(step, errno)` to the report pipe and exits.
@@ -379,7 +373,9 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
             check(libc::write(fd, b"0".as_ptr().cast(), 1) == 1, 4);
         }
         if setup.mounts.is_some() {
-            mount_view(p, report);
+            if let Err(step) = super::replay::replay(&p.mount_ops) {
+                fail(report, step);
+            }
         }
         check(libc::dup2(p.stdin.as_raw_fd(), 0) == 0, 9);
         check(libc::dup2(p.stdout.as_raw_fd(), 1) == 1, 9);
@@ -435,141 +431,6 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
             p.envp_ptrs.as_ptr(),
         );
         fail(report, 13)
-    }
-}
-
-/// Replays the mount operations prepared by `MountPlan::ops`.
-unsafe fn mount_view(p: &Prepared, report: RawFd) {
-    let check = |ok: bool, step: u8| {
-        if !ok {
-            // SAFETY: see `fail`.
-            unsafe { fail(report, step) }
-        }
-    };
-    let read_only = MountAttr {
-        attr_set: MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID,
-        attr_clr: 0,
-        propagation: 0,
-        userns_fd: 0,
-    };
-    let mut slots = [-1 as RawFd; SLOTS];
-    let null = std::ptr::null::<libc::c_char>();
-    // SAFETY: plain syscalls on NUL-terminated strings prepared in `p` and
-    // on stack values; nothing allocates.
-    unsafe {
-        for op in &p.mount_ops {
-            match op {
-                MountOp::Private => check(
-                    libc::mount(
-                        null,
-                        c"/".as_ptr(),
-                        null,
-                        libc::MS_REC | libc::MS_PRIVATE,
-                        std::ptr::null(),
-                    ) == 0,
-                    5,
-                ),
-                MountOp::Clone { source, slot } => {
-                    let flags = OPEN_TREE_CLONE | AT_RECURSIVE | libc::O_CLOEXEC as libc::c_uint;
-                    let fd =
-                        libc::syscall(libc::SYS_open_tree, libc::AT_FDCWD, source.as_ptr(), flags);
-                    check(fd >= 0, 6);
-                    slots[*slot] = fd as RawFd;
-                }
-                MountOp::Tmpfs { target, options } => {
-                    let flags = libc::MS_NOSUID | libc::MS_NODEV;
-                    let rc = libc::mount(
-                        c"tmpfs".as_ptr(),
-                        target.as_ptr(),
-                        c"tmpfs".as_ptr(),
-                        flags,
-                        options.as_ptr().cast(),
-                    );
-                    check(rc == 0, 6);
-                }
-                MountOp::Mkdir(dir) => {
-                    let rc = libc::mkdir(dir.as_ptr(), 0o755);
-                    check(
-                        rc == 0 || io::Error::last_os_error().raw_os_error() == Some(libc::EEXIST),
-                        6,
-                    );
-                }
-                MountOp::Touch(file) => {
-                    let fd = libc::open(
-                        file.as_ptr(),
-                        libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
-                        0o644,
-                    );
-                    check(fd >= 0, 6);
-                    libc::close(fd);
-                }
-                MountOp::Symlink { target, link } => {
-                    check(libc::symlink(target.as_ptr(), link.as_ptr()) == 0, 6)
-                }
-                MountOp::Attach { slot, target } => {
-                    let rc = libc::syscall(
-                        libc::SYS_move_mount,
-                        slots[*slot],
-                        c"".as_ptr(),
-                        libc::AT_FDCWD,
-                        target.as_ptr(),
-                        MOVE_MOUNT_F_EMPTY_PATH,
-                    );
-                    check(rc == 0, 6);
-                }
-                MountOp::Proc(target) => {
-                    let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
-                    check(
-                        libc::mount(
-                            c"proc".as_ptr(),
-                            target.as_ptr(),
-                            c"proc".as_ptr(),
-                            flags,
-                            std::ptr::null(),
-                        ) == 0,
-                        7,
-                    );
-                }
-                MountOp::ReadOnly(target) => {
-                    let size = std::mem::size_of::<MountAttr>();
-                    let rc = libc::syscall(
-                        libc::SYS_mount_setattr,
-                        libc::AT_FDCWD,
-                        target.as_ptr(),
-                        AT_RECURSIVE,
-                        &read_only as *const MountAttr,
-                        size,
-                    );
-                    check(rc == 0, 8);
-                }
-                MountOp::MoveRoot(base) => {
-                    check(libc::chdir(base.as_ptr()) == 0, 14);
-                    check(
-                        libc::mount(
-                            c".".as_ptr(),
-                            c"/".as_ptr(),
-                            null,
-                            libc::MS_MOVE,
-                            std::ptr::null(),
-                        ) == 0,
-                        14,
-                    );
-                    check(libc::chroot(c".".as_ptr()) == 0, 14);
-                    check(libc::chdir(c"/".as_ptr()) == 0, 14);
-                }
-                MountOp::Pivot(base) => {
-                    // pivot_root(".", "."): the old root ends up stacked on
-                    // the new one and is then detached whole.
-                    check(libc::chdir(base.as_ptr()) == 0, 14);
-                    check(
-                        libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), c".".as_ptr()) == 0,
-                        14,
-                    );
-                    check(libc::umount2(c".".as_ptr(), libc::MNT_DETACH) == 0, 14);
-                    check(libc::chdir(c"/".as_ptr()) == 0, 14);
-                }
-            }
-        }
     }
 }
 

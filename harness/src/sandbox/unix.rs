@@ -141,7 +141,12 @@ pub(crate) fn threads_of(pid: i32) -> Vec<i32> {
 /// How long a task has been runnable without running (waiting on a run
 /// queue for a CPU), from the second field of `/proc/<tid>/schedstat`.
 pub(crate) fn run_queue_delay(tid: i32) -> Option<Duration> {
-    let text = std::fs::read_to_string(format!("/proc/{tid}/schedstat")).ok()?;
+    // One read of a short line: no size query, no second read.
+    let mut line = [0u8; 128];
+    let n = std::fs::File::open(format!("/proc/{tid}/schedstat"))
+        .and_then(|mut file| std::io::Read::read(&mut file, &mut line))
+        .ok()?;
+    let text = std::str::from_utf8(&line[..n]).ok()?;
     let nanos = text.split_ascii_whitespace().nth(1)?.parse().ok()?;
     Some(Duration::from_nanos(nanos))
 }

@@ -1,0 +1,219 @@
+//! Replaying the mount operations of a `MountPlan` with raw system calls.
+//! Runs in a child between clone and exec (see `spawn.rs`), and once per
+//! worker on a short-lived thread that prepares its root (`worker_root.rs`):
+//! so no allocation, no locks, no panics, only prepared C strings.
+
+use std::io;
+use std::os::fd::RawFd;
+
+use super::mounts::{MountOp, SLOTS};
+
+// Mount API constants (linux/mount.h), not all in the libc crate.
+const OPEN_TREE_CLONE: libc::c_uint = 1;
+const AT_RECURSIVE: libc::c_uint = 0x8000;
+const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 0x4;
+pub(crate) const MOUNT_ATTR_RDONLY: u64 = 0x1;
+pub(crate) const MOUNT_ATTR_NOSUID: u64 = 0x2;
+
+/// `struct mount_attr` of `mount_setattr(2)`.
+#[repr(C)]
+pub(crate) struct MountAttr {
+    pub(crate) attr_set: u64,
+    pub(crate) attr_clr: u64,
+    pub(crate) propagation: u64,
+    pub(crate) userns_fd: u64,
+}
+
+/// Which part of the view failed: an index into spawn's list of steps,
+/// named in the error message. `errno` tells why.
+pub(crate) mod step {
+    pub(crate) const PRIVATE: u8 = 5;
+    pub(crate) const BUILD: u8 = 6;
+    pub(crate) const PROC: u8 = 7;
+    pub(crate) const READ_ONLY: u8 = 8;
+    pub(crate) const ENTER_ROOT: u8 = 14;
+    pub(crate) const PREPARED_ROOT: u8 = 18;
+}
+
+/// Replays `ops`. On failure, returns the failed step with `errno` set.
+///
+/// # Safety
+/// Changes the calling thread's mounts, root and working folder: call it
+/// only in a child about to exec, or on a thread made for it that has its
+/// own mount namespace.
+pub(crate) unsafe fn replay(ops: &[MountOp]) -> Result<(), u8> {
+    let mut slots = [-1 as RawFd; SLOTS];
+    // SAFETY: as this function's.
+    let result = unsafe { replay_into(ops, &mut slots) };
+    let errno = io::Error::last_os_error().raw_os_error().unwrap_or(0);
+    for fd in slots.into_iter().filter(|fd| *fd >= 0) {
+        // SAFETY: a descriptor opened by `replay_into` and not closed yet.
+        unsafe { libc::close(fd) };
+    }
+    // SAFETY: restores the errno of the failed step for the caller.
+    unsafe { *libc::__errno_location() = errno };
+    result
+}
+
+unsafe fn replay_into(ops: &[MountOp], slots: &mut [RawFd; SLOTS]) -> Result<(), u8> {
+    let check = |ok: bool, step: u8| if ok { Ok(()) } else { Err(step) };
+    let read_only = MountAttr {
+        attr_set: MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID,
+        attr_clr: 0,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let null = std::ptr::null::<libc::c_char>();
+    // SAFETY: plain syscalls on NUL-terminated strings prepared in `ops`,
+    // descriptors they name, and stack values; nothing allocates.
+    unsafe {
+        for op in ops {
+            match op {
+                MountOp::Private => check(
+                    libc::mount(
+                        null,
+                        c"/".as_ptr(),
+                        null,
+                        libc::MS_REC | libc::MS_PRIVATE,
+                        std::ptr::null(),
+                    ) == 0,
+                    step::PRIVATE,
+                )?,
+                MountOp::Clone { source, slot } => {
+                    let flags = OPEN_TREE_CLONE | AT_RECURSIVE | libc::O_CLOEXEC as libc::c_uint;
+                    let fd =
+                        libc::syscall(libc::SYS_open_tree, libc::AT_FDCWD, source.as_ptr(), flags);
+                    check(fd >= 0, step::BUILD)?;
+                    slots[*slot] = fd as RawFd;
+                }
+                MountOp::EnterPrepared(namespace) => {
+                    // The worker's root becomes ours, then a copy of it our
+                    // own, so that this run's mounts stay this run's.
+                    check(
+                        libc::setns(*namespace, libc::CLONE_NEWNS) == 0,
+                        step::PREPARED_ROOT,
+                    )?;
+                    check(libc::unshare(libc::CLONE_NEWNS) == 0, step::PREPARED_ROOT)?;
+                }
+                MountOp::Tmpfs {
+                    target,
+                    options,
+                    devices,
+                } => {
+                    let flags = if *devices {
+                        libc::MS_NOSUID
+                    } else {
+                        libc::MS_NOSUID | libc::MS_NODEV
+                    };
+                    let rc = libc::mount(
+                        c"tmpfs".as_ptr(),
+                        target.as_ptr(),
+                        c"tmpfs".as_ptr(),
+                        flags,
+                        options.as_ptr().cast(),
+                    );
+                    check(rc == 0, step::BUILD)?;
+                }
+                MountOp::Mkdir(dir) => {
+                    let rc = libc::mkdir(dir.as_ptr(), 0o755);
+                    check(
+                        rc == 0 || io::Error::last_os_error().raw_os_error() == Some(libc::EEXIST),
+                        step::BUILD,
+                    )?;
+                }
+                MountOp::Touch(file) => {
+                    let fd = libc::open(
+                        file.as_ptr(),
+                        libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
+                        0o644,
+                    );
+                    check(fd >= 0, step::BUILD)?;
+                    libc::close(fd);
+                }
+                MountOp::Device {
+                    path,
+                    permissions,
+                    number,
+                } => {
+                    let mode = *permissions as libc::mode_t;
+                    check(
+                        libc::mknod(path.as_ptr(), libc::S_IFCHR | mode, *number) == 0,
+                        step::BUILD,
+                    )?;
+                    // mknod's mode is cut by the umask.
+                    check(libc::chmod(path.as_ptr(), mode) == 0, step::BUILD)?;
+                }
+                MountOp::Symlink { target, link } => check(
+                    libc::symlink(target.as_ptr(), link.as_ptr()) == 0,
+                    step::BUILD,
+                )?,
+                MountOp::Attach { slot, target } => {
+                    let rc = libc::syscall(
+                        libc::SYS_move_mount,
+                        slots[*slot],
+                        c"".as_ptr(),
+                        libc::AT_FDCWD,
+                        target.as_ptr(),
+                        MOVE_MOUNT_F_EMPTY_PATH,
+                    );
+                    check(rc == 0, step::BUILD)?;
+                }
+                MountOp::Proc(target) => {
+                    let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+                    check(
+                        libc::mount(
+                            c"proc".as_ptr(),
+                            target.as_ptr(),
+                            c"proc".as_ptr(),
+                            flags,
+                            std::ptr::null(),
+                        ) == 0,
+                        step::PROC,
+                    )?;
+                }
+                MountOp::ReadOnly(target) => {
+                    let size = std::mem::size_of::<MountAttr>();
+                    let rc = libc::syscall(
+                        libc::SYS_mount_setattr,
+                        libc::AT_FDCWD,
+                        target.as_ptr(),
+                        AT_RECURSIVE,
+                        &read_only as *const MountAttr,
+                        size,
+                    );
+                    check(rc == 0, step::READ_ONLY)?;
+                }
+                MountOp::MoveRoot(base) => {
+                    check(libc::chdir(base.as_ptr()) == 0, step::ENTER_ROOT)?;
+                    check(
+                        libc::mount(
+                            c".".as_ptr(),
+                            c"/".as_ptr(),
+                            null,
+                            libc::MS_MOVE,
+                            std::ptr::null(),
+                        ) == 0,
+                        step::ENTER_ROOT,
+                    )?;
+                    check(libc::chroot(c".".as_ptr()) == 0, step::ENTER_ROOT)?;
+                    check(libc::chdir(c"/".as_ptr()) == 0, step::ENTER_ROOT)?;
+                }
+                MountOp::Pivot(base) => {
+                    // pivot_root(".", "."): the old root ends up stacked on
+                    // the new one and is then detached whole.
+                    check(libc::chdir(base.as_ptr()) == 0, step::ENTER_ROOT)?;
+                    check(
+                        libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), c".".as_ptr()) == 0,
+                        step::ENTER_ROOT,
+                    )?;
+                    check(
+                        libc::umount2(c".".as_ptr(), libc::MNT_DETACH) == 0,
+                        step::ENTER_ROOT,
+                    )?;
+                    check(libc::chdir(c"/".as_ptr()) == 0, step::ENTER_ROOT)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,196 @@
+//! What a run sees of what its worker prepared once (`worker_root`,
+//! `worker_ns`): its own folders and nothing an earlier run left. These
+//! need root (skipped otherwise).
+
+use std::path::Path;
+use std::time::Duration;
+
+use tempfile::TempDir;
+
+use crate::sandbox::{Containment, IsolationLevel, RunRequest, Sandbox};
+use crate::spec::Limits;
+
+fn shell(sandbox: &Sandbox, script: &str, workdir: &std::path::Path) -> String {
+    run(sandbox, "/bin/sh".as_ref(), &["-c", script], workdir)
+}
+
+/// `program` run as a submission; its stdout.
+fn run(
+    sandbox: &Sandbox,
+    program: &std::path::Path,
+    args: &[&str],
+    workdir: &std::path::Path,
+) -> String {
+    let request = RunRequest {
+        program: program.to_path_buf(),
+        args: args.iter().map(Into::into).collect(),
+        stdin: None,
+        workdir: workdir.to_path_buf(),
+        limits: Limits {
+            time: Duration::from_secs(2),
+            wall: Duration::from_secs(4),
+            memory: 256 << 20,
+            output: 1 << 20,
+        },
+        env: Vec::new(),
+        stack: None,
+        read_only: Vec::new(),
+        containment: Containment::Submission,
+    };
+    let outcome = sandbox.run(&request).unwrap();
+    String::from_utf8_lossy(&outcome.stdout).into_owned()
+}
+
+/// The mount points in a `/proc/self/mountinfo`.
+fn mount_points(mountinfo: &str) -> Vec<String> {
+    mountinfo
+        .lines()
+        .filter_map(|line| line.split(' ').nth(4))
+        .map(str::to_string)
+        .collect()
+}
+
+/// A run of the script `probe.sh` in a fresh folder, working in another:
+/// (the folder, the working folder, what the script printed).
+fn run_probe(sandbox: &Sandbox, parent: &Path) -> (TempDir, TempDir, String) {
+    let program = tempfile::tempdir_in(parent).unwrap();
+    let work = tempfile::tempdir_in(parent).unwrap();
+    let script = program.path().join("probe.sh");
+    std::fs::write(
+        &script,
+        "cat /proc/self/mountinfo; echo ==; ls -a \"$(dirname \"$PWD\")\"; \
+         touch \"$0.new\" 2>/dev/null && echo WROTE\n",
+    )
+    .unwrap();
+    let seen = run(
+        sandbox,
+        "/bin/sh".as_ref(),
+        &[script.to_str().unwrap()],
+        work.path(),
+    );
+    (program, work, seen)
+}
+
+/// The device (`major:minor`) of the root in a `/proc/self/mountinfo`.
+fn root_device(mountinfo: &str) -> Option<&str> {
+    mountinfo.lines().find_map(|line| {
+        let fields: Vec<&str> = line.split(' ').collect();
+        (fields.get(4) == Some(&"/")).then(|| fields[2])
+    })
+}
+
+#[test]
+fn a_run_sees_the_shared_root_and_its_own_folders_only() {
+    if !rustix::process::geteuid().is_root() {
+        eprintln!("skipped: the prepared root needs root");
+        return;
+    }
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let parent = tempfile::tempdir().unwrap();
+    let (first_program, first_work, first_seen) = run_probe(&sandbox, parent.path());
+    let (program, work, seen) = run_probe(&sandbox, parent.path());
+    // Prepared once, not built per run: the same tmpfs is the root of both.
+    let root = root_device(&seen);
+    assert!(root.is_some(), "no root in {seen}");
+    assert_eq!(root_device(&first_seen), root);
+    let (mountinfo, listing) = seen.split_once("==\n").unwrap();
+    assert!(
+        !mountinfo.contains("shared:"),
+        "a run's mounts propagate: {mountinfo}"
+    );
+    let own = [program.path(), work.path()].map(|p| p.to_string_lossy().into_owned());
+    for point in mount_points(mountinfo) {
+        let system = ["/", "/usr", "/etc", "/bin", "/sbin", "/proc"].contains(&point.as_str())
+            || point.starts_with("/lib")
+            || point.starts_with("/dev/");
+        assert!(
+            system || own.contains(&point),
+            "{point} is mounted in a run"
+        );
+    }
+    for earlier in [first_program.path(), first_work.path()] {
+        let name = earlier.file_name().unwrap().to_string_lossy();
+        assert!(
+            !listing.contains(name.as_ref()),
+            "an earlier run's folder is still there: {listing}"
+        );
+    }
+    assert!(listing.contains(program.path().file_name().unwrap().to_str().unwrap()));
+    assert!(!seen.contains("WROTE"), "the program's folder is writable");
+}
+
+/// A program that makes (`make`) or looks for (`find`) a POSIX message queue.
+fn message_queue_program(dir: &std::path::Path) -> Option<std::path::PathBuf> {
+    let source = dir.join("mq.c");
+    std::fs::write(
+        &source,
+        "#include <fcntl.h>\n#include <mqueue.h>\n#include <stdio.h>\n#include <string.h>\n\
+         int main(int c, char **v) {\n\
+         if (!strcmp(v[1], \"make\")) return mq_open(\"/left\", O_CREAT | O_RDWR, 0666, 0) < 0;\n\
+         puts(mq_open(\"/left\", O_RDWR) < 0 ? \"gone\" : \"found\"); return 0; }\n",
+    )
+    .ok()?;
+    let program = dir.join("mq");
+    let built = std::process::Command::new("gcc")
+        .arg("-o")
+        .arg(&program)
+        .arg(&source)
+        .arg("-lrt")
+        .status();
+    built.is_ok_and(|s| s.success()).then_some(program)
+}
+
+#[test]
+fn ipc_objects_a_run_leaves_are_gone_for_the_next() {
+    if !rustix::process::geteuid().is_root() || !std::path::Path::new("/usr/bin/ipcmk").exists() {
+        eprintln!("skipped: needs root and ipcmk");
+        return;
+    }
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let dir = tempfile::tempdir().unwrap();
+    let count = "ipcs | grep -c '^0x'";
+    let made = shell(
+        &sandbox,
+        &format!(
+            "ipcmk -Q >/dev/null && ipcmk -M 4096 >/dev/null && ipcmk -S 1 >/dev/null; {count}"
+        ),
+        dir.path(),
+    );
+    assert_eq!(made.trim(), "3", "the run could not make its IPC objects");
+    assert_eq!(shell(&sandbox, count, dir.path()).trim(), "0");
+    // Emptied, not replaced: the worker's runs share its namespace.
+    let namespace = "readlink /proc/self/ns/ipc";
+    assert_eq!(
+        shell(&sandbox, namespace, dir.path()),
+        shell(&sandbox, namespace, dir.path())
+    );
+
+    let programs = tempfile::tempdir().unwrap();
+    let Some(program) = message_queue_program(programs.path()) else {
+        eprintln!("skipped the message queue: no gcc");
+        return;
+    };
+    run(&sandbox, &program, &["make"], dir.path());
+    assert_eq!(
+        run(&sandbox, &program, &["find"], dir.path()).trim(),
+        "gone"
+    );
+}
+
+#[test]
+fn the_minimal_dev_works() {
+    if !rustix::process::geteuid().is_root() {
+        eprintln!("skipped: the prepared root needs root");
+        return;
+    }
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let dir = tempfile::tempdir().unwrap();
+    let script = "echo lost > /dev/null && head -c 3 /dev/urandom | wc -c && \
+                  head -c 2 /dev/zero | wc -c && (echo x > /dev/full) 2>/dev/null || echo full; \
+                  ls /dev | tr '\\n' ' '";
+    let seen = shell(&sandbox, script, dir.path());
+    assert_eq!(
+        seen,
+        "3\n2\nfull\nfd full null random stderr stdin stdout urandom zero "
+    );
+}
