@@ -7,7 +7,12 @@
 //! messages through the judge's relay, against the same pair on directly
 //! crossed pipes.
 //!
-//! Run: `cargo bench -p harness --bench overhead` (add `-- --tests N --rounds R`).
+//! Run: `cargo bench -p harness --bench overhead` (add `-- --tests N --rounds
+//! R`; `--no-game` skips the game; `--only VARIANT` times one variant alone,
+//! round by round, for a profiler or to compare two builds). Each variant's
+//! CPU time (user + system, judge and children) is shown beside its wall
+//! time: on a machine busy with other work, wall times say more about the
+//! other work than about the judge.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -216,10 +221,21 @@ fn judge(
     elapsed
 }
 
-/// User and system CPU time of this process and its reaped children.
-fn cpu_times() -> (Duration, Duration) {
-    let mut user = Duration::ZERO;
-    let mut system = Duration::ZERO;
+/// The 1, 5 and 15 minute load averages, as the kernel gives them.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|text| {
+            text.split_whitespace()
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_default()
+}
+
+/// User plus system CPU time of this process and its reaped children.
+fn cpu_times() -> Duration {
+    let mut total = Duration::ZERO;
     for who in [libc::RUSAGE_SELF, libc::RUSAGE_CHILDREN] {
         // SAFETY: rusage is plain data, filled in by the kernel.
         let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -228,10 +244,9 @@ fn cpu_times() -> (Duration, Duration) {
         let time = |tv: libc::timeval| {
             Duration::from_secs(tv.tv_sec as u64) + Duration::from_micros(tv.tv_usec as u64)
         };
-        user += time(usage.ru_utime);
-        system += time(usage.ru_stime);
+        total += time(usage.ru_utime) + time(usage.ru_stime);
     }
-    (user, system)
+    total
 }
 
 fn median(mut values: Vec<Duration>) -> Duration {
@@ -269,55 +284,65 @@ fn main() {
     println!("{tests} tiny tests, median of {rounds} interleaved rounds");
     println!("full = {}", full.describe());
 
-    // Interleaved rounds, so machine noise hits every variant alike.
-    let mut runs: [Vec<Duration>; 4] = Default::default();
+    let variants: [(&str, &str); 4] = [
+        ("bare", "bare spawn-pipe-wait-compare loop"),
+        ("limits", "judge, rlimits only, 1 job"),
+        ("full", "judge, full isolation, 1 job"),
+        ("full2", "judge, full isolation, 2 jobs"),
+    ];
+    // One round of a variant: its wall time and the CPU time it took
+    // (user + system, of the judge and every child it reaped).
+    let run = |variant: &str| {
+        let before = cpu_times();
+        let wall = match variant {
+            "bare" => bare_loop(&exe, &problem),
+            "limits" => judge(&exe, &problem, &limits_only, scratch.path(), 1),
+            "full" => judge(&exe, &problem, &full, scratch.path(), 1),
+            "full2" => judge(&exe, &problem, &full_two, scratch.path(), 2),
+            other => panic!("no variant {other}: bare, limits, full or full2"),
+        };
+        (wall, cpu_times() - before)
+    };
+    let per_test = |d: Duration| d.as_secs_f64() * 1e6 / tests as f64;
     if let Some(variant) = only {
         for _ in 0..rounds {
-            let before = cpu_times();
-            let elapsed = match variant.as_str() {
-                "bare" => bare_loop(&exe, &problem),
-                "limits" => judge(&exe, &problem, &limits_only, scratch.path(), 1),
-                "full" => judge(&exe, &problem, &full, scratch.path(), 1),
-                "full2" => judge(&exe, &problem, &full_two, scratch.path(), 2),
-                other => panic!("no variant {other}: bare, limits, full or full2"),
-            };
-            let after = cpu_times();
-            let per_test = |d: Duration| d.as_secs_f64() * 1e6 / tests as f64;
+            let (wall, cpu) = run(&variant);
             println!(
-                "{variant}: {:.0} µs/test wall, {:.0} user, {:.0} system",
-                per_test(elapsed),
-                per_test(after.0 - before.0),
-                per_test(after.1 - before.1)
+                "{variant}: {:.0} µs/test wall, {:.0} CPU",
+                per_test(wall),
+                per_test(cpu)
             );
         }
         return;
     }
+    println!("load average before: {}", load_average());
+    // Interleaved rounds, so machine noise hits every variant alike.
+    let mut walls: [Vec<Duration>; 4] = Default::default();
+    let mut cpus: [Vec<Duration>; 4] = Default::default();
     for _ in 0..rounds {
-        runs[0].push(bare_loop(&exe, &problem));
-        runs[1].push(judge(&exe, &problem, &limits_only, scratch.path(), 1));
-        runs[2].push(judge(&exe, &problem, &full, scratch.path(), 1));
-        runs[3].push(judge(&exe, &problem, &full_two, scratch.path(), 2));
+        for (i, (variant, _)) in variants.iter().enumerate() {
+            let (wall, cpu) = run(variant);
+            walls[i].push(wall);
+            cpus[i].push(cpu);
+        }
     }
-    let per_test = |d: Duration| d.as_secs_f64() * 1e6 / tests as f64;
-    let floor = per_test(median(runs[0].clone()));
+    println!("load average after: {}", load_average());
+    let floor = per_test(median(walls[0].clone()));
+    let cpu_floor = per_test(median(cpus[0].clone()));
     println!(
-        "{:<46} {:>10} {:>10} {:>8}",
-        "variant", "total ms", "µs/test", "ratio"
+        "{:<36} {:>10} {:>8} {:>12} {:>10}",
+        "variant", "µs/test", "ratio", "CPU µs/test", "CPU ratio"
     );
-    let names = [
-        "bare spawn-pipe-wait-compare loop",
-        "judge, rlimits only, 1 job",
-        "judge, full isolation, 1 job",
-        "judge, full isolation, 2 jobs",
-    ];
-    for (name, runs) in names.iter().zip(runs) {
-        let m = median(runs);
+    for (i, (_, name)) in variants.iter().enumerate() {
+        let wall = per_test(median(walls[i].clone()));
+        let cpu = per_test(median(cpus[i].clone()));
         println!(
-            "{:<46} {:>10.1} {:>10.0} {:>7.2}×",
+            "{:<36} {:>10.0} {:>7.2}× {:>12.0} {:>9.2}×",
             name,
-            m.as_secs_f64() * 1e3,
-            per_test(m),
-            per_test(m) / floor
+            wall,
+            wall / floor,
+            cpu,
+            cpu / cpu_floor
         );
     }
 

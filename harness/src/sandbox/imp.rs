@@ -259,6 +259,15 @@ impl Sandbox {
             Some(slot) => (slot.peak_kib(), slot.oom_killed(), slot.cpu_used()),
             None => (None, false, None),
         };
+        if setup
+            .mounts
+            .as_ref()
+            .is_some_and(|plan| plan.prepared.is_some())
+        {
+            // Before the next run is prepared: what this one wrote is
+            // freed, and never seen again.
+            super::worker_root::after_run();
+        }
         let (termination_by_us, stdout, stderr, output_bytes) = watched?;
         let reaped = reaped.map_err(|source| SandboxError::Io {
             what: "wait for the child".into(),

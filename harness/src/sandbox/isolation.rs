@@ -232,7 +232,10 @@ impl Isolation {
         let mut namespaces = self.namespaces;
         if self.mounts && self.prepared_root {
             let folders: Vec<(PathBuf, bool)> = plan.own_folders().into_iter().cloned().collect();
-            let scratch = plan.scratch.as_ref().map(|(path, _)| path.as_path());
+            let scratch = plan
+                .scratch
+                .as_ref()
+                .map(|(path, bytes)| (path.as_path(), *bytes));
             plan.prepared = worker_root(&self.system, &folders, scratch);
             if plan.prepared.is_some() {
                 // The run enters (a copy of) the worker's mount namespace.

@@ -8,9 +8,9 @@
 //! folder. Nothing else of the host exists: not the judge, not the packages,
 //! not a second copy of them elsewhere, not `$HOME`.
 //!
-//! All but `/proc` and the working folder is built once per worker when it
-//! can be, and changed only when the program's folders change
-//! (`worker_root.rs`); a run then mounts just those two in a copy of it.
+//! All but `/proc` is built once per worker when it can be, and changed
+//! only when the program's folders change or a run changed its working
+//! folder (`worker_root.rs`); a run then mounts just `/proc` in a copy of it.
 
 use std::ffi::CString;
 use std::io;
@@ -81,9 +81,8 @@ pub(crate) struct MountPlan {
     /// is as tight and skips the costly unmount of the old tree.
     pub(crate) pivot: bool,
     /// A worker's prepared root (a mount namespace holding the system
-    /// folders, `/dev`, the folders of `keep` and a mount point for
-    /// `scratch`): the run enters a copy of it and mounts only `/proc` and
-    /// its working folder.
+    /// folders, `/dev`, the folders of `keep` and the tmpfs of `scratch`):
+    /// the run enters a copy of it and mounts only `/proc`.
     pub(crate) prepared: Option<RawFd>,
     /// Make `/dev`'s devices as nodes in the root tmpfs (which then allows
     /// devices) rather than bind each of the host's: fewer mounts to copy
@@ -190,14 +189,11 @@ impl MountPlan {
     }
 
     /// A run in a worker's prepared root, which already shows the run's own
-    /// folders: only `/proc` and the working folder are the run's own.
+    /// folders and its working folder: only `/proc` is the run's own.
     fn ops_in_prepared(&self, namespace: RawFd) -> io::Result<Vec<MountOp>> {
         let mut ops = vec![MountOp::EnterPrepared(namespace)];
         if self.mount_proc {
             ops.push(MountOp::Proc(c(Path::new("/proc"))?));
-        }
-        if let Some((path, bytes)) = &self.scratch {
-            ops.push(scratch_tmpfs(c(path)?, *bytes)?);
         }
         Ok(ops)
     }
@@ -409,8 +405,7 @@ mod tests {
         };
         assert_eq!(
             format!("{:?}", run.ops().unwrap()),
-            "[EnterPrepared(7), Proc(\"/proc\"), Tmpfs { target: \"/tmp/j/w\", \
-             options: \"mode=0777,size=1024\", devices: false }]"
+            "[EnterPrepared(7), Proc(\"/proc\")]"
         );
     }
 }

@@ -1,22 +1,29 @@
 //! A worker's prepared root: the private root of its runs but for `/proc`
-//! and the working folder (a tmpfs holding the system folders, the minimal
-//! `/dev` and the program's folders, all read-only), built once per worker
-//! thread in a mount namespace of its own and changed only when the
-//! program's folders change. A run enters a copy of that namespace and
-//! mounts only its `/proc` and its working folder: three mount operations
-//! instead of some forty, and no copy of the host's mount table to make and
-//! tear down (see docs/benchmarks.md).
+//! (a tmpfs holding the system folders, the minimal `/dev` and the
+//! program's folders, all read-only, and the working folder's own tmpfs),
+//! built once per worker thread in a mount namespace of its own and changed
+//! only when the program's folders change. A run enters a copy of that
+//! namespace and mounts only its `/proc`: two mount operations instead of
+//! some forty, and no copy of the host's mount table to make and tear down
+//! (see docs/benchmarks.md).
+//!
+//! The working folder's tmpfs is replaced by a fresh one after any run that
+//! changed anything in it (files, their names, extended attributes: all
+//! change its root's modification time, set to 0 when it was made), so a
+//! run never finds what an earlier one left, not even in the order of the
+//! inode numbers it gets; a run that writes nothing leaves it as it was.
 
 use std::cell::RefCell;
 use std::io;
 use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
 use std::path::{Component, Path, PathBuf};
 
-use rustix::fs::{AtFlags, FileType, Mode, OFlags};
+use rustix::fs::{AtFlags, FileType, Mode};
 use rustix::mount::OpenTreeFlags;
 
 use super::mounts::{MountPlan, SystemEntry};
-use super::replay::{MOUNT_ATTR_NOSUID, MOUNT_ATTR_RDONLY, MountAttr, replay};
+use super::replay::{MOUNT_ATTR_NOSUID, MOUNT_ATTR_RDONLY, MountAttr};
+use super::worker_mounter::Mounter;
 
 pub(crate) struct WorkerRoot {
     /// The mount namespace whose root is the shared root.
@@ -31,6 +38,19 @@ pub(crate) struct WorkerRoot {
     /// The host folders shown at their own path (writable or not), in the
     /// order they were mounted.
     shown: Vec<(PathBuf, bool)>,
+    /// The runs' working folder, when they have one.
+    scratch: Option<Scratch>,
+    /// The thread that mounts in the namespace. Dropped last.
+    mounter: Mounter,
+}
+
+/// A working folder's tmpfs, and what its root looked like when made.
+struct Scratch {
+    path: PathBuf,
+    bytes: u64,
+    root: OwnedFd,
+    size: i64,
+    links: u64,
 }
 
 thread_local! {
@@ -41,95 +61,91 @@ thread_local! {
 
 /// The calling worker thread's prepared root, showing `folders` (host
 /// folders at their own path, outermost first, read-only unless marked
-/// writable) and with a mount point at `scratch`, and nothing else: the
-/// namespace a run enters. `None` when the root cannot be prepared or
-/// cannot show these; the run then builds its root whole.
+/// writable) and a working folder's tmpfs of `scratch.1` bytes at
+/// `scratch.0`, and nothing else: the namespace a run enters. `None` when
+/// the root cannot be prepared or cannot show these; the run then builds
+/// its root whole.
 pub(crate) fn worker_root(
     system: &[SystemEntry],
     folders: &[(PathBuf, bool)],
-    scratch: Option<&Path>,
+    scratch: Option<(&Path, u64)>,
 ) -> Option<RawFd> {
+    with_root(|root| {
+        root.get_or_insert_with(|| WorkerRoot::prepare(system.to_vec()).ok())
+            .as_mut()?
+            .show(folders, scratch)
+            .ok()
+    })
+}
+
+/// After a run in the calling worker's root: a working folder the run
+/// changed is replaced by a fresh one (before the next run is prepared, so
+/// that what it held is no longer charged to the slot).
+pub(crate) fn after_run() {
+    with_root(|root| root.as_mut()?.as_mut()?.renew_scratch().ok());
+}
+
+/// Runs `f` on this thread's root; a root that failed (its mounts no
+/// longer known) is dropped, and this thread's runs build their roots
+/// whole from then on.
+fn with_root<T>(f: impl FnOnce(&mut Option<Option<WorkerRoot>>) -> Option<T>) -> Option<T> {
     WORKER_ROOT.with(|cell| {
         let mut cell = cell.borrow_mut();
-        let root = cell
-            .get_or_insert_with(|| WorkerRoot::prepare(system.to_vec()).ok())
-            .as_mut()?;
-        if root.show(folders, scratch).is_err() {
-            // Its mounts are no longer known: this thread's runs build
-            // their roots whole from now on.
+        let result = f(&mut cell);
+        if result.is_none() && cell.is_some() {
             *cell = Some(None);
-            return None;
         }
-        Some(root.namespace.as_raw_fd())
+        result
     })
 }
 
 impl WorkerRoot {
-    /// Builds the shared root on a short-lived thread, since a mount
-    /// namespace of its own changes only the thread that makes it.
+    /// Builds the root on its mounter thread.
     fn prepare(system: Vec<SystemEntry>) -> io::Result<WorkerRoot> {
-        let ops = MountPlan::shared_root(system).ops()?;
-        let built = std::thread::spawn(move || -> io::Result<(OwnedFd, OwnedFd)> {
-            // SAFETY: changes this thread's mounts, root and working folder
-            // only (it shares them with no one after this), and it ends
-            // right after.
-            if unsafe { libc::unshare(libc::CLONE_NEWNS) } != 0 {
-                return Err(io::Error::last_os_error());
-            }
-            let namespace = rustix::fs::open(
-                "/proc/thread-self/ns/mnt",
-                OFlags::RDONLY | OFlags::CLOEXEC,
-                Mode::empty(),
-            )?;
-            // SAFETY: this thread has a mount namespace of its own, and
-            // ends right after.
-            if let Err(step) = unsafe { replay(&ops) } {
-                let why = io::Error::last_os_error();
-                return Err(io::Error::new(
-                    why.kind(),
-                    format!("prepare a worker's root (step {step}): {why}"),
-                ));
-            }
-            // This thread's root is now the shared root.
-            let writable = rustix::mount::open_tree(
-                rustix::fs::CWD,
-                "/",
-                OpenTreeFlags::OPEN_TREE_CLONE | OpenTreeFlags::OPEN_TREE_CLOEXEC,
-            )?;
-            set_attributes(&writable, 0, MOUNT_ATTR_RDONLY)?;
-            Ok((namespace, writable))
-        })
-        .join()
-        .map_err(|_| io::Error::other("the thread preparing a worker's root panicked"))??;
+        let (mounter, built) = Mounter::start(MountPlan::shared_root(system).ops()?)?;
         Ok(WorkerRoot {
-            namespace: built.0,
-            writable: built.1,
+            namespace: built.namespace,
+            writable: built.writable,
             made: Vec::new(),
             shown: Vec::new(),
+            scratch: None,
+            mounter,
         })
     }
 
-    /// Shows `folders` and makes a mount point at `scratch`, unmounting and
-    /// removing what earlier runs needed and this one does not.
-    fn show(&mut self, folders: &[(PathBuf, bool)], scratch: Option<&Path>) -> io::Result<()> {
+    /// Shows `folders` and the working folder, unmounting and removing what
+    /// earlier runs needed and this one does not; the namespace to enter.
+    fn show(
+        &mut self,
+        folders: &[(PathBuf, bool)],
+        scratch: Option<(&Path, u64)>,
+    ) -> io::Result<RawFd> {
         let points: Vec<&Path> = folders
             .iter()
             .map(|(p, _)| p.as_path())
-            .chain(scratch)
+            .chain(scratch.map(|(p, _)| p))
             .collect();
-        if self.shown != folders {
+        let same_scratch = match (&self.scratch, scratch) {
+            (Some(s), Some((path, bytes))) => s.path == path && s.bytes == bytes,
+            (None, None) => true,
+            _ => false,
+        };
+        if self.shown != folders || !same_scratch {
             self.make_mount_points(&points, false)?;
             self.remount(folders)?;
+            if let Some((path, bytes)) = scratch {
+                self.scratch = Some(Scratch::make(&self.mounter, path, bytes)?);
+            }
         }
-        self.make_mount_points(&points, true)
+        self.make_mount_points(&points, true)?;
+        Ok(self.namespace.as_raw_fd())
     }
 
-    /// Replaces the host folders shown by `folders`, on a short-lived
-    /// thread that enters the worker's namespace (only a task inside a mount
-    /// namespace can mount there). The copies are taken here, in the host's
+    /// Replaces what is mounted (the working folder first: it may lie in
+    /// a folder) by `folders`. The copies are taken here, in the host's
     /// view, and made read-only before they are shown.
     fn remount(&mut self, folders: &[(PathBuf, bool)]) -> io::Result<()> {
-        let mut copies = Vec::new();
+        let mut attach = Vec::new();
         for (path, writable) in folders {
             let copy = rustix::mount::open_tree(
                 rustix::fs::CWD,
@@ -141,40 +157,37 @@ impl WorkerRoot {
             if !writable {
                 set_attributes(&copy, READ_ONLY, 0)?;
             }
-            copies.push(copy);
+            attach.push((path.clone(), copy));
         }
-        let (namespace, old) = (&self.namespace, &self.shown);
-        let done = std::thread::scope(|scope| {
-            scope
-                .spawn(|| -> io::Result<()> {
-                    // SAFETY: this thread's own working folder, root and
-                    // mount namespace change; it ends right after.
-                    unsafe {
-                        if libc::unshare(libc::CLONE_FS) != 0
-                            || libc::setns(namespace.as_raw_fd(), libc::CLONE_NEWNS) != 0
-                        {
-                            return Err(io::Error::last_os_error());
-                        }
-                    }
-                    for (path, _) in old.iter().rev() {
-                        rustix::mount::unmount(path, rustix::mount::UnmountFlags::DETACH)?;
-                    }
-                    for ((path, _), copy) in folders.iter().zip(&copies) {
-                        rustix::mount::move_mount(
-                            copy,
-                            "",
-                            rustix::fs::CWD,
-                            path,
-                            rustix::mount::MoveMountFlags::MOVE_MOUNT_F_EMPTY_PATH,
-                        )?;
-                    }
-                    Ok(())
-                })
-                .join()
-        });
-        self.shown.clear();
-        done.map_err(|_| io::Error::other("the thread showing a program's folders panicked"))??;
+        let unmount: Vec<PathBuf> = self
+            .scratch
+            .take()
+            .map(|s| s.path)
+            .into_iter()
+            .chain(
+                std::mem::take(&mut self.shown)
+                    .into_iter()
+                    .rev()
+                    .map(|(p, _)| p),
+            )
+            .collect();
+        self.mounter.remount(unmount, attach)?;
         self.shown = folders.to_vec();
+        Ok(())
+    }
+
+    /// A fresh working folder if the last run changed anything in it.
+    fn renew_scratch(&mut self) -> io::Result<()> {
+        let Some(scratch) = &self.scratch else {
+            return Ok(());
+        };
+        if scratch.untouched()? {
+            return Ok(());
+        }
+        let (path, bytes) = (scratch.path.clone(), scratch.bytes);
+        self.scratch = None;
+        self.mounter.remount(vec![path.clone()], Vec::new())?;
+        self.scratch = Some(Scratch::make(&self.mounter, &path, bytes)?);
         Ok(())
     }
 
@@ -219,6 +232,33 @@ impl WorkerRoot {
     }
 }
 
+impl Scratch {
+    fn make(mounter: &Mounter, path: &Path, bytes: u64) -> io::Result<Scratch> {
+        let root = mounter.scratch(path.to_path_buf(), bytes)?;
+        let stat = rustix::fs::fstat(&root)?;
+        Ok(Scratch {
+            path: path.to_path_buf(),
+            bytes,
+            root,
+            size: stat.st_size,
+            links: stat.st_nlink as u64,
+        })
+    }
+
+    /// Whether it is as made: no entry, no extended attribute, never
+    /// modified (creating, renaming or removing anything in it, or setting
+    /// an attribute, moves its modification time from 0 to now).
+    fn untouched(&self) -> io::Result<bool> {
+        let stat = rustix::fs::fstat(&self.root)?;
+        let attributes = rustix::fs::flistxattr_query(&self.root)?;
+        Ok(stat.st_mtime == 0
+            && stat.st_mtime_nsec == 0
+            && stat.st_size == self.size
+            && stat.st_nlink as u64 == self.links
+            && attributes == 0)
+    }
+}
+
 /// `path` (absolute) and its ancestors below `/`, relative, outermost first.
 fn relative_chain(path: &Path) -> io::Result<Vec<PathBuf>> {
     let mut dir = PathBuf::new();
@@ -244,7 +284,7 @@ fn relative_chain(path: &Path) -> io::Result<Vec<PathBuf>> {
 const READ_ONLY: u64 = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID;
 
 /// Sets and clears attributes of the mount `fd` and every mount below it.
-fn set_attributes(fd: &impl AsFd, set: u64, clear: u64) -> io::Result<()> {
+pub(crate) fn set_attributes(fd: &impl AsFd, set: u64, clear: u64) -> io::Result<()> {
     let attr = MountAttr {
         attr_set: set,
         attr_clr: clear,

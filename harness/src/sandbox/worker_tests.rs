@@ -194,3 +194,47 @@ fn the_minimal_dev_works() {
         "3\n2\nfull\nfd full null random stderr stdin stdout urandom zero "
     );
 }
+
+#[test]
+fn the_working_folder_is_kept_only_while_runs_leave_it_untouched() {
+    if !rustix::process::geteuid().is_root() {
+        eprintln!("skipped: the prepared root needs root");
+        return;
+    }
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let dir = tempfile::tempdir().unwrap();
+    // When its root was made (a fresh one is made later).
+    let made = || shell(&sandbox, "stat -c %z .", dir.path());
+    let first = made();
+    assert_eq!(
+        made(),
+        first,
+        "a run that wrote nothing got a new working folder"
+    );
+
+    // The first file of a fresh working folder gets the same inode number
+    // every time: a run cannot tell the next how many files it made.
+    let inode = "touch f && stat -c %i f";
+    let fresh = shell(&sandbox, inode, dir.path());
+    shell(
+        &sandbox,
+        "for i in 1 2 3 4 5 6 7; do touch $i; done; rm -f ./*",
+        dir.path(),
+    );
+    assert_eq!(shell(&sandbox, inode, dir.path()), fresh);
+    assert_eq!(shell(&sandbox, "ls -A", dir.path()), "");
+    assert_ne!(made(), first);
+
+    if std::path::Path::new("/usr/bin/python3").exists() {
+        let python = |code: &str| {
+            run(
+                &sandbox,
+                "/usr/bin/python3".as_ref(),
+                &["-c", code],
+                dir.path(),
+            )
+        };
+        python("import os; os.setxattr('.', 'user.left', b'1')");
+        assert_eq!(python("import os; print(os.listxattr('.'))"), "[]\n");
+    }
+}
