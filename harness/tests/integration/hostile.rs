@@ -214,19 +214,12 @@ fn wait_with_rusage(pid: i32, deadline: Duration) -> Option<(ExitStatus, u64)> {
 /// names it) or their command line names it. Judges are not counted (their
 /// command line names the files they grade), nor zombies (already dead).
 pub(crate) fn leftover_processes(stem: &str) -> Vec<(i32, String)> {
-    let judge = judge_identity();
     fixture_processes(stem)
         .into_iter()
         // A run of a judge still running (another test grading the same
         // fixture at the same time) is not a leftover.
-        .filter(|(pid, _)| !ancestors(*pid).any(|a| is_judge_process(a, judge)))
+        .filter(|(pid, _)| !ancestors(*pid).any(is_judge_process))
         .collect()
-}
-
-fn judge_identity() -> Option<(u64, u64)> {
-    std::fs::metadata(env!("CARGO_BIN_EXE_judge"))
-        .ok()
-        .map(|m| (m.dev(), m.ino()))
 }
 
 /// Live processes of the fixture whose file stem is `stem`, whether a judge
@@ -245,7 +238,6 @@ pub(crate) fn fixture_processes(stem: &str) -> Vec<(i32, String)> {
         .filter_map(|e| std::fs::metadata(e.path().join("main")).ok())
         .map(|m| (m.dev(), m.ino()))
         .collect();
-    let judge = judge_identity();
     let me = std::process::id() as i32;
     let mut found = Vec::new();
     let Ok(proc) = std::fs::read_dir("/proc") else {
@@ -278,9 +270,7 @@ pub(crate) fn fixture_processes(stem: &str) -> Vec<(i32, String)> {
         let cmdline = std::fs::read(dir.join("cmdline"))
             .map(|b| String::from_utf8_lossy(&b).replace('\0', " "))
             .unwrap_or_default();
-        let is_judge =
-            (exe_id.is_some() && exe_id == judge) || exe.starts_with(env!("CARGO_BIN_EXE_judge"));
-        if is_judge {
+        if is_judge_process(pid) {
             continue;
         }
         let ours = exe_id.is_some_and(|id| builds.contains(&id))
@@ -307,12 +297,18 @@ fn ancestors(pid: i32) -> impl Iterator<Item = i32> {
     .skip(1)
 }
 
-fn is_judge_process(pid: i32, judge: Option<(u64, u64)>) -> bool {
-    judge.is_some()
-        && std::fs::metadata(format!("/proc/{pid}/exe"))
-            .ok()
-            .map(|m| (m.dev(), m.ino()))
-            == judge
+/// Whether `pid` runs a `judge` binary: this test's, or another checkout's
+/// on the same machine, whose runs are its own tests' business (killing
+/// them here would fail those tests). A run's program is never called
+/// `judge`: builds are `main`, interpreters are the system's.
+fn is_judge_process(pid: i32) -> bool {
+    std::fs::read_link(format!("/proc/{pid}/exe")).is_ok_and(|exe| {
+        let exe = exe.to_string_lossy();
+        let exe = exe.trim_end_matches(" (deleted)");
+        Path::new(exe)
+            .file_name()
+            .is_some_and(|name| name == "judge")
+    })
 }
 
 /// Kills processes a test found left over (all started by this test's
