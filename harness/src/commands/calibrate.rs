@@ -128,16 +128,7 @@ pub(super) fn calibrate(
     repeat: usize,
     reports: &ReportArgs,
 ) -> Result<u8> {
-    let (problems, broken) = ctx.load_problems(ids)?;
-    for error in &broken {
-        writeln!(ctx.out, "{} {error}", ctx.styles.bad("broken package:")).map_err(io)?;
-    }
-    ctx.builder.build_workspace(problems.iter().flat_map(|p| {
-        p.solutions
-            .iter()
-            .map(|s| &s.program)
-            .chain(p.judging_programs().map(|t| &t.program))
-    }))?;
+    let (problems, broken) = ctx.load_and_build(ids)?;
     let mut ok = broken.is_empty();
     let mut all = Vec::new();
     for problem in &problems {

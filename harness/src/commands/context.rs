@@ -124,6 +124,26 @@ impl Context {
         Ok((good, broken))
     }
 
+    /// The named problems (all when `ids` is empty), every program they
+    /// name built; broken packages are listed on the output and returned.
+    pub(crate) fn load_and_build(
+        &mut self,
+        ids: &[String],
+    ) -> Result<(Vec<ProblemSpec>, Vec<SpecError>)> {
+        let (problems, broken) = self.load_problems(ids)?;
+        for error in &broken {
+            writeln!(self.out, "{} {error}", self.styles.bad("broken package:")).map_err(
+                |source| Error::Report {
+                    what: "the output".into(),
+                    source,
+                },
+            )?;
+        }
+        self.builder
+            .build_workspace(problems.iter().flat_map(ProblemSpec::programs))?;
+        Ok((problems, broken))
+    }
+
     pub(crate) fn load_one(&self, id: &str) -> Result<ProblemSpec> {
         let (mut good, mut broken) = self.load_problems(&[id.to_string()])?;
         match broken.pop() {

@@ -12,7 +12,7 @@ use super::Context;
 use super::practice::task_for;
 use crate::cli::ReportArgs;
 use crate::errors::{Error, Result};
-use crate::report::html::{CSS, esc};
+use crate::report::html::{CSS, badge, esc};
 use crate::runner::{RunPlan, TaskReport};
 use crate::spec::ProblemSpec;
 use crate::verdict::Verdict;
@@ -104,16 +104,7 @@ pub(super) fn matrix(
     reports: &ReportArgs,
     html: Option<&Path>,
 ) -> Result<u8> {
-    let (problems, broken) = ctx.load_problems(ids)?;
-    for error in &broken {
-        writeln!(ctx.out, "{} {error}", ctx.styles.bad("broken package:")).map_err(io)?;
-    }
-    ctx.builder.build_workspace(problems.iter().flat_map(|p| {
-        p.solutions
-            .iter()
-            .map(|s| &s.program)
-            .chain(p.judging_programs().map(|t| &t.program))
-    }))?;
+    let (problems, broken) = ctx.load_and_build(ids)?;
     let mut ok = broken.is_empty();
     let mut all_json = Vec::new();
     let mut pages = Vec::new();
@@ -291,17 +282,6 @@ fn matrix_html(problem: &ProblemSpec, matrix: &Matrix) -> String {
     }
     html.push_str("</table>\n");
     html
-}
-
-fn badge(verdict: Option<Verdict>) -> String {
-    match verdict {
-        Some(v) => format!(
-            "<span class=\"v v-{0}\" title=\"{1}\">{0}</span>",
-            v.short(),
-            v.long()
-        ),
-        None => "<span class=\"v v-none\">not run</span>".into(),
-    }
 }
 
 /// The page: no script, no external asset (the policy forbids both).

@@ -36,15 +36,15 @@ pub(crate) fn esc(text: &str) -> String {
     out
 }
 
-/// A badge for a verdict, or for "no submission".
-fn badge(verdict: Option<Verdict>) -> String {
+/// A badge for a verdict, or for a test that was not run.
+pub(crate) fn badge(verdict: Option<Verdict>) -> String {
     match verdict {
         Some(v) => format!(
             "<span class=\"v v-{0}\" title=\"{1}\">{0}</span>",
             v.short(),
             v.long()
         ),
-        None => "<span class=\"v v-none\">none</span>".into(),
+        None => "<span class=\"v v-none\">not run</span>".into(),
     }
 }
 

@@ -225,6 +225,17 @@ impl ProblemSpec {
             .chain(self.output_checker())
     }
 
+    /// Every program the package names: its solutions, judging programs,
+    /// validator, answers program and generator.
+    pub fn programs(&self) -> Vec<&ProgramRef> {
+        let mut all: Vec<&ProgramRef> = self.solutions.iter().map(|s| &s.program).collect();
+        all.extend(self.judging_programs().map(|tool| &tool.program));
+        all.extend(self.validator.iter().map(|v| &v.program));
+        all.extend(self.answers.iter().map(|a| &a.program));
+        all.extend(self.generator.iter().map(|(g, _)| g));
+        all
+    }
+
     /// Validates a parsed `problem.toml`. `text` is the file's contents, for
     /// turning spans into line numbers.
     pub(crate) fn from_raw(

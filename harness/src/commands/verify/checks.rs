@@ -14,7 +14,7 @@ use crate::compile::{Built, Executable};
 use crate::errors::{JudgeFailure, Validation};
 use crate::report::human;
 use crate::sandbox::{Containment, RunRequest, Sandbox, Termination};
-use crate::spec::{ProblemSpec, ProgramRef};
+use crate::spec::ProblemSpec;
 use crate::store::ToolMemo;
 
 /// What the package stage found for one package.
@@ -56,15 +56,6 @@ pub(super) fn package_checks(
             },
         )
         .collect()
-}
-
-pub(super) fn programs(problem: &ProblemSpec) -> Vec<&ProgramRef> {
-    let mut all: Vec<&ProgramRef> = problem.solutions.iter().map(|s| &s.program).collect();
-    all.extend(problem.judging_programs().map(|tool| &tool.program));
-    all.extend(problem.validator.iter().map(|v| &v.program));
-    all.extend(problem.answers.iter().map(|a| &a.program));
-    all.extend(problem.generator.iter().map(|(g, _)| g));
-    all
 }
 
 pub(super) fn built_or_message(

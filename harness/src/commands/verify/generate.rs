@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::super::Context;
-use super::checks::{built_or_message, programs, run_tool};
+use super::checks::{built_or_message, run_tool};
 use crate::errors::{Error, Result};
 use crate::spec;
 use crate::verdict::Verdict;
@@ -34,7 +34,7 @@ pub(in crate::commands) fn generate(ctx: &mut Context, ids: &[String]) -> Result
             .into());
         }
         let problem = spec::load_problem_for_answers(&dir)?;
-        ctx.builder.build_workspace(programs(&problem))?;
+        ctx.builder.build_workspace(problem.programs())?;
         let mut written = 0;
         if let Some((generator, tests)) = &problem.generator {
             let exe = built_or_message(ctx.builder.build(generator), "generator")

@@ -81,13 +81,8 @@ pub(super) fn verify(
     reports: &ReportArgs,
     store: &StoreArgs,
 ) -> Result<u8> {
-    let (mut problems, broken) = ctx.load_problems(ids)?;
     writeln!(ctx.out, "{}", ctx.styles.dim(&ctx.sandbox.describe())).map_err(io)?;
-    for error in &broken {
-        writeln!(ctx.out, "{} {error}", ctx.styles.bad("broken package:")).map_err(io)?;
-    }
-    ctx.builder
-        .build_workspace(problems.iter().flat_map(checks::programs))?;
+    let (mut problems, broken) = ctx.load_and_build(ids)?;
     let (mut store_used, memo) = stored::open_for_verify(ctx, store).unzip();
     let mut run = ctx.run_with_progress("verify", reports);
 
