@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use super::cgroup::{CgroupPool, Hierarchy};
 use super::mounts::{MountPlan, SystemEntry, system_entries};
-use super::spawn::{ChildSetup, spawn};
+use super::spawn::{ChildSetup, KeyRings, spawn};
+use super::worker_keys;
 use super::worker_ns;
 use super::worker_root::worker_root;
 
@@ -43,8 +44,12 @@ pub(crate) struct Isolation {
     pub(crate) ipc_per_worker: bool,
     /// Contained runs drop to this uid/gid (root judge).
     pub(crate) drop_to: Option<(u32, u32)>,
-    /// After the drop, each run enters a user namespace of its own, so that
-    /// its kernel key rings are its own (root judge; needs a private /proc).
+    /// Each worker thread closes the kernel key ring system calls to what
+    /// it starts (root judge, see `worker_keys`).
+    pub(crate) keys_closed_per_worker: bool,
+    /// Where a thread could not close them: after the drop, each run enters
+    /// a user namespace of its own, so that its kernel key rings are its
+    /// own (root judge; needs a private /proc).
     pub(crate) user_namespace_per_run: bool,
     pub(crate) mounts: bool,
     pub(crate) mount_proc: bool,
@@ -102,6 +107,7 @@ impl Isolation {
             netns_per_worker: false,
             ipc_per_worker: false,
             drop_to: None,
+            keys_closed_per_worker: false,
             user_namespace_per_run: false,
             mounts: false,
             mount_proc: false,
@@ -132,6 +138,8 @@ impl Isolation {
             if !isolation.netns_per_worker {
                 isolation.namespaces |= libc::CLONE_NEWNET;
             }
+            // Closed on this thread (and so on the threads it starts) now.
+            isolation.keys_closed_per_worker = worker_keys::closed();
             isolation.user_namespace_per_run = true;
             isolation.prepared_root = true;
             isolation.ipc_per_worker = true;
@@ -259,7 +267,13 @@ impl Isolation {
             mounts: self.mounts.then_some(plan),
             limits: None,
             drop_to: self.drop_to,
-            own_user_namespace: self.user_namespace_per_run,
+            key_rings: if self.keys_closed_per_worker && worker_keys::closed() {
+                KeyRings::ClosedByWorker
+            } else if self.user_namespace_per_run {
+                KeyRings::NewSessionAndUserNamespace
+            } else {
+                KeyRings::NewSession
+            },
         }
     }
 
@@ -268,11 +282,15 @@ impl Isolation {
         let mut on = vec![
             "own session (no terminal)",
             "rlimits (cpu, address space, file size, stack, core, open files)",
-            "new session key ring",
         ];
+        if !self.keys_closed_per_worker {
+            on.push("new session key ring");
+        }
         if self.namespaces != 0 {
             on.push(if self.map_user.is_some() {
                 "user namespace per run (root inside only)"
+            } else if self.keys_closed_per_worker {
+                "uid 65534, no kernel key rings (their system calls fail)"
             } else if self.user_namespace_per_run {
                 "uid 65534 in a user namespace per run (own key rings)"
             } else {

@@ -12,6 +12,7 @@ mod relay;
 mod replay;
 mod spawn;
 mod unix;
+mod worker_keys;
 mod worker_mounter;
 mod worker_ns;
 mod worker_root;

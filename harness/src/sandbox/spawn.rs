@@ -35,11 +35,26 @@ pub(crate) struct ChildSetup {
     pub(crate) limits: Option<ChildLimits>,
     /// Drop to this uid and gid (the judge runs as root).
     pub(crate) drop_to: Option<(u32, u32)>,
-    /// After dropping privileges, enter a user namespace of the run's own
-    /// (mapping the dropped ids to themselves): kernel key rings belong to
-    /// the user namespace, so nothing a run leaves in its user key ring is
+    /// How the run is kept from the judge's key rings and from any other
+    /// run's.
+    pub(crate) key_rings: KeyRings,
+}
+
+/// How a run's kernel key rings are its own.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum KeyRings {
+    /// The run joins a new anonymous session key ring: the inherited one
+    /// is the judge's, and possessing it would let the run read its keys.
+    #[default]
+    NewSession,
+    /// That, and after dropping privileges a user namespace of the run's
+    /// own (mapping the dropped ids to themselves): a user's key ring
+    /// belongs to the user namespace, so nothing a run leaves in it is
     /// seen by the next run of the same uid. Needs a writable `/proc`.
-    pub(crate) own_user_namespace: bool,
+    NewSessionAndUserNamespace,
+    /// The starting thread closed the key ring system calls to everything
+    /// it starts, and holds a session key ring of its own (`worker_keys`).
+    ClosedByWorker,
 }
 
 pub(crate) struct Spawned {
@@ -80,7 +95,7 @@ struct Prepared {
     report: OwnedFd,
     uid_map: Vec<u8>,
     gid_map: Vec<u8>,
-    /// The identity maps of the run's own user namespace (`own_user_namespace`).
+    /// The identity maps of the run's own user namespace.
     own_uid_map: Vec<u8>,
     own_gid_map: Vec<u8>,
     mount_ops: Vec<MountOp>,
@@ -148,7 +163,7 @@ pub(crate) fn spawn(
         None => (Vec::new(), Vec::new()),
     };
     let (own_uid_map, own_gid_map) = match setup.drop_to {
-        Some((uid, gid)) if setup.own_user_namespace => (
+        Some((uid, gid)) if setup.key_rings == KeyRings::NewSessionAndUserNamespace => (
             format!("{uid} {uid} 1\n").into_bytes(),
             format!("{gid} {gid} 1\n").into_bytes(),
         ),
@@ -192,7 +207,7 @@ pub(crate) fn spawn(
     // "dumpable" flag, which a uid change clears and the child sets again to
     // write its own uid_map: two such children at once would undo each
     // other's flag. They start one at a time (a few hundred µs each).
-    let _one_at_a_time = setup.own_user_namespace.then(|| {
+    let _one_at_a_time = (setup.key_rings == KeyRings::NewSessionAndUserNamespace).then(|| {
         USER_NAMESPACE_SPAWN
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -272,7 +287,7 @@ pub(crate) fn spawn(
 }
 
 /// keyctl(2) operation: join (here: create) a new anonymous session key ring.
-const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
+pub(super) const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
 
 /// The child's stack: it only runs the setup below before exec.
 const CHILD_STACK: usize = 64 << 10;
@@ -394,7 +409,7 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
             );
             check(libc::syscall(libc::SYS_setresgid, gid, gid, gid) == 0, 12);
             check(libc::syscall(libc::SYS_setresuid, uid, uid, uid) == 0, 12);
-            if setup.own_user_namespace {
+            if setup.key_rings == KeyRings::NewSessionAndUserNamespace {
                 // The uid change made the process non-dumpable, which hands
                 // its /proc/self files to root: it could not write its own
                 // maps. Other runs of the uid are in other PID namespaces,
@@ -407,12 +422,13 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
                 check(write_file(b"/proc/self/gid_map\0", &p.own_gid_map), 15);
             }
         }
-        // A new anonymous session key ring: the inherited one is the
-        // judge's, and possessing it would let the run read its keys.
-        check(
-            libc::syscall(libc::SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, 0usize) >= 0,
-            16,
-        );
+        if setup.key_rings != KeyRings::ClosedByWorker {
+            // Refused outright when a filter closed the key ring calls to
+            // the starting thread (see `worker_keys`): nothing to join then.
+            let joined = libc::syscall(libc::SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, 0usize) >= 0;
+            let errno = *libc::__errno_location();
+            check(joined || errno == libc::ENOSYS || errno == libc::EPERM, 16);
+        }
         // If the judge dies, so does the run (and with it its PID namespace).
         // Set last: every change of credentials above clears it.
         check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == 0, 17);

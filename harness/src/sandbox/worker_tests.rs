@@ -238,3 +238,39 @@ fn the_working_folder_is_kept_only_while_runs_leave_it_untouched() {
         assert_eq!(python("import os; print(os.listxattr('.'))"), "[]\n");
     }
 }
+
+#[test]
+fn programs_start_from_a_thread_whose_key_rings_are_closed() {
+    if !rustix::process::geteuid().is_root() {
+        eprintln!("skipped: closing the key rings needs root");
+        return;
+    }
+    // On a thread of its own: the filter stays with the thread.
+    std::thread::spawn(|| {
+        let full = Sandbox::with_isolation(IsolationLevel::Full, 1);
+        let dir = tempfile::tempdir().unwrap();
+        let session = "grep -c _ses /proc/keys 2>/dev/null; echo started";
+        assert!(shell(&full, session, dir.path()).ends_with("started\n"));
+        // A trusted program (no contained setup) from the same thread.
+        let request = RunRequest {
+            program: "/bin/sh".into(),
+            args: vec!["-c".into(), "echo trusted".into()],
+            stdin: None,
+            workdir: dir.path().to_path_buf(),
+            limits: Limits {
+                time: Duration::from_secs(2),
+                wall: Duration::from_secs(4),
+                memory: 256 << 20,
+                output: 1 << 20,
+            },
+            env: Vec::new(),
+            stack: None,
+            read_only: Vec::new(),
+            containment: Containment::Tool,
+        };
+        let outcome = Sandbox::new().run(&request).unwrap();
+        assert_eq!(outcome.stdout, b"trusted\n");
+    })
+    .join()
+    .unwrap();
+}
