@@ -244,16 +244,27 @@ impl Sandbox {
         let watched = watch(spawned, &process, request, &clock, &self.cancel, relay);
         let waited = clock.waited();
         // Whatever happened, nothing of this run may survive it: its first
-        // process (in a PID namespace, every process dies with it), its
-        // session's process group, and whatever else sits in its cgroup.
+        // process (in a PID namespace of its own, every process dies with
+        // it), its session's process group, and whatever else sits in its
+        // cgroup or, once the first is reaped, in the worker's PID namespace.
         process.kill();
         unix::kill_group(pid);
+        let own_pid_namespace = setup.namespaces & libc::CLONE_NEWPID != 0;
         if let Some(slot) = slot {
-            if self.isolation.namespaces & libc::CLONE_NEWPID == 0 {
+            if !own_pid_namespace && setup.pid_namespace.is_none() {
                 slot.kill_all();
             }
         }
         let reaped = process.reap(REAP_DEADLINE);
+        let cleared = match (&setup.pid_namespace, &reaped) {
+            (None, _) => Ok(()),
+            (Some(_), Ok(_)) => super::worker_root::clear_pid_namespace(),
+            // Still there, stuck: the namespace cannot be the next run's.
+            (Some(_), Err(_)) => {
+                super::worker_root::give_up_pid_namespace();
+                Ok(())
+            }
+        };
         let wall = start.elapsed();
         let (peak_kib, oom, cgroup_cpu) = match slot {
             Some(slot) => (slot.peak_kib(), slot.oom_killed(), slot.cpu_used()),
@@ -268,6 +279,10 @@ impl Sandbox {
             // freed, and never seen again.
             super::worker_root::after_run();
         }
+        cleared.map_err(|source| SandboxError::Io {
+            what: "clear the worker's PID namespace after the run".into(),
+            source,
+        })?;
         let (termination_by_us, stdout, stderr, output_bytes) = watched?;
         let reaped = reaped.map_err(|source| SandboxError::Io {
             what: "wait for the child".into(),

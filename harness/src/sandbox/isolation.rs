@@ -12,7 +12,7 @@ use super::mounts::{MountPlan, SystemEntry, system_entries};
 use super::spawn::{ChildSetup, KeyRings, spawn};
 use super::worker_keys;
 use super::worker_ns;
-use super::worker_root::worker_root;
+use super::worker_root::{self, worker_root};
 
 /// What the user asked for (`--isolation`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -57,6 +57,9 @@ pub(crate) struct Isolation {
     /// shares once, and its runs enter a copy of it (root judge: entering
     /// a mount namespace needs the capabilities a user namespace lacks).
     pub(crate) prepared_root: bool,
+    /// With the prepared root, each worker has a PID namespace its runs are
+    /// born in, one at a time, cleared after each (see `worker_pid`).
+    pub(crate) pid_per_worker: bool,
     pub(crate) cgroups: Option<Arc<CgroupPool>>,
     /// The host's system folders, for the private root.
     pub(crate) system: Vec<SystemEntry>,
@@ -112,6 +115,7 @@ impl Isolation {
             mounts: false,
             mount_proc: false,
             prepared_root: false,
+            pid_per_worker: false,
             cgroups: None,
             system: system_entries(),
             missing: Vec::new(),
@@ -142,6 +146,7 @@ impl Isolation {
             isolation.keys_closed_per_worker = worker_keys::closed();
             isolation.user_namespace_per_run = true;
             isolation.prepared_root = true;
+            isolation.pid_per_worker = true;
             isolation.ipc_per_worker = true;
         } else {
             isolation.namespaces = base | libc::CLONE_NEWUSER | libc::CLONE_NEWNET;
@@ -157,6 +162,10 @@ impl Isolation {
             isolation.ipc_per_worker = false;
             probed = isolation.probe();
         }
+        // The probe prepared this thread's root: with a PID namespace, or
+        // the worker's runs get one each.
+        isolation.pid_per_worker =
+            isolation.prepared_root && worker_root::pid_namespace().is_some();
         if let Err(why) = probed {
             if isolation.user_namespace_per_run {
                 isolation.user_namespace_per_run = false;
@@ -213,7 +222,12 @@ impl Isolation {
             &setup,
         )
         .map_err(|e| e.to_string())?;
-        match super::unix::wait4(child.pid) {
+        let reaped = super::unix::wait4(child.pid);
+        if setup.pid_namespace.is_some() {
+            // A failure gives the namespace up, which the caller sees.
+            let _ = worker_root::clear_pid_namespace();
+        }
+        match reaped {
             Ok(reaped) if reaped.status == 0 => Ok(()),
             Ok(reaped) => Err(format!("/bin/true exited with status {}", reaped.status)),
             Err(e) => Err(e.to_string()),
@@ -238,16 +252,24 @@ impl Isolation {
             device_nodes: false,
         };
         let mut namespaces = self.namespaces;
+        let mut pid_namespace = None;
         if self.mounts && self.prepared_root {
             let folders: Vec<(PathBuf, bool)> = plan.own_folders().into_iter().cloned().collect();
             let scratch = plan
                 .scratch
                 .as_ref()
                 .map(|(path, bytes)| (path.as_path(), *bytes));
-            plan.prepared = worker_root(&self.system, &folders, scratch);
+            let pid1_cgroups = self.cgroups.as_ref().map_or(Vec::new(), |p| p.home_fds());
+            plan.prepared = worker_root(&self.system, &folders, scratch, &pid1_cgroups);
             if plan.prepared.is_some() {
                 // The run enters (a copy of) the worker's mount namespace.
                 namespaces &= !libc::CLONE_NEWNS;
+                pid_namespace = worker_root::pid_namespace().filter(|_| self.pid_per_worker);
+            }
+            if pid_namespace.is_some() {
+                // It is born in the worker's, whose `/proc` the root has.
+                namespaces &= !libc::CLONE_NEWPID;
+                plan.mount_proc = false;
             }
         }
         let per_run_ipc = libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
@@ -257,6 +279,7 @@ impl Isolation {
         }
         ChildSetup {
             namespaces,
+            pid_namespace,
             netns: if self.netns_per_worker {
                 worker_netns()
             } else {
@@ -296,10 +319,14 @@ impl Isolation {
             } else {
                 "uid 65534"
             });
-            on.push(if self.ipc_per_worker {
-                "pid namespace per run, ipc and uts namespaces per worker (emptied before each run)"
-            } else {
-                "pid, ipc, uts namespaces"
+            on.push(match (self.pid_per_worker, self.ipc_per_worker) {
+                (true, true) => {
+                    "pid, ipc and uts namespaces per worker (emptied before each run, the pid numbering restarted)"
+                }
+                (false, true) => {
+                    "pid namespace per run, ipc and uts namespaces per worker (emptied before each run)"
+                }
+                _ => "pid, ipc, uts namespaces per run",
             });
             if self.netns_per_worker {
                 on.push("no network (an empty network namespace per worker)");

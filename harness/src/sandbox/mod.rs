@@ -15,6 +15,7 @@ mod unix;
 mod worker_keys;
 mod worker_mounter;
 mod worker_ns;
+mod worker_pid;
 mod worker_root;
 #[cfg(test)]
 mod worker_tests;

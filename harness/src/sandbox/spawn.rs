@@ -18,6 +18,7 @@ use std::path::Path;
 use super::mounts::{MountOp, MountPlan};
 use super::relay::SideFds;
 use super::unix::ChildLimits;
+use super::worker_pid::ChildrenIn;
 use crate::errors::SandboxError;
 
 /// How the child is set up between clone and exec.
@@ -25,6 +26,8 @@ use crate::errors::SandboxError;
 pub(crate) struct ChildSetup {
     /// CLONE_NEW* flags.
     pub(crate) namespaces: libc::c_int,
+    /// Be born in this PID namespace (the worker's) instead of a new one.
+    pub(crate) pid_namespace: Option<RawFd>,
     /// Join this (empty, shared) network namespace instead of creating one.
     pub(crate) netns: Option<RawFd>,
     /// Map the caller's uid and gid to root in the new user namespace.
@@ -212,6 +215,12 @@ pub(crate) fn spawn(
             .lock()
             .unwrap_or_else(|e| e.into_inner())
     });
+    // The PID namespace is the parent's choice, made on this thread for
+    // this child only.
+    let children_in = match setup.pid_namespace {
+        Some(namespace) => Some(ChildrenIn::enter(namespace).map_err(spawn_error)?),
+        None => None,
+    };
     let mut stack: Vec<u8> = Vec::with_capacity(CHILD_STACK);
     // SAFETY: one past the end of the allocation: stacks grow down, and
     // x86-64 and aarch64 want 16-byte alignment, which the allocator gives.
@@ -241,6 +250,7 @@ pub(crate) fn spawn(
         )
     };
     let clone_error = io::Error::last_os_error();
+    drop(children_in);
     // SAFETY: restoring the mask saved above.
     unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
     drop(stack);

@@ -15,12 +15,17 @@ use rustix::mount::{MountFlags, MoveMountFlags, UnmountFlags};
 
 use super::mounts::MountOp;
 use super::replay::replay;
+use super::worker_pid::{Pid1, WorkerPids};
 
-/// What the thread built: the worker's mount namespace, and a writable
-/// mount of its root's tmpfs (see `WorkerRoot::writable`).
+/// What the thread built: the worker's mount namespace, a writable mount
+/// of its root's tmpfs (see `WorkerRoot::writable`), and the worker's PID
+/// namespace, whose first process is this thread's child and mounted its
+/// `/proc` in the root (`None` if it could not be made: then each run
+/// makes its own).
 pub(crate) struct Built {
     pub(crate) namespace: OwnedFd,
     pub(crate) writable: OwnedFd,
+    pub(crate) pids: Option<WorkerPids>,
 }
 
 enum Job {
@@ -43,15 +48,17 @@ pub(crate) struct Mounter {
 
 impl Mounter {
     /// Starts the thread, which builds the root by replaying `ops` (ending
-    /// with `pivot_root` into it) in a mount namespace of its own.
-    pub(crate) fn start(ops: Vec<MountOp>) -> io::Result<(Mounter, Built)> {
+    /// with `pivot_root` into it) in a mount namespace of its own, then
+    /// starts the worker's PID namespace there, with `pid1` (see
+    /// `WorkerPids::start`).
+    pub(crate) fn start(ops: Vec<MountOp>, pid1: Option<Pid1>) -> io::Result<(Mounter, Built)> {
         let (jobs, job_queue) = mpsc::channel::<Job>();
         let (answer, answers) = mpsc::channel();
         let (built_answer, built) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("worker-root".into())
             .spawn(move || {
-                let result = build(&ops);
+                let result = build(&ops, pid1);
                 let ok = result.is_ok();
                 let _ = built_answer.send(result);
                 if ok {
@@ -119,7 +126,7 @@ impl Drop for Mounter {
 
 /// Builds the root: runs on the mounter thread, which keeps the result as
 /// its own mount namespace and root.
-fn build(ops: &[MountOp]) -> io::Result<Built> {
+fn build(ops: &[MountOp], pid1: Option<Pid1>) -> io::Result<Built> {
     // SAFETY: changes the mounts, root and working folder of this thread
     // alone: it shares them with no one after this.
     if unsafe { libc::unshare(libc::CLONE_NEWNS) } != 0 {
@@ -149,6 +156,7 @@ fn build(ops: &[MountOp]) -> io::Result<Built> {
     Ok(Built {
         namespace,
         writable,
+        pids: pid1.and_then(|pid1| WorkerPids::start(pid1).ok()),
     })
 }
 

@@ -24,6 +24,7 @@ use rustix::mount::OpenTreeFlags;
 use super::mounts::{MountPlan, SystemEntry};
 use super::replay::{MOUNT_ATTR_NOSUID, MOUNT_ATTR_RDONLY, MountAttr};
 use super::worker_mounter::Mounter;
+use super::worker_pid::{ChildrenIn, Pid1, WorkerPids};
 
 pub(crate) struct WorkerRoot {
     /// The mount namespace whose root is the shared root.
@@ -40,6 +41,8 @@ pub(crate) struct WorkerRoot {
     shown: Vec<(PathBuf, bool)>,
     /// The runs' working folder, when they have one.
     scratch: Option<Scratch>,
+    /// The worker's PID namespace, with `/proc` mounted in the root.
+    pids: Option<WorkerPids>,
     /// The thread that mounts in the namespace. Dropped last.
     mounter: Mounter,
 }
@@ -69,9 +72,10 @@ pub(crate) fn worker_root(
     system: &[SystemEntry],
     folders: &[(PathBuf, bool)],
     scratch: Option<(&Path, u64)>,
+    pid1_cgroups: &[RawFd],
 ) -> Option<RawFd> {
     with_root(|root| {
-        root.get_or_insert_with(|| WorkerRoot::prepare(system.to_vec()).ok())
+        root.get_or_insert_with(|| WorkerRoot::prepare(system.to_vec(), pid1_cgroups).ok())
             .as_mut()?
             .show(folders, scratch)
             .ok()
@@ -83,6 +87,47 @@ pub(crate) fn worker_root(
 /// that what it held is no longer charged to the slot).
 pub(crate) fn after_run() {
     with_root(|root| root.as_mut()?.as_mut()?.renew_scratch().ok());
+}
+
+/// The calling worker's PID namespace (see `worker_pid`), whose `/proc`
+/// its root shows; `None` when it has none.
+pub(crate) fn pid_namespace() -> Option<RawFd> {
+    WORKER_ROOT.with(|cell| {
+        let cell = cell.borrow();
+        Some(cell.as_ref()?.as_ref()?.pids.as_ref()?.namespace())
+    })
+}
+
+/// After a run in the calling worker's PID namespace (its first process
+/// reaped): nothing of it is left there. On failure the namespace is
+/// given up (its first process ends, and the kernel kills what is left),
+/// and this worker's later runs get one each.
+pub(crate) fn clear_pid_namespace() -> io::Result<()> {
+    WORKER_ROOT.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let Some(Some(root)) = cell.as_mut() else {
+            return Err(io::Error::other("the worker's root is gone"));
+        };
+        let Some(pids) = root.pids.as_mut() else {
+            return Err(io::Error::other("the worker's PID namespace is gone"));
+        };
+        let cleared = pids.clear();
+        if cleared.is_err() {
+            // Its `/proc` stays: runs mount their own over it.
+            root.pids = None;
+        }
+        cleared
+    })
+}
+
+/// Gives up the calling worker's PID namespace (a run's first process
+/// would not die): its later runs get one each.
+pub(crate) fn give_up_pid_namespace() {
+    WORKER_ROOT.with(|cell| {
+        if let Some(Some(root)) = cell.borrow_mut().as_mut() {
+            root.pids = None;
+        }
+    });
 }
 
 /// Runs `f` on this thread's root; a root that failed (its mounts no
@@ -101,14 +146,20 @@ fn with_root<T>(f: impl FnOnce(&mut Option<Option<WorkerRoot>>) -> Option<T>) ->
 
 impl WorkerRoot {
     /// Builds the root on its mounter thread.
-    fn prepare(system: Vec<SystemEntry>) -> io::Result<WorkerRoot> {
-        let (mounter, built) = Mounter::start(MountPlan::shared_root(system).ops()?)?;
+    fn prepare(system: Vec<SystemEntry>, pid1_cgroups: &[RawFd]) -> io::Result<WorkerRoot> {
+        let pid1 = Pid1::new(pid1_cgroups.to_vec()).ok();
+        let (mounter, built) = Mounter::start(MountPlan::shared_root(system).ops()?, pid1)?;
         Ok(WorkerRoot {
             namespace: built.namespace,
             writable: built.writable,
             made: Vec::new(),
             shown: Vec::new(),
             scratch: None,
+            // Older kernels open pidfds but cannot enter namespaces
+            // through them (before 5.8): found out here, not at every run.
+            pids: built
+                .pids
+                .filter(|pids| ChildrenIn::enter(pids.namespace()).is_ok()),
             mounter,
         })
     }

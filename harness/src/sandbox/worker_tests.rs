@@ -274,3 +274,30 @@ fn programs_start_from_a_thread_whose_key_rings_are_closed() {
     .join()
     .unwrap();
 }
+
+#[test]
+fn a_run_finds_no_process_nor_pid_number_of_an_earlier_one() {
+    if !rustix::process::geteuid().is_root() {
+        eprintln!("skipped: the worker's PID namespace needs root");
+        return;
+    }
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let dir = tempfile::tempdir().unwrap();
+    // Its own PID, the processes it sees (a loop of the shell's own, no
+    // process started), and its PID 1's name and command line.
+    let look = "echo $$; for p in /proc/[0-9]*; do printf '%s ' ${p#/proc/}; done; echo; \
+                cat /proc/1/comm; tr -d '\\000' < /proc/1/cmdline | wc -c";
+    let first = shell(&sandbox, look, dir.path());
+    // A run that leaves a process behind, out of its session (waiting
+    // until it is), after making a few others.
+    let left = shell(
+        &sandbox,
+        "for i in 1 2 3 4 5 6 7 8; do /bin/true; done; setsid sleep 60 & \
+         until read -r _ _ _ _ _ sid _ < /proc/$!/stat && [ \"$sid\" = $! ]; do :; done; echo left",
+        dir.path(),
+    );
+    assert_eq!(left, "left\n");
+    let second = shell(&sandbox, look, dir.path());
+    assert_eq!(first, "2\n1 2 \npid1\n0\n", "what a run sees of its PIDs");
+    assert_eq!(second, first, "an earlier run left a trace");
+}
