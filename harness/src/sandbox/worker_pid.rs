@@ -179,16 +179,28 @@ impl WorkerPids {
 impl Drop for WorkerPids {
     fn drop(&mut self) {
         // Closing the requests ends the first process, and the kernel
-        // kills whatever is left in its namespace; it is reaped aside, in
-        // case something there is stuck in the kernel.
+        // kills whatever is left in its namespace. It is reaped here, so
+        // that its CPU time is the judge's by the time the worker is gone,
+        // or aside if it takes long (something stuck in the kernel).
         self.requests = None;
         let pid = self.pid;
-        let _ = std::thread::Builder::new()
-            .name("reap-pid1".into())
-            .spawn(move || {
-                // SAFETY: waiting for our own child.
-                unsafe { libc::waitpid(pid, std::ptr::null_mut(), libc::__WALL) };
-            });
+        let timeout = Timespec {
+            tv_sec: 1,
+            tv_nsec: 0,
+        };
+        let mut fds = [PollFd::new(&self.namespace, PollFlags::IN)];
+        let ended = matches!(poll(&mut fds, Some(&timeout)), Ok(1));
+        let reap = move || {
+            // SAFETY: waiting for our own child.
+            unsafe { libc::waitpid(pid, std::ptr::null_mut(), libc::__WALL) };
+        };
+        if ended {
+            reap();
+        } else {
+            let _ = std::thread::Builder::new()
+                .name("reap-pid1".into())
+                .spawn(reap);
+        }
     }
 }
 
