@@ -1,7 +1,8 @@
-//! Starting a child with raw `clone(2)`, so that it can be PID 1 of a new
-//! PID namespace (everything it leaves behind dies with it) and still be our
-//! direct child, reaped with its own rusage. std's `Command` cannot do that:
-//! `pre_exec` runs after the fork, too late to choose the PID namespace.
+//! Starting a child with raw `clone(2)`, so that it can be born in a PID
+//! namespace (a new one, of which it is PID 1 and which dies with it, or
+//! the worker's, see `worker_pid`) and still be our direct child, reaped
+//! with its own rusage. std's `Command` cannot do that: `pre_exec` runs
+//! after the fork, too late to choose the PID namespace.
 //!
 //! Everything the child needs is prepared before the clone (C strings,
 //! pointer arrays, file descriptors), because the child of a multi-threaded
@@ -439,7 +440,8 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
             let errno = *libc::__errno_location();
             check(joined || errno == libc::ENOSYS || errno == libc::EPERM, 16);
         }
-        // If the judge dies, so does the run (and with it its PID namespace).
+        // If the judge dies, so does the run (and with it a PID namespace of
+        // its own; the worker's dies with the worker's PID 1).
         // Set last: every change of credentials above clears it.
         check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == 0, 17);
         // No setuid binary may give back what was dropped.

@@ -1,11 +1,12 @@
-//! A worker's prepared root: the private root of its runs but for `/proc`
-//! (a tmpfs holding the system folders, the minimal `/dev` and the
-//! program's folders, all read-only, and the working folder's own tmpfs),
-//! built once per worker thread in a mount namespace of its own and changed
-//! only when the program's folders change. A run enters a copy of that
-//! namespace and mounts only its `/proc`: two mount operations instead of
-//! some forty, and no copy of the host's mount table to make and tear down
-//! (see docs/benchmarks.md).
+//! A worker's prepared root: the private root of its runs (a tmpfs
+//! holding the system folders, the minimal `/dev` and the program's
+//! folders, all read-only, the working folder's own tmpfs, and the `/proc`
+//! of the worker's PID namespace, see `worker_pid`), built once per worker
+//! thread in a mount namespace of its own and changed only when the
+//! program's folders change. A run enters a copy of that namespace and
+//! mounts nothing (its own `/proc` only when the worker has no PID
+//! namespace): no copy of the host's mount table to make and tear down, no
+//! forty mount operations (see docs/benchmarks.md).
 //!
 //! The working folder's tmpfs is replaced by a fresh one after any run that
 //! changed anything in it (files, their names, extended attributes: all
