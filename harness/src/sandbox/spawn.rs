@@ -222,43 +222,20 @@ pub(crate) fn spawn(
         Some(namespace) => Some(ChildrenIn::enter(namespace).map_err(spawn_error)?),
         None => None,
     };
-    let mut stack: Vec<u8> = Vec::with_capacity(CHILD_STACK);
-    // SAFETY: one past the end of the allocation: stacks grow down, and
-    // x86-64 and aarch64 want 16-byte alignment, which the allocator gives.
-    let stack_top = unsafe { stack.as_mut_ptr().add(CHILD_STACK) };
     let mut args = (&prepared, setup);
     let flags = setup.namespaces | libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD;
-    // Signals stay blocked until the child has set its own mask, so none of
-    // our handlers runs on the child's stack.
-    // SAFETY: sigset_t is plain data; all-zero is a valid value.
-    let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
-    // SAFETY: as above.
-    let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
-    // SAFETY: as above.
-    unsafe {
-        libc::sigfillset(&mut all);
-        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
-    }
-    // SAFETY: `child_entry` gets a pointer to `args`, which outlives the
-    // child's use of it (we are suspended until it execs or exits), and the
-    // stack is ours and unused.
+    // SAFETY: `child_entry` makes only async-signal-safe calls, and gets a
+    // pointer to `args`, which outlives the child's use of it (we are
+    // suspended until it execs or exits).
     let pid = unsafe {
-        libc::clone(
+        clone_child(
             child_entry,
-            stack_top.cast(),
             flags,
             (&mut args as *mut (&Prepared, &ChildSetup)).cast(),
         )
     };
-    let clone_error = io::Error::last_os_error();
     drop(children_in);
-    // SAFETY: restoring the mask saved above.
-    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
-    drop(stack);
-    if pid < 0 {
-        return Err(spawn_error(clone_error));
-    }
-    let pid = pid as i32;
+    let pid = pid.map_err(spawn_error)?;
     // Our copies of the child's ends must close, or we would never see EOF.
     let Prepared {
         report,
@@ -302,6 +279,42 @@ pub(super) const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
 
 /// The child's stack: it only runs the setup below before exec.
 const CHILD_STACK: usize = 64 << 10;
+
+/// Clones a child that runs `entry(arg)` on a stack of its own, with every
+/// signal blocked when it starts (none of our handlers may run on its
+/// stack; it sets its own mask), and this thread's mask restored after.
+///
+/// # Safety
+/// `entry` may make only async-signal-safe calls (the child of a
+/// multi-threaded process), and `arg` must stay valid while the child
+/// uses it: with `CLONE_VM | CLONE_VFORK`, until it execs or exits, which
+/// is when this returns; without `CLONE_VM` the child has its own copy.
+pub(super) unsafe fn clone_child(
+    entry: extern "C" fn(*mut libc::c_void) -> libc::c_int,
+    flags: libc::c_int,
+    arg: *mut libc::c_void,
+) -> io::Result<i32> {
+    let mut stack: Vec<u8> = Vec::with_capacity(CHILD_STACK);
+    // SAFETY: one past the end of the allocation: stacks grow down, and
+    // x86-64 and aarch64 want 16-byte alignment, which the allocator gives.
+    let stack_top = unsafe { stack.as_mut_ptr().add(CHILD_STACK) };
+    // SAFETY: sigset_t is plain data; all-zero is a valid value.
+    let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: changing this thread's mask, restored below.
+    unsafe {
+        libc::sigfillset(&mut all);
+        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
+    }
+    // SAFETY: the stack is ours and unused; the rest is the caller's promise.
+    let pid = unsafe { libc::clone(entry, stack_top.cast(), flags, arg) };
+    let clone_error = io::Error::last_os_error();
+    // SAFETY: restoring the mask saved above.
+    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
+    drop(stack);
+    if pid < 0 { Err(clone_error) } else { Ok(pid) }
+}
 
 extern "C" fn child_entry(arg: *mut libc::c_void) -> libc::c_int {
     // SAFETY: `arg` points at the `(&Prepared, &ChildSetup)` pair in `spawn`,

@@ -25,7 +25,7 @@ use std::time::Duration;
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use rustix::fs::{Mode, OFlags};
 
-use super::spawn::pipe;
+use super::spawn::{clone_child, pipe};
 
 /// How long the first process may take to start, or to clear the namespace
 /// after a run (a process stuck in the kernel): the namespace is then given
@@ -66,39 +66,18 @@ impl WorkerPids {
             arguments: pid1.command_line,
             cgroups: pid1.cgroups,
         };
-        let mut stack: Vec<u8> = vec![0; INIT_STACK];
-        // SAFETY: one past the end of the allocation (stacks grow down;
-        // the allocator's alignment suffices).
-        let stack_top = unsafe { stack.as_mut_ptr().add(INIT_STACK) };
-        // SAFETY: sigset_t is plain data; all-zero is a valid value.
-        let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
-        // SAFETY: as above.
-        let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
-        // The child keeps every signal blocked for good (SIGKILL cannot
-        // be), so none of the judge's handlers ever runs in it.
-        // SAFETY: changing this thread's mask, restored below.
-        unsafe {
-            libc::sigfillset(&mut all);
-            libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
-        }
         // SAFETY: without CLONE_VM the child has a copy of our memory, the
-        // setup and the stack included, and runs `init_entry` on that copy
-        // of the stack; it makes only async-signal-safe calls.
+        // setup included; `init_entry` makes only async-signal-safe calls,
+        // and keeps every signal blocked for good (SIGKILL cannot be).
         let pid = unsafe {
-            libc::clone(
+            clone_child(
                 init_entry,
-                stack_top.cast(),
                 libc::CLONE_NEWPID | libc::SIGCHLD,
                 (&setup as *const InitSetup).cast_mut().cast(),
             )
         };
-        let clone_error = io::Error::last_os_error();
-        // SAFETY: restoring the mask saved above.
-        unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
-        drop((requests_read, answers_write, stack));
-        if pid < 0 {
-            return Err(clone_error);
-        }
+        drop((requests_read, answers_write));
+        let pid = pid?;
         // A pidfd enters the namespaces of its process (this thread's
         // `/proc` is the worker root's, not the host's).
         let process = rustix::process::Pid::from_raw(pid).expect("a child's pid");
@@ -259,8 +238,6 @@ struct InitSetup {
     arguments: (usize, usize),
     cgroups: Vec<RawFd>,
 }
-
-const INIT_STACK: usize = 64 << 10;
 
 extern "C" fn init_entry(arg: *mut libc::c_void) -> libc::c_int {
     // SAFETY: `arg` points at the child's copy of the `InitSetup`.

@@ -21,6 +21,17 @@ fn run(
     args: &[&str],
     workdir: &std::path::Path,
 ) -> String {
+    run_as(sandbox, program, args, workdir, Containment::Submission)
+}
+
+/// `program` run with `containment`; its stdout.
+fn run_as(
+    sandbox: &Sandbox,
+    program: &std::path::Path,
+    args: &[&str],
+    workdir: &std::path::Path,
+    containment: Containment,
+) -> String {
     let request = RunRequest {
         program: program.to_path_buf(),
         args: args.iter().map(Into::into).collect(),
@@ -35,7 +46,7 @@ fn run(
         env: Vec::new(),
         stack: None,
         read_only: Vec::new(),
-        containment: Containment::Submission,
+        containment,
     };
     let outcome = sandbox.run(&request).unwrap();
     String::from_utf8_lossy(&outcome.stdout).into_owned()
@@ -252,24 +263,14 @@ fn programs_start_from_a_thread_whose_key_rings_are_closed() {
         let session = "grep -c _ses /proc/keys 2>/dev/null; echo started";
         assert!(shell(&full, session, dir.path()).ends_with("started\n"));
         // A trusted program (no contained setup) from the same thread.
-        let request = RunRequest {
-            program: "/bin/sh".into(),
-            args: vec!["-c".into(), "echo trusted".into()],
-            stdin: None,
-            workdir: dir.path().to_path_buf(),
-            limits: Limits {
-                time: Duration::from_secs(2),
-                wall: Duration::from_secs(4),
-                memory: 256 << 20,
-                output: 1 << 20,
-            },
-            env: Vec::new(),
-            stack: None,
-            read_only: Vec::new(),
-            containment: Containment::Tool,
-        };
-        let outcome = Sandbox::new().run(&request).unwrap();
-        assert_eq!(outcome.stdout, b"trusted\n");
+        let trusted = run_as(
+            &Sandbox::new(),
+            "/bin/sh".as_ref(),
+            &["-c", "echo trusted"],
+            dir.path(),
+            Containment::Tool,
+        );
+        assert_eq!(trusted, "trusted\n");
     })
     .join()
     .unwrap();
