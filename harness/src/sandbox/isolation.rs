@@ -54,7 +54,7 @@ pub(crate) struct Isolation {
     pub(crate) mounts: bool,
     pub(crate) mount_proc: bool,
     /// Each worker thread prepares the part of the private root every run
-    /// shares once, and its runs enter a copy of it (root judge: entering
+    /// shares once, and its runs enter it (root judge: entering
     /// a mount namespace needs the capabilities a user namespace lacks).
     pub(crate) prepared_root: bool,
     /// With the prepared root, each worker has a PID namespace its runs are

@@ -8,9 +8,11 @@
 //! folder. Nothing else of the host exists: not the judge, not the packages,
 //! not a second copy of them elsewhere, not `$HOME`.
 //!
-//! All but `/proc` is built once per worker when it can be, and changed
-//! only when the program's folders change or a run changed its working
-//! folder (`worker_root.rs`); a run then mounts just `/proc` in a copy of it.
+//! It is built once per worker when it can be, with the `/proc` of the
+//! worker's PID namespace, and changed only when the program's folders
+//! change or a run changed its working folder (`worker_root.rs`); a run
+//! then enters it and mounts nothing (or, with a PID namespace of its own,
+//! just its `/proc` in a copy of it).
 
 use std::ffi::CString;
 use std::io;
@@ -82,7 +84,8 @@ pub(crate) struct MountPlan {
     pub(crate) pivot: bool,
     /// A worker's prepared root (a mount namespace holding the system
     /// folders, `/dev`, the folders of `keep` and the tmpfs of `scratch`):
-    /// the run enters a copy of it and mounts only `/proc`.
+    /// the run enters it, and mounts only `/proc`, in a copy, if
+    /// `mount_proc`.
     pub(crate) prepared: Option<RawFd>,
     /// Make `/dev`'s devices as nodes in the root tmpfs (which then allows
     /// devices) rather than bind each of the host's: fewer mounts to copy
@@ -125,8 +128,14 @@ pub(crate) enum MountOp {
     ReadOnly(CString),
     Pivot(CString),
     MoveRoot(CString),
-    /// Enter this prepared root's mount namespace, then a copy of it.
-    EnterPrepared(RawFd),
+    /// Enter this prepared root's mount namespace, then, if the run
+    /// mounts anything of its own, a copy of it. A run that mounts nothing
+    /// stays in the worker's namespace itself: it has no capability to
+    /// change it, and the worker changes it only between runs.
+    EnterPrepared {
+        namespace: RawFd,
+        own_copy: bool,
+    },
 }
 
 /// How many detached copies one plan may hold.
@@ -189,9 +198,13 @@ impl MountPlan {
     }
 
     /// A run in a worker's prepared root, which already shows the run's own
-    /// folders and its working folder: only `/proc` is the run's own.
+    /// folders, its working folder and, with the worker's PID namespace,
+    /// its `/proc`: at most `/proc` is the run's own.
     fn ops_in_prepared(&self, namespace: RawFd) -> io::Result<Vec<MountOp>> {
-        let mut ops = vec![MountOp::EnterPrepared(namespace)];
+        let mut ops = vec![MountOp::EnterPrepared {
+            namespace,
+            own_copy: self.mount_proc,
+        }];
         if self.mount_proc {
             ops.push(MountOp::Proc(c(Path::new("/proc"))?));
         }
@@ -405,7 +418,15 @@ mod tests {
         };
         assert_eq!(
             format!("{:?}", run.ops().unwrap()),
-            "[EnterPrepared(7), Proc(\"/proc\")]"
+            "[EnterPrepared { namespace: 7, own_copy: true }, Proc(\"/proc\")]"
+        );
+        let in_worker_pids = MountPlan {
+            mount_proc: false,
+            ..run
+        };
+        assert_eq!(
+            format!("{:?}", in_worker_pids.ops().unwrap()),
+            "[EnterPrepared { namespace: 7, own_copy: false }]"
         );
     }
 }

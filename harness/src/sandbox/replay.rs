@@ -86,14 +86,21 @@ unsafe fn replay_into(ops: &[MountOp], slots: &mut [RawFd; SLOTS]) -> Result<(),
                     check(fd >= 0, step::BUILD)?;
                     slots[*slot] = fd as RawFd;
                 }
-                MountOp::EnterPrepared(namespace) => {
-                    // The worker's root becomes ours, then a copy of it our
-                    // own, so that this run's mounts stay this run's.
+                MountOp::EnterPrepared {
+                    namespace,
+                    own_copy,
+                } => {
+                    // The worker's root becomes ours (and our root and
+                    // working folder its root), then, if this run mounts
+                    // anything, a copy of it our own, so that this run's
+                    // mounts stay this run's.
                     check(
                         libc::setns(*namespace, libc::CLONE_NEWNS) == 0,
                         step::PREPARED_ROOT,
                     )?;
-                    check(libc::unshare(libc::CLONE_NEWNS) == 0, step::PREPARED_ROOT)?;
+                    if *own_copy {
+                        check(libc::unshare(libc::CLONE_NEWNS) == 0, step::PREPARED_ROOT)?;
+                    }
                 }
                 MountOp::Tmpfs {
                     target,

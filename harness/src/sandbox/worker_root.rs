@@ -3,10 +3,10 @@
 //! folders, all read-only, the working folder's own tmpfs, and the `/proc`
 //! of the worker's PID namespace, see `worker_pid`), built once per worker
 //! thread in a mount namespace of its own and changed only when the
-//! program's folders change. A run enters a copy of that namespace and
-//! mounts nothing (its own `/proc` only when the worker has no PID
-//! namespace): no copy of the host's mount table to make and tear down, no
-//! forty mount operations (see docs/benchmarks.md).
+//! program's folders change. A run enters that namespace and mounts
+//! nothing (it takes a copy and mounts its own `/proc` only when the worker
+//! has no PID namespace): no copy of the host's mount table to make and
+//! tear down, no forty mount operations (see docs/benchmarks.md).
 //!
 //! The working folder's tmpfs is replaced by a fresh one after any run that
 //! changed anything in it (files, their names, extended attributes: all

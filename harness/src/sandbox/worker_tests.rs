@@ -128,6 +128,23 @@ fn a_run_sees_the_shared_root_and_its_own_folders_only() {
     }
     assert!(listing.contains(program.path().file_name().unwrap().to_str().unwrap()));
     assert!(!seen.contains("WROTE"), "the program's folder is writable");
+
+    // Its `/` is the worker's root, not the host's under it.
+    let top = shell(&sandbox, "ls -A /", work.path());
+    let shown = [
+        "usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc", "dev", "proc",
+    ];
+    let parent_top = parent.path().components().nth(1).unwrap();
+    for entry in std::fs::read_dir("/").unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if shown.contains(&name.as_str()) || parent_top.as_os_str() == name.as_str() {
+            continue;
+        }
+        assert!(
+            !top.lines().any(|line| line == name),
+            "the host's /{name} is in a run's root: {top}"
+        );
+    }
 }
 
 /// A program that makes (`make`) or looks for (`find`) a POSIX message queue.
