@@ -13,8 +13,8 @@
 //! or PID number of one run is seen by the next.
 //!
 //! It lives in the worker's mount namespace (it is started by the thread
-//! that holds it), where it mounted the `/proc` of this PID namespace once;
-//! the runs' copies of that namespace have it. It dies with the thread that
+//! that holds it), where it mounted the `/proc` of this PID namespace once,
+//! for the runs that enter that namespace. It dies with the thread that
 //! started it (parent-death signal), so with the worker and with the judge,
 //! and with it every process left in the namespace.
 
