@@ -1,39 +1,20 @@
 //! Workspace binaries: one `cargo build` for all of them, paths read from
 //! cargo's JSON messages, never guessed.
 
+use serde::Deserialize;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use serde::Deserialize;
-
+use super::metadata::{self, MetadataError, Target, cargo};
 use super::{Builder, Built, Executable, truncate};
 use crate::errors::BuildError;
 use crate::spec::ProgramRef;
 
 #[derive(Debug, Deserialize)]
-struct Metadata {
-    packages: Vec<MetaPackage>,
-}
-
-#[derive(Debug, Deserialize)]
-struct MetaPackage {
-    name: String,
-    id: String,
-    targets: Vec<MetaTarget>,
-}
-
-#[derive(Debug, Deserialize)]
-struct MetaTarget {
-    name: String,
-    kind: Vec<String>,
-}
-
-#[derive(Debug, Deserialize)]
 struct CargoMessage {
     reason: String,
     package_id: Option<String>,
-    target: Option<MetaTarget>,
+    target: Option<Target>,
     executable: Option<PathBuf>,
     message: Option<CompilerMessage>,
 }
@@ -45,10 +26,6 @@ struct CompilerMessage {
 }
 
 impl Builder {
-    fn cargo() -> Command {
-        Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-    }
-
     /// Builds every workspace binary among `programs` with one cargo call, in
     /// the `judge` profile. Binaries that fail to compile become `CompileError`
     /// with the compiler's messages; the others still build (`--keep-going`).
@@ -92,7 +69,7 @@ impl Builder {
             return Ok(());
         }
 
-        let mut command = Self::cargo();
+        let mut command = cargo();
         command
             .args(["build", "--profile", "judge", "--keep-going", "--bins"])
             .args(["--message-format", "json-render-diagnostics"])
@@ -119,7 +96,7 @@ impl Builder {
             match message.reason.as_str() {
                 "compiler-artifact" => {
                     if let (Some(target), Some(exe)) = (message.target, message.executable) {
-                        if target.kind.iter().any(|k| k == "bin") {
+                        if target.is("bin") {
                             built.insert(target.name, exe);
                         }
                     }
@@ -171,32 +148,18 @@ impl Builder {
     }
 
     fn load_metadata(&mut self, manifest: &Path) -> Result<(), BuildError> {
-        let output = Self::cargo()
-            .args([
-                "metadata",
-                "--no-deps",
-                "--format-version",
-                "1",
-                "--manifest-path",
-            ])
-            .arg(manifest)
-            .output()
-            .map_err(|source| BuildError::Spawn {
+        let metadata = metadata::load(manifest).map_err(|e| match e {
+            MetadataError::Spawn(source) => BuildError::Spawn {
                 command: "cargo metadata".into(),
                 source,
-            })?;
-        if !output.status.success() {
-            return Err(BuildError::Cargo {
-                stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-            });
-        }
-        let metadata: Metadata =
-            serde_json::from_slice(&output.stdout).map_err(|e| BuildError::Cargo {
-                stderr: format!("unreadable cargo metadata: {e}"),
-            })?;
+            },
+            other => BuildError::Cargo {
+                stderr: other.to_string(),
+            },
+        })?;
         for package in metadata.packages {
             for target in &package.targets {
-                if target.kind.iter().any(|k| k == "bin") {
+                if target.is("bin") {
                     self.bin_packages
                         .insert(target.name.clone(), package.name.clone());
                 }

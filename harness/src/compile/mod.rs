@@ -7,6 +7,7 @@
 mod cached;
 mod cargo;
 mod files;
+pub(crate) mod metadata;
 pub(crate) use files::local_headers;
 #[cfg(test)]
 mod tests;

@@ -4,39 +4,8 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use serde::Deserialize;
-
-#[derive(Debug, Deserialize)]
-struct Metadata {
-    packages: Vec<MetaPackage>,
-}
-
-#[derive(Debug, Deserialize)]
-struct MetaPackage {
-    name: String,
-    manifest_path: PathBuf,
-    targets: Vec<MetaTarget>,
-    dependencies: Vec<MetaDependency>,
-}
-
-#[derive(Debug, Deserialize)]
-struct MetaTarget {
-    name: String,
-    kind: Vec<String>,
-    src_path: PathBuf,
-}
-
-#[derive(Debug, Deserialize)]
-struct MetaDependency {
-    name: String,
-    rename: Option<String>,
-    /// `None` for normal dependencies, `"dev"` or `"build"` otherwise.
-    kind: Option<String>,
-    /// Set for path dependencies (the workspace's own crates).
-    path: Option<PathBuf>,
-}
+use crate::compile::metadata::{self, Package};
 
 /// A library crate of the workspace that a program uses.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,28 +32,13 @@ pub(crate) struct ProgramSources {
 
 /// The workspace's packages, as cargo describes them.
 pub(crate) struct Workspace {
-    packages: Vec<MetaPackage>,
+    packages: Vec<Package>,
 }
 
 impl Workspace {
     /// Runs `cargo metadata` on the workspace at `root`.
     pub(crate) fn load(root: &Path) -> Result<Workspace, String> {
-        let manifest = root.join("Cargo.toml");
-        let output = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-            .args(["metadata", "--no-deps", "--format-version", "1"])
-            .arg("--manifest-path")
-            .arg(&manifest)
-            .output()
-            .map_err(|e| format!("cannot run `cargo metadata`: {e}"))?;
-        if !output.status.success() {
-            return Err(format!(
-                "`cargo metadata` failed on {}: {}",
-                manifest.display(),
-                String::from_utf8_lossy(&output.stderr).trim()
-            ));
-        }
-        let metadata: Metadata = serde_json::from_slice(&output.stdout)
-            .map_err(|e| format!("unreadable `cargo metadata` output: {e}"))?;
+        let metadata = metadata::load(&root.join("Cargo.toml")).map_err(|e| e.to_string())?;
         Ok(Workspace {
             packages: metadata.packages,
         })
@@ -98,22 +52,18 @@ impl Workspace {
             .find_map(|p| {
                 p.targets
                     .iter()
-                    .find(|t| t.name == bin && t.kind.iter().any(|k| k == "bin"))
+                    .find(|t| t.name == bin && t.is("bin"))
                     .map(|t| (p, t))
             })
             .ok_or_else(|| format!("no binary `{bin}` in the workspace"))?;
-        let by_dir: HashMap<&Path, &MetaPackage> = self
+        let by_dir: HashMap<&Path, &Package> = self
             .packages
             .iter()
             .filter_map(|p| Some((p.manifest_path.parent()?, p)))
             .collect();
         let mut libs: Vec<LibCrate> = Vec::new();
         // A package's binaries use its own library by name, like a dependency.
-        if let Some(lib) = package
-            .targets
-            .iter()
-            .find(|t| t.kind.iter().any(|k| k == "lib"))
-        {
+        if let Some(lib) = package.targets.iter().find(|t| t.is("lib")) {
             libs.push(LibCrate {
                 name: lib.name.replace('-', "_"),
                 package: package.name.clone(),
@@ -141,7 +91,7 @@ impl Workspace {
                 let lib = dep
                     .targets
                     .iter()
-                    .find(|t| t.kind.iter().any(|k| k == "lib"))
+                    .find(|t| t.is("lib"))
                     .ok_or_else(|| format!("package `{}` has no library", dep.name))?;
                 let name = lib.name.replace('-', "_");
                 if dependency.rename.is_some() && code_name != name {
