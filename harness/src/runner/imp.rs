@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{Event, TaskReport, TestReport, judge_test};
+use super::{Event, TaskReport, TestReport, TestRun, judge_test};
 use crate::compile::{Built, Executable};
 use crate::sandbox::Runs;
 use crate::spec::{ProblemSpec, ScoreAggregate, TestCase};
@@ -135,15 +135,15 @@ pub fn execute_reusing(
         let stored = reuse.and_then(|r| r.reused(t, k));
         let report = match (stored, workdir) {
             (Some(report), _) => report,
-            (None, Ok(dir)) => judge_test(
+            (None, Ok(dir)) => judge_test(&TestRun {
                 sandbox,
-                task.problem,
-                task.checker.as_ref(),
-                task.output_checker.as_ref(),
+                problem: task.problem,
+                checker: task.checker.as_ref(),
+                output_checker: task.output_checker.as_ref(),
                 exe,
-                task.tests[k],
-                dir.path(),
-            ),
+                test: task.tests[k],
+                workdir: dir.path(),
+            }),
             (None, Err(e)) => TestReport::judge_error(
                 task.tests[k],
                 format!("failed to create a run folder: {e}"),
@@ -161,7 +161,7 @@ pub fn execute_reusing(
     super::pool::run(
         plan.jobs,
         queue.len(),
-        // One run folder per worker, reused (see `judge_test`).
+        // One run folder per worker, reused (see `TestRun::workdir`).
         || {
             tempfile::Builder::new()
                 .prefix("worker-")

@@ -8,13 +8,12 @@ use std::path::Path;
 
 use crate::checker::{TOOL_LIMITS, feedback_arg, judgement_of, read_feedback, testlib_comparison};
 use crate::compare::Judgement;
-use crate::compile::Executable;
 use crate::errors::JudgeFailure;
-use crate::sandbox::{Containment, Direction, Interaction, RunRequest, Runs, STDERR_KEEP};
-use crate::spec::{Limits, ProblemSpec, Protocol, TestCase};
+use crate::sandbox::{Containment, Direction, Interaction, RunRequest, STDERR_KEEP};
+use crate::spec::{Limits, Protocol};
 use crate::verdict::{Verdict, describe_termination};
 
-use super::judge::{STDERR_SHOWN, apply_comparison, judge_output, submission_stack};
+use super::judge::{STDERR_SHOWN, TestRun, apply_comparison, judge_output, submission_stack};
 use super::{TestReport, TranscriptLine};
 
 /// Lines of the conversation a report keeps: its end, where a game goes wrong.
@@ -23,20 +22,14 @@ const TRANSCRIPT_SHOWN: usize = 12;
 /// The output file a testlib interactor writes, in its own folder.
 const INTERACTOR_OUTPUT: &str = "interactor_output";
 
-/// Runs `exe` against `interactor` on `test`. The submission runs in
-/// `workdir`; the interactor gets the test's input and answer files and a
-/// folder of its own beside `workdir` (Kattis: the feedback folder;
-/// testlib: where it writes its output file), none of which the submission
-/// can see. `output_checker` judges a testlib interactor's output file.
-pub(super) fn judge_interactive(
-    sandbox: &dyn Runs,
-    problem: &ProblemSpec,
-    interactor: Option<&Executable>,
-    output_checker: Option<&Executable>,
-    exe: &Executable,
-    test: &TestCase,
-    workdir: &Path,
-) -> TestReport {
+/// Runs the submission against the interactor (the run's checker) on the
+/// test. The submission runs in its folder; the interactor gets the test's
+/// input and answer files and a folder of its own beside it (Kattis: the
+/// feedback folder; testlib: where it writes its output file), none of
+/// which the submission can see. The run's output checker judges a testlib
+/// interactor's output file.
+pub(super) fn judge_interactive(run: &TestRun<'_>) -> TestReport {
+    let (test, workdir) = (run.test, run.workdir);
     let feedback = match tempfile::Builder::new()
         .prefix("feedback")
         .tempdir_in(workdir.parent().unwrap_or(workdir))
@@ -49,31 +42,21 @@ pub(super) fn judge_interactive(
             );
         }
     };
-    judge_interactive_in(
-        sandbox,
-        problem,
-        interactor,
-        output_checker,
-        exe,
-        test,
-        workdir,
-        feedback.path(),
-    )
+    judge_interactive_in(run, feedback.path())
 }
 
 /// `judge_interactive` with the interactor's folder given: the passes of
 /// a multi-pass problem share one, as its feedback folder.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn judge_interactive_in(
-    sandbox: &dyn Runs,
-    problem: &ProblemSpec,
-    interactor: Option<&Executable>,
-    output_checker: Option<&Executable>,
-    exe: &Executable,
-    test: &TestCase,
-    workdir: &Path,
-    feedback: &Path,
-) -> TestReport {
+pub(super) fn judge_interactive_in(run: &TestRun<'_>, feedback: &Path) -> TestReport {
+    let TestRun {
+        sandbox,
+        problem,
+        checker: interactor,
+        exe,
+        test,
+        workdir,
+        ..
+    } = *run;
     let mut report = TestReport::unjudged(test);
     let (Some(interactor), Some(tool)) = (interactor, problem.interactor.as_ref()) else {
         report.detail = Some("the interactor was not built".into());
@@ -151,15 +134,7 @@ pub(super) fn judge_interactive_in(
         (verdict != Verdict::Accepted).then(|| describe_termination(submission.termination))
     });
     if verdict == Verdict::Accepted && tool.protocol == Protocol::Testlib {
-        judge_interactor_output(
-            sandbox,
-            problem,
-            output_checker,
-            test,
-            &output_file,
-            feedback,
-            &mut report,
-        );
+        judge_interactor_output(run, &output_file, feedback, &mut report);
     }
     report
 }
@@ -169,19 +144,25 @@ pub(super) fn judge_interactive_in(
 /// and that verdict is the test's. Points the interactor gave (`quitp`)
 /// stay when the checker gives none.
 fn judge_interactor_output(
-    sandbox: &dyn Runs,
-    problem: &ProblemSpec,
-    output_checker: Option<&Executable>,
-    test: &TestCase,
+    run: &TestRun<'_>,
     output_file: &Path,
     scratch: &Path,
     report: &mut TestReport,
 ) {
     let comparison = std::fs::read(output_file)
         .map_err(|e| JudgeFailure::judge("read the interactor's output file", e))
-        .and_then(|output| judge_output(sandbox, problem, output_checker, test, &output, scratch));
+        .and_then(|output| {
+            judge_output(
+                run.sandbox,
+                run.problem,
+                run.output_checker,
+                run.test,
+                &output,
+                scratch,
+            )
+        });
     let interactor_score = report.score;
-    apply_comparison(report, comparison, problem.presentation_errors);
+    apply_comparison(report, comparison, run.problem.presentation_errors);
     report.score = report.score.or(interactor_score);
 }
 /// The interactor's own limits: a trusted program's, but its wall clock

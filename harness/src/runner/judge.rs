@@ -24,35 +24,41 @@ pub(crate) fn submission_stack(memory: u64) -> u64 {
     memory - (memory / 4).min(16 << 20)
 }
 
-/// Runs `exe` on `test` in `workdir` (an empty folder, emptied again
-/// afterwards: a worker reuses one, as creating a folder per run costs more
-/// than the run itself on some filesystems) and judges it. `checker` is the
-/// problem's built judging program (checker or interactor) when it has one;
-/// `output_checker` the built checker of a testlib interactor's output file.
-pub fn judge_test(
-    sandbox: &dyn Runs,
-    problem: &ProblemSpec,
-    checker: Option<&Executable>,
-    output_checker: Option<&Executable>,
-    exe: &Executable,
-    test: &TestCase,
-    workdir: &Path,
-) -> TestReport {
+/// One submission on one test, and what judging it needs.
+#[derive(Clone, Copy)]
+pub struct TestRun<'a> {
+    pub sandbox: &'a dyn Runs,
+    pub problem: &'a ProblemSpec,
+    /// The problem's built judging program (checker or interactor), when it
+    /// has one.
+    pub checker: Option<&'a Executable>,
+    /// The built checker of a testlib interactor's output file.
+    pub output_checker: Option<&'a Executable>,
+    /// The submission.
+    pub exe: &'a Executable,
+    pub test: &'a TestCase,
+    /// An empty folder to run in, emptied again afterwards: a worker reuses
+    /// one, as creating a folder per run costs more than the run itself on
+    /// some filesystems.
+    pub workdir: &'a Path,
+}
+
+/// Runs the submission on the test and judges it (again, when a busy
+/// machine may have decided a timing verdict).
+pub fn judge_test(run: &TestRun<'_>) -> TestReport {
+    let TestRun {
+        sandbox,
+        problem,
+        workdir,
+        ..
+    } = *run;
     let judge_once = || {
         let report = if let Some(passes) = multi_pass(problem) {
-            super::multipass::judge_passes(sandbox, problem, checker, exe, test, workdir, passes)
+            super::multipass::judge_passes(run, passes)
         } else if problem.interactor.is_some() {
-            super::interactive::judge_interactive(
-                sandbox,
-                problem,
-                checker,
-                output_checker,
-                exe,
-                test,
-                workdir,
-            )
+            super::interactive::judge_interactive(run)
         } else {
-            judge_in(sandbox, problem, checker, exe, test, workdir)
+            judge_in(run)
         };
         match empty_dir(workdir) {
             Ok(()) => report,
@@ -144,35 +150,36 @@ pub(crate) fn empty_dir(dir: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-fn judge_in(
-    sandbox: &dyn Runs,
-    problem: &ProblemSpec,
-    checker: Option<&Executable>,
-    exe: &Executable,
-    test: &TestCase,
-    workdir: &Path,
-) -> TestReport {
-    let (mut report, stdout) = run_batch(sandbox, problem, exe, test, &test.input, workdir);
+fn judge_in(run: &TestRun<'_>) -> TestReport {
+    let (mut report, stdout) = run_batch(run, &run.test.input);
     let Some(stdout) = stdout else {
         return report;
     };
-    let comparison = judge_output(sandbox, problem, checker, test, &stdout, workdir);
-    apply_comparison(&mut report, comparison, problem.presentation_errors);
+    let comparison = judge_output(
+        run.sandbox,
+        run.problem,
+        run.checker,
+        run.test,
+        &stdout,
+        run.workdir,
+    );
+    apply_comparison(&mut report, comparison, run.problem.presentation_errors);
     report
 }
 
-/// Runs the submission on `input` (its stdin) in `workdir`, with the test's
-/// `.files` and arguments: the report so far and its stdout, to be judged.
-/// Without stdout, the report is final: the run failed by itself (TLE, RE,
-/// MLE, OLE) or could not run (JE).
-pub(super) fn run_batch(
-    sandbox: &dyn Runs,
-    problem: &ProblemSpec,
-    exe: &Executable,
-    test: &TestCase,
-    input: &Path,
-    workdir: &Path,
-) -> (TestReport, Option<Vec<u8>>) {
+/// Runs the submission on `input` (its stdin) in its folder, with the
+/// test's `.files` and arguments: the report so far and its stdout, to be
+/// judged. Without stdout, the report is final: the run failed by itself
+/// (TLE, RE, MLE, OLE) or could not run (JE).
+pub(super) fn run_batch(run: &TestRun<'_>, input: &Path) -> (TestReport, Option<Vec<u8>>) {
+    let TestRun {
+        sandbox,
+        problem,
+        exe,
+        test,
+        workdir,
+        ..
+    } = *run;
     let mut report = TestReport::unjudged(test);
     if let Some(files) = &test.files {
         if let Err(e) = copy_folder(files, workdir) {

@@ -11,30 +11,22 @@
 use std::path::Path;
 
 use crate::checker::run_checker_with_feedback;
-use crate::compile::Executable;
 use crate::errors::JudgeFailure;
-use crate::sandbox::{Metrics, Runs};
-use crate::spec::{CompareMode, ProblemSpec, Protocol, TestCase};
+use crate::sandbox::Metrics;
+use crate::spec::{CompareMode, Protocol};
 use crate::verdict::Verdict;
 
 use super::TestReport;
 use super::interactive::judge_interactive_in;
-use super::judge::{apply_comparison, empty_dir, run_batch};
+use super::judge::{TestRun, apply_comparison, empty_dir, run_batch};
 
 /// The file an output validator writes to ask for another pass.
 const NEXT_PASS: &str = "nextpass.in";
 
-/// Judges `exe` on `test` in up to `passes` passes. `checker` is the built
-/// output validator (batch) or interactive validator.
-pub(super) fn judge_passes(
-    sandbox: &dyn Runs,
-    problem: &ProblemSpec,
-    checker: Option<&Executable>,
-    exe: &Executable,
-    test: &TestCase,
-    workdir: &Path,
-    passes: u32,
-) -> TestReport {
+/// Judges the submission on the test in up to `passes` passes. The run's
+/// checker is the built output validator (batch) or interactive validator.
+pub(super) fn judge_passes(run: &TestRun<'_>, passes: u32) -> TestReport {
+    let (test, workdir) = (run.test, run.workdir);
     let dir = match tempfile::Builder::new()
         .prefix("passes")
         .tempdir_in(workdir.parent().unwrap_or(workdir))
@@ -60,17 +52,7 @@ pub(super) fn judge_passes(
                 );
             }
         }
-        let mut report = one_pass(
-            sandbox,
-            problem,
-            checker,
-            exe,
-            test,
-            workdir,
-            &input,
-            dir.path(),
-            &feedback,
-        );
+        let mut report = one_pass(run, &input, dir.path(), &feedback);
         heaviest = heavier(heaviest, report.metrics);
         report.metrics = heaviest;
         let next = feedback.join(NEXT_PASS);
@@ -105,26 +87,24 @@ pub(super) fn judge_passes(
 
 /// One pass on `input`: the submission, then the output validator with the
 /// shared `feedback` folder (its other files go to `scratch`).
-#[allow(clippy::too_many_arguments)]
-fn one_pass(
-    sandbox: &dyn Runs,
-    problem: &ProblemSpec,
-    checker: Option<&Executable>,
-    exe: &Executable,
-    test: &TestCase,
-    workdir: &Path,
-    input: &Path,
-    scratch: &Path,
-    feedback: &Path,
-) -> TestReport {
+fn one_pass(run: &TestRun<'_>, input: &Path, scratch: &Path, feedback: &Path) -> TestReport {
+    let TestRun {
+        sandbox,
+        problem,
+        checker,
+        test,
+        ..
+    } = *run;
     if problem.interactor.is_some() {
         // The interactive validator reads the test's input itself (its
         // state from the feedback folder); the submission never sees one.
-        return judge_interactive_in(
-            sandbox, problem, checker, None, exe, test, workdir, feedback,
-        );
+        let kattis_only = TestRun {
+            output_checker: None,
+            ..*run
+        };
+        return judge_interactive_in(&kattis_only, feedback);
     }
-    let (mut report, stdout) = run_batch(sandbox, problem, exe, test, input, workdir);
+    let (mut report, stdout) = run_batch(run, input);
     let Some(stdout) = stdout else {
         return report;
     };

@@ -13,7 +13,7 @@ use crate::sandbox::{Interaction, Metrics, RunOutcome, RunRequest, Runs, Termina
 use crate::spec::{ProblemSpec, ProgramRef, Protocol, ToolSpec, load_problem};
 use crate::verdict::Verdict;
 
-use super::super::judge_test;
+use super::super::{TestRun, judge_test};
 
 /// What the pretend output validator does after pass `n` (from 1): its
 /// exit code and whether it writes `nextpass.in`.
@@ -132,15 +132,15 @@ fn judge_problem(
     let runs = tempfile::tempdir().unwrap();
     let workdir = runs.path().join("work");
     std::fs::create_dir(&workdir).unwrap();
-    let report = judge_test(
-        &sandbox,
+    let report = judge_test(&TestRun {
+        sandbox: &sandbox,
         problem,
-        Some(&program("/validator")),
-        None,
-        &program("/submission"),
+        checker: Some(&program("/validator")),
+        output_checker: None,
+        exe: &program("/submission"),
         test,
-        &workdir,
-    );
+        workdir: &workdir,
+    });
     (report, sandbox)
 }
 

@@ -9,7 +9,7 @@ use crate::checker::{TOOL_LIMITS, run_checker, run_validator};
 use crate::compare::Judgement;
 use crate::compile::Executable;
 use crate::errors::Validation;
-use crate::runner::{TestReport, judge_test, submission_stack};
+use crate::runner::{TestReport, TestRun, judge_test, submission_stack};
 use crate::sandbox::{Containment, RunOutcome, RunRequest, Sandbox, Termination};
 use crate::spec::{CompareMode, Limits, ProblemSpec, TestCase, ToolSpec};
 use crate::verdict::{Verdict, describe_termination};
@@ -174,15 +174,15 @@ impl Bench<'_> {
 
     fn judge(&self, exe: &Executable, test: &TestCase) -> Result<TestReport, String> {
         let work = self.fresh_folder()?;
-        Ok(judge_test(
-            self.sandbox,
-            self.problem,
-            self.programs.judging.as_ref(),
-            self.programs.output_checker.as_ref(),
+        Ok(judge_test(&TestRun {
+            sandbox: self.sandbox,
+            problem: self.problem,
+            checker: self.programs.judging.as_ref(),
+            output_checker: self.programs.output_checker.as_ref(),
             exe,
             test,
-            work.path(),
-        ))
+            workdir: work.path(),
+        }))
     }
 
     /// The test files in this bench's folder, `input` written.
