@@ -79,15 +79,7 @@ fn verify_passes_when_every_expectation_holds() {
 
 #[test]
 fn verify_fails_when_an_expectation_does_not_hold() {
-    let root = tempfile::tempdir().unwrap();
-    copy_dir(
-        &fixtures().join("problems/sum"),
-        &root.path().join("problems/sum"),
-    );
-    copy_dir(
-        &fixtures().join("submissions"),
-        &root.path().join("submissions"),
-    );
+    let root = scratch_root_with_submissions("sum");
     let toml = root.path().join("problems/sum/problem.toml");
     let text = std::fs::read_to_string(&toml)
         .unwrap()
@@ -104,15 +96,7 @@ fn verify_fails_when_an_expectation_does_not_hold() {
 
 #[test]
 fn verify_reports_an_input_the_validator_rejects() {
-    let root = tempfile::tempdir().unwrap();
-    copy_dir(
-        &fixtures().join("problems/sum"),
-        &root.path().join("problems/sum"),
-    );
-    copy_dir(
-        &fixtures().join("submissions"),
-        &root.path().join("submissions"),
-    );
+    let root = scratch_root_with_submissions("sum");
     std::fs::write(
         root.path().join("problems/sum/data/secret/01.in"),
         "1\n5000000000 1\n",

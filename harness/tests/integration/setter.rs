@@ -6,23 +6,9 @@ use predicates::prelude::*;
 
 use crate::support::*;
 
-/// A copy of the `sum` fixture (with the submissions it names) in a fresh root.
-fn sum_copy() -> tempfile::TempDir {
-    let root = tempfile::tempdir().unwrap();
-    copy_dir(
-        &fixtures().join("problems/sum"),
-        &root.path().join("problems/sum"),
-    );
-    copy_dir(
-        &fixtures().join("submissions"),
-        &root.path().join("submissions"),
-    );
-    root
-}
-
 #[test]
 fn verify_catches_a_generated_input_that_drifted() {
-    let root = sum_copy();
+    let root = scratch_root_with_submissions("sum");
     let input = root.path().join("problems/sum/data/secret/04-generated.in");
     let text = std::fs::read_to_string(&input)
         .unwrap()
@@ -39,7 +25,7 @@ fn verify_catches_a_generated_input_that_drifted() {
 
 #[test]
 fn generate_writes_inputs_and_the_references_answers() {
-    let root = sum_copy();
+    let root = scratch_root_with_submissions("sum");
     let secret = root.path().join("problems/sum/data/secret");
     let (input, answer) = (
         secret.join("04-generated.in"),

@@ -83,6 +83,17 @@ pub fn scratch_root_with(problem: &str) -> tempfile::TempDir {
     root
 }
 
+/// `scratch_root_with(problem)`, with every fixture submission beside it
+/// (the ones its `problem.toml` names among them).
+pub fn scratch_root_with_submissions(problem: &str) -> tempfile::TempDir {
+    let root = scratch_root_with(problem);
+    copy_dir(
+        &fixtures().join("submissions"),
+        &root.path().join("submissions"),
+    );
+    root
+}
+
 pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
