@@ -256,14 +256,9 @@ impl Sandbox {
             }
         }
         let reaped = process.reap(REAP_DEADLINE);
-        let cleared = match (&setup.pid_namespace, &reaped) {
-            (None, _) => Ok(()),
-            (Some(_), Ok(_)) => super::worker_root::clear_pid_namespace(),
-            // Still there, stuck: the namespace cannot be the next run's.
-            (Some(_), Err(_)) => {
-                super::worker_root::give_up_pid_namespace();
-                Ok(())
-            }
+        let cleared = match setup.pid_namespace {
+            Some(_) => super::worker_root::end_run_in_pid_namespace(reaped.is_ok()),
+            None => Ok(()),
         };
         let wall = start.elapsed();
         let (peak_kib, oom, cgroup_cpu) = match slot {

@@ -225,7 +225,7 @@ impl Isolation {
         let reaped = super::unix::wait4(child.pid);
         if setup.pid_namespace.is_some() {
             // A failure gives the namespace up, which the caller sees.
-            let _ = worker_root::clear_pid_namespace();
+            let _ = worker_root::end_run_in_pid_namespace(reaped.is_ok());
         }
         match reaped {
             Ok(reaped) if reaped.status == 0 => Ok(()),
@@ -259,8 +259,7 @@ impl Isolation {
                 .scratch
                 .as_ref()
                 .map(|(path, bytes)| (path.as_path(), *bytes));
-            let pid1_cgroups = self.cgroups.as_ref().map_or(Vec::new(), |p| p.home_fds());
-            plan.prepared = worker_root(&self.system, &folders, scratch, &pid1_cgroups);
+            plan.prepared = worker_root(&self.system, &folders, scratch, self.cgroups.as_deref());
             if plan.prepared.is_some() {
                 // The run enters (a copy of) the worker's mount namespace.
                 namespaces &= !libc::CLONE_NEWNS;

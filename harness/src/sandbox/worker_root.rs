@@ -22,6 +22,7 @@ use std::path::{Component, Path, PathBuf};
 use rustix::fs::{AtFlags, FileType, Mode};
 use rustix::mount::OpenTreeFlags;
 
+use super::cgroup::CgroupPool;
 use super::mounts::{MountPlan, SystemEntry};
 use super::replay::{MOUNT_ATTR_NOSUID, MOUNT_ATTR_RDONLY, MountAttr};
 use super::worker_mounter::Mounter;
@@ -73,10 +74,10 @@ pub(crate) fn worker_root(
     system: &[SystemEntry],
     folders: &[(PathBuf, bool)],
     scratch: Option<(&Path, u64)>,
-    pid1_cgroups: &[RawFd],
+    cgroups: Option<&CgroupPool>,
 ) -> Option<RawFd> {
     with_root(|root| {
-        root.get_or_insert_with(|| WorkerRoot::prepare(system.to_vec(), pid1_cgroups).ok())
+        root.get_or_insert_with(|| WorkerRoot::prepare(system.to_vec(), cgroups).ok())
             .as_mut()?
             .show(folders, scratch)
             .ok()
@@ -99,11 +100,13 @@ pub(crate) fn pid_namespace() -> Option<RawFd> {
     })
 }
 
-/// After a run in the calling worker's PID namespace (its first process
-/// reaped): nothing of it is left there. On failure the namespace is
-/// given up (its first process ends, and the kernel kills what is left),
-/// and this worker's later runs get one each.
-pub(crate) fn clear_pid_namespace() -> io::Result<()> {
+/// After a run in the calling worker's PID namespace: once its first
+/// process is reaped (`first_reaped`), nothing of it is left there. When
+/// the first would not die, or clearing fails, the namespace is given up
+/// (its first process ends, and the kernel kills what is left; its `/proc`
+/// stays, and runs mount their own over it), and this worker's later runs
+/// get one each.
+pub(crate) fn end_run_in_pid_namespace(first_reaped: bool) -> io::Result<()> {
     WORKER_ROOT.with(|cell| {
         let mut cell = cell.borrow_mut();
         let Some(Some(root)) = cell.as_mut() else {
@@ -112,23 +115,13 @@ pub(crate) fn clear_pid_namespace() -> io::Result<()> {
         let Some(pids) = root.pids.as_mut() else {
             return Err(io::Error::other("the worker's PID namespace is gone"));
         };
-        let cleared = pids.clear();
-        if cleared.is_err() {
-            // Its `/proc` stays: runs mount their own over it.
+        // A first process still there cannot be the next run's neighbour.
+        let cleared = if first_reaped { pids.clear() } else { Ok(()) };
+        if !first_reaped || cleared.is_err() {
             root.pids = None;
         }
         cleared
     })
-}
-
-/// Gives up the calling worker's PID namespace (a run's first process
-/// would not die): its later runs get one each.
-pub(crate) fn give_up_pid_namespace() {
-    WORKER_ROOT.with(|cell| {
-        if let Some(Some(root)) = cell.borrow_mut().as_mut() {
-            root.pids = None;
-        }
-    });
 }
 
 /// Runs `f` on this thread's root; a root that failed (its mounts no
@@ -147,8 +140,9 @@ fn with_root<T>(f: impl FnOnce(&mut Option<Option<WorkerRoot>>) -> Option<T>) ->
 
 impl WorkerRoot {
     /// Builds the root on its mounter thread.
-    fn prepare(system: Vec<SystemEntry>, pid1_cgroups: &[RawFd]) -> io::Result<WorkerRoot> {
-        let pid1 = Pid1::new(pid1_cgroups.to_vec()).ok();
+    fn prepare(system: Vec<SystemEntry>, cgroups: Option<&CgroupPool>) -> io::Result<WorkerRoot> {
+        // The worker's PID 1 is no run's: it lives in the judge's cgroups.
+        let pid1 = Pid1::new(cgroups.map_or(Vec::new(), CgroupPool::home_fds)).ok();
         let (mounter, built) = Mounter::start(MountPlan::shared_root(system).ops()?, pid1)?;
         Ok(WorkerRoot {
             namespace: built.namespace,
