@@ -7,10 +7,22 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
 mod play;
 
 pub use play::{Played, play, play_within};
+
+/// Held while the helpers start programs. Tests run on parallel threads,
+/// and a child forked by one holds copies of every pipe end the process
+/// has open until it executes its program: a game's pipes must not gain
+/// such a hidden reader or writer, or a write to a solution that stopped
+/// reading succeeds instead of failing, and an end of input comes late.
+/// (`Command::spawn` returns once the child has executed its program.)
+pub(crate) fn spawn_lock() -> MutexGuard<'static, ()> {
+    static SPAWN: Mutex<()> = Mutex::new(());
+    SPAWN.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 /// A binary of the workspace built next to the running test executable
 /// (`target/<profile>/<name>`; tests run from `target/<profile>/deps/`).
@@ -30,7 +42,8 @@ pub fn judge_binary(package: &str, bin: &str) -> PathBuf {
     // The test runs as <target>/<profile>/deps/<test>.
     let exe = std::env::current_exe().expect("the test's path");
     let target = exe.ancestors().nth(3).expect("<target>/<profile>/deps/");
-    let status = Command::new(env!("CARGO"))
+    let mut cargo = Command::new(env!("CARGO"));
+    cargo
         .args([
             "build",
             "--quiet",
@@ -41,8 +54,13 @@ pub fn judge_binary(package: &str, bin: &str) -> PathBuf {
             "--bin",
             bin,
         ])
-        .env("CARGO_TARGET_DIR", target)
-        .status()
+        .env("CARGO_TARGET_DIR", target);
+    let spawned = {
+        let _spawning = spawn_lock();
+        cargo.spawn()
+    };
+    let status = spawned
+        .and_then(|mut child| child.wait())
         .expect("run cargo");
     assert!(
         status.success(),
@@ -90,6 +108,7 @@ pub fn run_with_input(bin: impl AsRef<Path>, args: &[&str], input: &[u8]) -> Out
 
 /// [`run_with_input`] for a command already set up (environment, ...).
 fn run_command_with_input(mut command: Command, input: &[u8]) -> Output {
+    let spawning = spawn_lock();
     let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -101,6 +120,7 @@ fn run_command_with_input(mut command: Command, input: &[u8]) -> Output {
                 Path::new(command.get_program()).display()
             )
         });
+    drop(spawning);
     let mut stdin = child.stdin.take().expect("piped stdin");
     std::thread::scope(|scope| {
         // A program may exit without reading all its input: not our concern.

@@ -51,6 +51,9 @@ pub fn play_within(
     std::fs::write(&answer_path, answer).expect("write the answer");
     let feedback = feedback_dir(&dir);
 
+    // Both started, and our copies of their pipe ends closed, before any
+    // other helper starts a program (see `spawn_lock`).
+    let spawning = super::spawn_lock();
     let mut solution = solution
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -67,6 +70,7 @@ pub fn play_within(
     // has one reader and one writer and each side sees end of input as soon
     // as the other one exits.
     drop(interactor);
+    drop(spawning);
     let interactor = match spawned {
         Ok(child) => child,
         Err(e) => {
