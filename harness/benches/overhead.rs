@@ -118,6 +118,8 @@ fn relayed(
             stack: None,
             read_only: Vec::new(),
             containment,
+            seed: Vec::new(),
+            collect: None,
         }
     };
     let player_dir = tempfile::tempdir_in(scratch).unwrap();

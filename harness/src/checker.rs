@@ -268,6 +268,8 @@ fn run_trusted(
         stack: None,
         read_only: program.read_only.clone(),
         containment: crate::sandbox::Containment::Tool,
+        seed: Vec::new(),
+        collect: None,
     })
 }
 

@@ -14,10 +14,23 @@ use std::fmt::Write;
 /// `text` with every control character but newline and tab shown as an
 /// escape. Invalid UTF-8 has already become U+FFFD (`from_utf8_lossy`).
 pub(crate) fn visible(text: &str) -> String {
+    escaped(text, true)
+}
+
+/// A name on one line (a student's folder, a file name, a test name):
+/// [`visible`], with newlines and tabs escaped too, so that a name can
+/// neither start a forged line in a table nor shift its columns.
+pub(crate) fn name(text: &str) -> String {
+    escaped(text, false)
+}
+
+fn escaped(text: &str, keep_lines: bool) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
-            '\n' | '\t' => out.push(c),
+            '\n' | '\t' if keep_lines => out.push(c),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
             '\0'..='\x1f' | '\x7f' => {
                 let _ = write!(out, "\\x{:02x}", c as u32);
@@ -51,6 +64,12 @@ mod tests {
         assert_eq!(visible("AC\r"), "AC\\r");
         assert_eq!(visible("bell\x07 del\x7f"), "bell\\x07 del\\x7f");
         assert_eq!(visible("\u{9b}31m"), "\\u{9b}31m");
+    }
+
+    #[test]
+    fn a_name_stays_on_its_line() {
+        assert_eq!(name("bob\nmallory\tAC"), "bob\\nmallory\\tAC");
+        assert_eq!(visible("two\nlines"), "two\nlines");
     }
 
     #[test]

@@ -22,7 +22,7 @@
 //! reporters), `report` (output), `commands` (the CLI verbs), `class` (a
 //! class's students and files), `store` (the result store and cache),
 //! `stress` (random inputs and shrinking), `export` (our packages as Kattis
-//! packages).
+//! packages), `untrusted` (reading the files a submitter controls).
 
 // The benches and the integration tests use what is `pub`; everything else
 // is `pub(crate)`, and this lint keeps it so.
@@ -47,6 +47,7 @@ pub mod sandbox;
 pub mod spec;
 pub mod store;
 mod stress;
+mod untrusted;
 pub mod verdict;
 
 pub use commands::run;

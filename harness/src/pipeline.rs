@@ -212,7 +212,7 @@ impl Reporter for Progress {
             Event::TestFinished { .. } => self.bar.inc(1),
             Event::TaskFinished { report, .. } => self.bar.set_message(format!(
                 "{} {}",
-                crate::escape::visible(&report.submission),
+                crate::escape::name(&report.submission),
                 report.verdict
             )),
             Event::RunFinished { .. } => self.bar.finish_and_clear(),

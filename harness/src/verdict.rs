@@ -179,6 +179,7 @@ mod tests {
             },
             stdout: Vec::new(),
             stderr: Vec::new(),
+            collected: None,
         }
     }
 

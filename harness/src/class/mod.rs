@@ -4,6 +4,10 @@
 //! student, problem, path). Every student gets an entry for every problem,
 //! with no file when they submitted none; every file that is not graded is
 //! listed as unmatched with the reason, never dropped.
+//!
+//! A class folder is the students' doing: a link is never followed (a
+//! student's file linking to another's would be graded as theirs), and
+//! only regular files are graded (a FIFO would hold the judge up).
 
 mod csv;
 mod partition;
@@ -63,18 +67,26 @@ impl Roster {
     ) -> Result<Roster, Error> {
         let mut roster = Roster::default();
         let mut students: BTreeMap<String, Candidates> = BTreeMap::new();
-        for entry in sorted_entries(dir)? {
+        for (entry, kind) in sorted_entries(dir)? {
             let name = name_of(&entry);
-            if !entry.is_dir() {
+            if kind.is_symlink() {
+                roster.unmatch(None, name, NOT_FOLLOWED.into());
+                continue;
+            }
+            if !kind.is_dir() {
                 roster.unmatch(None, name, "not in a student's folder".into());
                 continue;
             }
             let candidates = students.entry(name.clone()).or_default();
-            for file in sorted_entries(&entry)? {
+            for (file, kind) in sorted_entries(&entry)? {
                 let shown = format!("{name}/{}", name_of(&file));
-                if file.is_dir() {
+                if kind.is_dir() {
                     let why = "a folder: a student's files must sit directly in their folder";
                     roster.unmatch(Some(&name), shown, why.into());
+                    continue;
+                }
+                if let Some(why) = not_gradable(kind) {
+                    roster.unmatch(Some(&name), shown, why);
                     continue;
                 }
                 match classify(&file, problems, languages) {
@@ -124,9 +136,12 @@ impl Roster {
             let candidates = students.entry(student.to_string()).or_default();
             let file = base.join(path);
             let shown = path.to_string();
+            let kind = std::fs::symlink_metadata(&file).map(|m| m.file_type());
             if !problems.contains(&problem) {
                 roster.unmatch(Some(student), shown, format!("no problem `{problem}`"));
-            } else if !file.is_file() {
+            } else if let Some(why) = kind.as_ref().ok().and_then(|kind| not_gradable(*kind)) {
+                roster.unmatch(Some(student), shown, why);
+            } else if !kind.is_ok_and(|kind| kind.is_file()) {
                 roster.unmatch(Some(student), shown, "no such file".into());
             } else if languages.for_file(&file).is_none() {
                 roster.unmatch(Some(student), shown, no_language(&file));
@@ -158,7 +173,11 @@ impl Roster {
         let sorted: BTreeSet<&str> = problems.iter().copied().collect();
         for problem in sorted {
             let mut files = candidates.remove(problem).unwrap_or_default();
-            files.sort_by_key(|(file, _)| std::fs::metadata(file).and_then(|m| m.modified()).ok());
+            files.sort_by_key(|(file, _)| {
+                std::fs::symlink_metadata(file)
+                    .and_then(|m| m.modified())
+                    .ok()
+            });
             let chosen = files.pop();
             for (_, shown) in files {
                 let graded = chosen.as_ref().map(|(_, s)| s.as_str()).unwrap_or_default();
@@ -196,6 +215,27 @@ impl Roster {
     }
 }
 
+/// Why a student's entry is listed but never followed.
+const NOT_FOLLOWED: &str = "a symbolic link: not followed (the judge follows no link in a class)";
+
+/// Why a file that is neither a folder nor a regular file is not graded.
+fn not_gradable(kind: std::fs::FileType) -> Option<String> {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_symlink() {
+        Some("a symbolic link: not graded (the judge follows no link in a class)".into())
+    } else if kind.is_file() || kind.is_dir() {
+        None
+    } else {
+        let what = match kind {
+            k if k.is_fifo() => "a FIFO",
+            k if k.is_socket() => "a socket",
+            k if k.is_char_device() || k.is_block_device() => "a device",
+            _ => "an unknown kind of file",
+        };
+        Some(format!("{what}: not a regular file, not graded"))
+    }
+}
+
 fn no_language(file: &Path) -> String {
     match file.extension() {
         Some(ext) => format!("no language for .{}", ext.to_string_lossy()),
@@ -218,13 +258,15 @@ fn classify(file: &Path, problems: &[&str], languages: &Languages) -> Result<Str
     Ok(stem)
 }
 
-fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, Error> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+/// The entries of `dir`, sorted, each with its own type (a link is a
+/// link, not what it points to).
+fn sorted_entries(dir: &Path) -> Result<Vec<(PathBuf, std::fs::FileType)>, Error> {
+    let mut entries: Vec<(PathBuf, std::fs::FileType)> = std::fs::read_dir(dir)
         .map_err(|e| read_error(dir, e))?
-        .map(|entry| entry.map(|e| e.path()))
+        .map(|entry| entry.and_then(|e| Ok((e.path(), e.file_type()?))))
         .collect::<Result<_, _>>()
         .map_err(|e| read_error(dir, e))?;
-    entries.sort();
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(entries)
 }
 
@@ -304,6 +346,51 @@ mod tests {
                 .reason
                 .contains("newer and graded: ann/sum.c")
         );
+    }
+
+    #[test]
+    fn links_and_fifos_are_listed_and_never_graded() {
+        let dir = tempfile::tempdir().unwrap();
+        let class = dir.path();
+        touch(&class.join("bob/sum.c"));
+        std::fs::create_dir_all(class.join("mallory")).unwrap();
+        std::os::unix::fs::symlink(class.join("bob/sum.c"), class.join("mallory/sum.c")).unwrap();
+        std::os::unix::fs::symlink(class.join("bob"), class.join("eve")).unwrap();
+        std::fs::create_dir_all(class.join("trent")).unwrap();
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            class.join("trent/sum.c"),
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o644),
+            0,
+        )
+        .unwrap();
+        let languages = Languages::load(None).unwrap();
+        let roster = Roster::from_folder(class, &["sum"], &languages).unwrap();
+        let graded: Vec<(&str, Option<&Path>)> = roster
+            .entries
+            .iter()
+            .map(|e| (e.student.as_str(), e.file.as_deref()))
+            .collect();
+        assert_eq!(
+            graded,
+            [
+                ("bob", Some(class.join("bob/sum.c").as_path())),
+                ("mallory", None),
+                ("trent", None)
+            ]
+        );
+        let reason = |path: &str| {
+            roster
+                .unmatched
+                .iter()
+                .find(|u| u.path == path)
+                .map(|u| u.reason.clone())
+                .unwrap_or_default()
+        };
+        assert!(reason("mallory/sum.c").contains("a symbolic link: not graded"));
+        assert!(reason("eve").contains("a symbolic link: not followed"));
+        assert!(reason("trent/sum.c").contains("a FIFO: not a regular file"));
     }
 
     #[test]

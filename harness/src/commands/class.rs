@@ -171,7 +171,7 @@ pub(super) fn grade_class(
             continue;
         };
         let file = std::path::absolute(file).unwrap_or_else(|_| file.clone());
-        let program = ProgramRef::File(file.clone());
+        let program = ProgramRef::Submitted(file.clone());
         tasks.push(task_for(ctx, problem, &program, entry.shown.clone()));
         owners.push(Owner::of_file(
             ctx,

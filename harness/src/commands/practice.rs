@@ -105,7 +105,7 @@ pub(super) fn test(
         human::limits(&problem)
     )
     .map_err(io)?;
-    let program = crate::spec::ProgramRef::File(absolute(file));
+    let program = crate::spec::ProgramRef::Submitted(absolute(file));
     let task = task_for(ctx, &problem, &program, file_name(file));
     let plan = RunPlan {
         tasks: vec![task],
@@ -164,7 +164,7 @@ pub(super) fn grade(
     .map_err(io)?;
     let mut tasks = Vec::new();
     for file in files {
-        let program = crate::spec::ProgramRef::File(absolute(file));
+        let program = crate::spec::ProgramRef::Submitted(absolute(file));
         tasks.push(task_for(
             ctx,
             &problem,

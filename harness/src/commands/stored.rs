@@ -33,7 +33,9 @@ impl Owner {
                 content_hash: None,
                 language: Some("cargo".into()),
             },
-            ProgramRef::File(path) => Owner::of_file(ctx, None, path, program.display_name()),
+            ProgramRef::File(path) | ProgramRef::Submitted(path) => {
+                Owner::of_file(ctx, None, path, program.display_name())
+            }
             ProgramRef::Sources(set) => Owner {
                 student: None,
                 path: set.name.clone(),
@@ -52,9 +54,13 @@ impl Owner {
         Owner {
             student,
             path: shown,
-            content_hash: std::fs::read(file)
-                .ok()
-                .map(|bytes| blake3::hash(&bytes).to_hex().to_string()),
+            content_hash: crate::untrusted::read(
+                file,
+                crate::untrusted::Links::Refuse,
+                crate::untrusted::SOURCE_LIMIT,
+            )
+            .ok()
+            .map(|bytes| blake3::hash(&bytes).to_hex().to_string()),
             language: ctx
                 .builder
                 .languages()

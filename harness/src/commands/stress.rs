@@ -167,7 +167,7 @@ pub(super) struct Session {
 fn program_named(problem: &ProblemSpec, name: &str) -> Option<ProgramRef> {
     let path = Path::new(name);
     if path.is_file() {
-        return Some(ProgramRef::File(
+        return Some(ProgramRef::Submitted(
             std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()),
         ));
     }

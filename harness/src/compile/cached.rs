@@ -1,30 +1,40 @@
-//! Building a prepared set of files once per content: the build folder is
-//! named by a hash of everything the build depends on, and keeps either the
-//! program and an `ok` marker or the compiler's message.
+//! Building a prepared set of files once per content: each build is an
+//! entry of the build cache (`cache.rs`), named by a hash of everything it
+//! depends on. A compile runs contained, in a working folder of its own
+//! (a tmpfs where the machine allows), which the judge fills with the
+//! sources before and copies the program out of after, within limits: the
+//! compile never writes where the judge keeps anything.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::files::{BINARY, BuildFiles, ERROR_MARKER, OK_MARKER};
+use super::cache::{BuildCache, Outcome, entry_name};
+use super::files::{BINARY, BuildFiles};
 use super::{Builder, Built, COMPILE_LIMITS, Executable, io_error, truncate};
 use crate::errors::BuildError;
 use crate::lang::{self, Placeholders};
-use crate::sandbox::{Containment, RunRequest, SANDBOX_PATH, Termination};
+use crate::sandbox::{
+    Collect, CollectError, Containment, RunOutcome, RunRequest, SANDBOX_PATH, Termination,
+};
+
+/// The size of a compile's working folder while it runs (sources,
+/// temporary files and the program together).
+pub(super) const BUILD_WORKING_BYTES: u64 = 256 << 20;
+/// The most a build may leave for the cache: the program and what it runs.
+pub(super) const PROGRAM_MAX_BYTES: u64 = 64 << 20;
+pub(super) const PROGRAM_MAX_FILES: u64 = 1000;
 
 impl Builder {
     /// The program `build` makes, from the cache when it was built before.
     pub(super) fn build_files(&mut self, build: BuildFiles) -> Result<Built, BuildError> {
-        let hash = content_hash(&build);
-        let dir = self
-            .cache
-            .join(format!("{}-{}-{}", build.label, build.key, &hash[..16]));
+        let name = entry_name(&build.label, &build.key, &content_hash(&build));
         let language = &build.language;
         // `{binary}` is made by the build; anything else is an interpreter.
         let interpreter = match language.run[0].contains('{') {
             true => None,
             false => Some(self.tool(&language.run[0], &language.name)?),
         };
-        let run = |dir: &Path| -> Result<Built, BuildError> {
+        let ready = |dir: &Path| -> Built {
             let argv = expand(&language.run, &build, dir);
             let (program, read_only) = match &interpreter {
                 Some(tool) => (
@@ -33,97 +43,151 @@ impl Builder {
                 ),
                 None => (PathBuf::from(&argv[0]), Vec::new()),
             };
-            Ok(Built::Ready(Executable {
+            Built::Ready(Executable {
                 program,
                 args: argv[1..].iter().map(OsString::from).collect(),
                 read_only,
-            }))
+            })
         };
-        if dir.join(OK_MARKER).is_file() {
-            return run(&dir);
-        }
-        if let Ok(message) = std::fs::read_to_string(dir.join(ERROR_MARKER)) {
-            return Ok(Built::CompileError(message));
+        let outcome_of = |outcome: Outcome, program: &Path| match outcome {
+            Outcome::Built { .. } => ready(program),
+            Outcome::Rejected { message } | Outcome::Stopped { message } => {
+                Built::CompileError(message)
+            }
+        };
+        if let Some((outcome, program)) = self.cache.lookup(&name) {
+            return Ok(outcome_of(outcome, &program));
         }
 
-        std::fs::create_dir_all(&self.cache)
-            .map_err(|e| io_error(format!("create {}", self.cache.display()), e))?;
-        let scratch = tempfile::Builder::new()
-            .prefix(".building-")
-            .tempdir_in(&self.cache)
-            .map_err(|e| io_error("create a build folder".into(), e))?;
-        for (name, bytes) in &build.files {
-            std::fs::write(scratch.path().join(name), bytes)
-                .map_err(|e| io_error(format!("copy {name} into the build folder"), e))?;
-        }
-
-        let mut message = None;
-        if !language.compile.is_empty() {
-            let argv = expand(&language.compile, &build, scratch.path());
-            let tool = self.tool(&argv[0], &language.name)?;
-            let mut path = OsString::new();
-            if let Some(toolchain) = &tool.toolchain {
-                path.push(toolchain.join("bin"));
-                path.push(":");
-            }
-            path.push(SANDBOX_PATH);
-            let outcome = self.sandbox.run(&RunRequest {
-                program: tool.program.clone(),
-                args: argv[1..].iter().map(OsString::from).collect(),
-                stdin: None,
-                workdir: scratch.path().to_path_buf(),
-                limits: COMPILE_LIMITS,
-                env: vec![(OsString::from("PATH"), path)],
-                stack: None,
-                read_only: tool.toolchain.into_iter().collect(),
-                containment: Containment::Compiler,
-            })?;
-            // Compilers quote the source, and the source is the submitter's.
-            let mut text = crate::escape::visible_bytes(&outcome.stderr);
-            text.push_str(&crate::escape::visible_bytes(&outcome.stdout));
-            // Name the files as the user knows them, not by our build folder.
-            let mut text = text.replace(&format!("{}/", scratch.path().display()), "");
-            if let Some((built_as, user_name)) = &build.renamed {
-                text = text.replace(built_as, user_name);
-            }
-            match outcome.termination {
-                Termination::Exited(0) => {}
-                Termination::Exited(code) => {
-                    message = Some(format!("{} exited with code {code}\n{text}", argv[0]))
-                }
-                other => {
-                    // Stopped at a compile limit: CE, but not cached, since a
-                    // busy machine may be why.
-                    let text = format!(
-                        "{} stopped: {}\n{text}",
-                        argv[0],
-                        crate::verdict::describe_termination(other)
-                    );
-                    return Ok(Built::CompileError(truncate(text)));
-                }
-            }
-        }
-        let marker = match &message {
-            None => (OK_MARKER, String::new()),
-            Some(text) => (ERROR_MARKER, truncate(text.clone())),
+        let cache_dir = self.cache.dir.clone();
+        let cache_error = |e| io_error(format!("write the build cache {}", cache_dir.display()), e);
+        let pending = self.cache.begin().map_err(cache_error)?;
+        let program = BuildCache::program_of(&pending);
+        let (outcome, scratch) = if language.compile.is_empty() {
+            // Nothing runs: the judge writes the files itself.
+            (write_program(&program, &build).map_err(cache_error)?, None)
+        } else {
+            let work = BuildCache::scratch_in(&pending, "work").map_err(cache_error)?;
+            (self.compile(&build, &work, &program)?, Some(work))
         };
-        std::fs::write(scratch.path().join(marker.0), &marker.1)
-            .map_err(|e| io_error("write the build marker".into(), e))?;
-        // Readable by the unprivileged user submissions run as.
-        let _ = std::fs::set_permissions(
-            scratch.path(),
-            std::os::unix::fs::PermissionsExt::from_mode(0o755),
-        );
-        let scratch = scratch.keep();
-        // Another judge may have built the same files meanwhile: either copy is fine.
-        if std::fs::rename(&scratch, &dir).is_err() {
-            let _ = std::fs::remove_dir_all(&scratch);
-        }
-        match message {
-            None => run(&dir),
-            Some(text) => Ok(Built::CompileError(truncate(text))),
-        }
+        let program = self
+            .cache
+            .commit(pending, &name, &outcome, scratch.as_deref())
+            .map_err(cache_error)?;
+        Ok(outcome_of(outcome, &program))
     }
+
+    /// Runs the language's compile command contained, in `work`, and copies
+    /// the program into `program`.
+    fn compile(
+        &mut self,
+        build: &BuildFiles,
+        work: &Path,
+        program: &Path,
+    ) -> Result<Outcome, BuildError> {
+        let argv = expand(&build.language.compile, build, work);
+        let tool = self.tool(&argv[0], &build.language.name)?;
+        let mut path = OsString::new();
+        if let Some(toolchain) = &tool.toolchain {
+            path.push(toolchain.join("bin"));
+            path.push(":");
+        }
+        path.push(SANDBOX_PATH);
+        let outcome = self.sandbox.run(&RunRequest {
+            program: tool.program.clone(),
+            args: argv[1..].iter().map(OsString::from).collect(),
+            stdin: None,
+            workdir: work.to_path_buf(),
+            limits: COMPILE_LIMITS,
+            env: vec![(OsString::from("PATH"), path)],
+            stack: None,
+            read_only: tool.toolchain.into_iter().collect(),
+            containment: Containment::Compiler,
+            seed: build
+                .files
+                .iter()
+                .map(|(name, bytes)| (PathBuf::from(name), bytes.clone()))
+                .collect(),
+            collect: Some(Collect {
+                into: program.to_path_buf(),
+                max_bytes: PROGRAM_MAX_BYTES,
+                max_files: PROGRAM_MAX_FILES,
+                working_bytes: BUILD_WORKING_BYTES,
+            }),
+        })?;
+        outcome_of_compile(&argv[0], build, work, outcome)
+    }
+}
+
+/// How a compile that ran ended, for the cache: its program's size, the
+/// compiler's rejection, or the limit that stopped it; `Err` is the
+/// judge's failure to copy the program out.
+fn outcome_of_compile(
+    compiler: &str,
+    build: &BuildFiles,
+    work: &Path,
+    outcome: RunOutcome,
+) -> Result<Outcome, BuildError> {
+    // Compilers quote the source, and the source is the submitter's.
+    let mut text = crate::escape::visible_bytes(&outcome.stderr);
+    text.push_str(&crate::escape::visible_bytes(&outcome.stdout));
+    // Name the files as the user knows them, not by our build folder.
+    let mut text = text.replace(&format!("{}/", work.display()), "");
+    if let Some((built_as, user_name)) = &build.renamed {
+        text = text.replace(built_as, user_name);
+    }
+    if text.contains("No space left on device") {
+        text.push_str(&format!(
+            "\n(a build's working folder holds at most {})",
+            bytesize::ByteSize(BUILD_WORKING_BYTES)
+        ));
+    }
+    Ok(match (outcome.termination, outcome.collected) {
+        (Termination::Exited(0), Some(Ok(collected))) => Outcome::Built {
+            bytes: collected.bytes,
+        },
+        (
+            Termination::Exited(0),
+            Some(Err(error @ (CollectError::TooLarge { .. } | CollectError::TooMany { .. }))),
+        ) => Outcome::Rejected {
+            message: format!(
+                "{error} (a program may leave at most {} in {PROGRAM_MAX_FILES} files)",
+                bytesize::ByteSize(PROGRAM_MAX_BYTES)
+            ),
+        },
+        (Termination::Exited(0), Some(Err(CollectError::Io(source)))) => {
+            return Err(io_error(
+                "copy the program out of its build folder".into(),
+                std::io::Error::new(source.kind(), source.to_string()),
+            ));
+        }
+        (Termination::Exited(0), None) => {
+            return Err(io_error(
+                "copy the program out of its build folder".into(),
+                std::io::Error::other("nothing was copied"),
+            ));
+        }
+        (Termination::Exited(code), _) => Outcome::Rejected {
+            message: truncate(format!("{compiler} exited with code {code}\n{text}")),
+        },
+        (stopped, _) => Outcome::Stopped {
+            message: truncate(format!(
+                "{compiler} stopped: {}\n{text}",
+                crate::verdict::describe_termination(stopped)
+            )),
+        },
+    })
+}
+
+/// An interpreted program's folder: its files, written by the judge.
+fn write_program(program: &Path, build: &BuildFiles) -> std::io::Result<Outcome> {
+    std::fs::create_dir(program)?;
+    let mut bytes = 0;
+    for (name, content) in &build.files {
+        std::fs::write(program.join(name), content)?;
+        bytes += content.len() as u64;
+    }
+    Ok(Outcome::Built { bytes })
 }
 
 /// A command of the language table for `build` in the folder `dir`.

@@ -6,20 +6,15 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::io_error;
-use crate::errors::BuildError;
 use crate::lang::Language;
 use crate::spec::SourceSet;
+use crate::untrusted::{self, Links, SOURCE_LIMIT, UntrustedFile};
 
 /// The stem every single-file source is built under (see `BuildFiles::single`).
 const SOURCE_STEM: &str = "solution";
 
 /// The executable a build makes (`{binary}`).
 pub(super) const BINARY: &str = "main";
-/// Left in a cached build folder once the build succeeded.
-pub(super) const OK_MARKER: &str = "ok";
-/// Left in a cached build folder instead, holding the compiler's message.
-pub(super) const ERROR_MARKER: &str = "compile-error.txt";
 
 /// One build: the language and the files of its build folder. Builds of
 /// equal `BuildFiles` make the same program (`cached.rs` hashes all of it).
@@ -43,13 +38,17 @@ pub(super) struct BuildFiles {
 }
 
 impl BuildFiles {
-    /// A single source, with the headers beside it that it includes.
+    /// A single source, with the headers beside it that it includes. A
+    /// submitter's source (`Links::Refuse`) and its headers are read as
+    /// hostile files: the first one that is a link, not a regular file or
+    /// too large is the error.
     pub(super) fn single(
         source: &Path,
         key: &str,
         language: &Language,
-    ) -> Result<BuildFiles, BuildError> {
-        let bytes = read(source)?;
+        links: Links,
+    ) -> Result<BuildFiles, UntrustedFile> {
+        let bytes = untrusted::read(source, links, SOURCE_LIMIT)?;
         // The source is built under a fixed name: a file named like a module
         // of the compiler's own (`py_compile.py`) must not be picked up by it.
         let fixed_name = match (
@@ -64,7 +63,7 @@ impl BuildFiles {
         let user_name = source
             .file_name()
             .map_or_else(|| fixed_name.clone(), |n| n.to_string_lossy().into_owned());
-        let mut files: BTreeMap<String, Vec<u8>> = local_headers(source, &bytes)
+        let mut files: BTreeMap<String, Vec<u8>> = local_headers(source, &bytes, links)?
             .into_iter()
             .filter(|(name, _)| !is_reserved(name))
             .collect();
@@ -89,7 +88,7 @@ impl BuildFiles {
         for path in &set.sources {
             let name = file_name(path)?;
             if files
-                .insert(name.clone(), read(path).map_err(|e| e.to_string())?)
+                .insert(name.clone(), read_package_file(path)?)
                 .is_some()
             {
                 return Err(format!("two sources are named {name}"));
@@ -97,7 +96,7 @@ impl BuildFiles {
             sources.push(name);
         }
         for path in &set.beside {
-            files.insert(file_name(path)?, read(path).map_err(|e| e.to_string())?);
+            files.insert(file_name(path)?, read_package_file(path)?);
         }
         if let Some(name) = files.keys().find(|name| is_reserved(name)) {
             return Err(format!(
@@ -128,8 +127,10 @@ impl BuildFiles {
     }
 }
 
-fn read(path: &Path) -> Result<Vec<u8>, BuildError> {
-    std::fs::read(path).map_err(|e| io_error(format!("read {}", path.display()), e))
+/// A package's file: the setter's links are followed, but a FIFO, a
+/// device or a huge file is still refused.
+fn read_package_file(path: &Path) -> Result<Vec<u8>, String> {
+    untrusted::read(path, Links::Follow, SOURCE_LIMIT).map_err(|e| e.to_string())
 }
 
 fn file_name(path: &Path) -> Result<String, String> {
@@ -144,9 +145,9 @@ fn stem(name: &str) -> String {
         .map_or_else(|| "source".into(), |s| s.to_string_lossy().into_owned())
 }
 
-/// Names the build writes into its folder besides the user's files.
+/// The name the build writes into its folder besides the user's files.
 fn is_reserved(name: &str) -> bool {
-    [BINARY, OK_MARKER, ERROR_MARKER].contains(&name)
+    name == BINARY
 }
 
 /// `text` with every `{{name}}` of `constants` replaced by its value, in
@@ -182,24 +183,48 @@ pub(super) fn substitute(text: &str, constants: &[(String, String)]) -> String {
 /// The headers beside `source` that it names with `#include "..."`, and
 /// those they name in turn: a checker built against `testlib.h` next to
 /// it, or a program split into a source and its header. Only plain file
-/// names in the same folder are followed, never paths.
-pub(crate) fn local_headers(source: &Path, bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
-    let Some(dir) = source.parent() else {
-        return Vec::new();
-    };
+/// names in the same folder are read, through the folder's descriptor,
+/// never paths; a name that is not there is left to the compiler, and one
+/// that is there but may not be read (`untrusted`) is the error.
+pub(crate) fn local_headers(
+    source: &Path,
+    bytes: &[u8],
+    links: Links,
+) -> Result<Vec<(String, Vec<u8>)>, UntrustedFile> {
     let mut found: Vec<(String, Vec<u8>)> = Vec::new();
     let mut pending = quoted_includes(bytes);
+    if pending.is_empty() {
+        return Ok(found);
+    }
+    let dir_path = match source.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let dir = untrusted::open_dir(dir_path, links)?;
+    let mut total = bytes.len() as u64;
     while let Some(name) = pending.pop() {
-        let plain = !name.contains(['/', '\\']) && name != "." && name != "..";
+        let plain = !name.contains(['/', '\\']) && name != "." && name != ".." && !name.is_empty();
         if !plain || found.iter().any(|(n, _)| *n == name) {
             continue;
         }
-        if let Ok(header) = std::fs::read(dir.join(&name)) {
-            pending.extend(quoted_includes(&header));
-            found.push((name, header));
+        let header = match untrusted::read_in(&dir, dir_path, &name, links, SOURCE_LIMIT) {
+            Ok(header) => header,
+            Err(error) if error.is_not_found() => continue,
+            Err(error) => return Err(error),
+        };
+        // Headers naming each other are read once each; all of them
+        // together stay within one file's limit.
+        total += header.len() as u64;
+        if total > SOURCE_LIMIT {
+            return Err(UntrustedFile::TooLarge {
+                path: source.to_path_buf(),
+                limit: SOURCE_LIMIT,
+            });
         }
+        pending.extend(quoted_includes(&header));
+        found.push((name, header));
     }
-    found
+    Ok(found)
 }
 
 /// The names in `#include "name"` lines.

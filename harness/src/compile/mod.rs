@@ -4,6 +4,7 @@
 //! of its build folder (`files.rs`), then built once per content hash
 //! (`cached.rs`).
 
+mod cache;
 mod cached;
 mod cargo;
 mod files;
@@ -22,7 +23,10 @@ use crate::errors::BuildError;
 use crate::lang::{Language, Languages};
 use crate::sandbox::Sandbox;
 use crate::spec::{Limits, ProgramRef, SourceSet};
+use crate::untrusted::Links;
 
+use cache::BuildCache;
+pub use cache::{BUDGET as CACHE_BUDGET, Pruned};
 use files::BuildFiles;
 
 /// Limits for one compilation: generous, but a template explosion or
@@ -76,7 +80,7 @@ pub struct Builder {
     root: PathBuf,
     languages: Languages,
     sandbox: Sandbox,
-    cache: PathBuf,
+    cache: BuildCache,
     /// bin name → package name, from `cargo metadata`.
     bin_packages: HashMap<String, String>,
     /// package name → cargo package id, to find a package's compiler messages.
@@ -93,7 +97,9 @@ impl Builder {
             root: root.to_path_buf(),
             languages,
             sandbox,
-            cache: root.join("target").join("judge-cache"),
+            cache: BuildCache {
+                dir: cache_dir(root),
+            },
             bin_packages: HashMap::new(),
             package_ids: HashMap::new(),
             cargo_bins: HashMap::new(),
@@ -103,6 +109,12 @@ impl Builder {
 
     pub fn languages(&self) -> &Languages {
         &self.languages
+    }
+
+    /// Removes the least recently used builds until the rest hold at most
+    /// `budget` bytes (`judge cache prune`).
+    pub fn prune_cache(&self, budget: u64) -> Pruned {
+        self.cache.evict(budget)
     }
 
     /// The built program. Workspace binaries must have gone through
@@ -120,21 +132,31 @@ impl Builder {
                 })
             }
             ProgramRef::File(path) => self
-                .compile_file(path)
+                .compile_file(path, Links::Follow)
+                .unwrap_or_else(|e| Built::JudgeError(e.to_string())),
+            ProgramRef::Submitted(path) => self
+                .compile_file(path, Links::Refuse)
                 .unwrap_or_else(|e| Built::JudgeError(e.to_string())),
             ProgramRef::Sources(set) => self.compile_sources(set),
         }
     }
 
-    fn compile_file(&mut self, source: &Path) -> Result<Built, BuildError> {
+    /// A single source with the headers beside it; a file the submitter
+    /// got wrong (a link, a FIFO, a huge file) is their compile error.
+    fn compile_file(&mut self, source: &Path, links: Links) -> Result<Built, BuildError> {
         let Some((key, language)) = self.languages.for_file(source) else {
             return Err(BuildError::UnknownLanguage {
                 path: source.to_path_buf(),
                 known: self.languages.known_extensions(),
             });
         };
-        let files = BuildFiles::single(source, key, language)?;
-        self.build_files(files)
+        match BuildFiles::single(source, key, language, links) {
+            Ok(files) => self.build_files(files),
+            Err(refused) if refused.is_submitters() && links == Links::Refuse => {
+                Ok(Built::CompileError(refused.to_string()))
+            }
+            Err(refused) => Ok(Built::JudgeError(refused.to_string())),
+        }
     }
 
     /// A program of several files; what is wrong with the set itself (an
@@ -162,7 +184,9 @@ impl Builder {
     pub fn unavailable_tool(&mut self, program: &ProgramRef) -> Option<String> {
         let language: Language = match program {
             ProgramRef::Bin(_) => return None,
-            ProgramRef::File(path) => self.languages.for_file(path)?.1.clone(),
+            ProgramRef::File(path) | ProgramRef::Submitted(path) => {
+                self.languages.for_file(path)?.1.clone()
+            }
             ProgramRef::Sources(set) => self.languages.get(&set.language)?.clone(),
         };
         let interpreter = (!language.run[0].contains('{')).then(|| language.run[0].clone());
@@ -243,6 +267,11 @@ fn is_system(path: &Path) -> bool {
         .iter()
         .any(|s| path.starts_with(s))
         || path == Path::new("/")
+}
+
+/// Where the builds of programs under `root` are cached.
+pub fn cache_dir(root: &Path) -> PathBuf {
+    root.join("target").join("judge-cache")
 }
 
 fn io_error(what: String, source: std::io::Error) -> BuildError {

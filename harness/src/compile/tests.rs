@@ -109,6 +109,8 @@ fn run(exe: &Executable, input: &str) -> String {
             stack: None,
             read_only: exe.read_only.clone(),
             containment: Containment::Tool,
+            seed: Vec::new(),
+            collect: None,
         })
         .unwrap();
     assert_eq!(

@@ -381,7 +381,7 @@ impl Programs<'_> {
     fn program(&mut self, program: &ProgramRef) -> Result<Exported> {
         match program {
             ProgramRef::Bin(bin) => self.workspace_binary(bin),
-            ProgramRef::File(file) => self.source_file(file),
+            ProgramRef::File(file) | ProgramRef::Submitted(file) => self.source_file(file),
             ProgramRef::Sources(set) => Err(self.refuse(format!(
                 "`{}` is a program of several files, which only Kattis and Polygon packages have",
                 set.name
@@ -437,7 +437,9 @@ impl Programs<'_> {
             .ok_or_else(|| self.refuse(format!("{}: not a file name", file.display())))?;
         let bytes = std::fs::read(file)
             .map_err(|e| self.refuse(format!("{}: cannot read: {e}", file.display())))?;
-        let headers = crate::compile::local_headers(file, &bytes);
+        // The setter's own package: their links are followed.
+        let headers = crate::compile::local_headers(file, &bytes, crate::untrusted::Links::Follow)
+            .map_err(|e| self.refuse(e.to_string()))?;
         if headers.is_empty() {
             return Ok(Exported {
                 files: vec![(PathBuf::from(&name), Content::Copy(file.to_path_buf()))],

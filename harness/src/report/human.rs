@@ -144,7 +144,7 @@ pub(crate) fn task_summary(
     let first_failure = task.tests.iter().find(|t| t.verdict != Verdict::Accepted);
     let mut line = format!(
         "{} {}",
-        styles.bold(&format!("{}:", crate::escape::visible(&task.submission))),
+        styles.bold(&format!("{}:", crate::escape::name(&task.submission))),
         styles.verdict(task.verdict).trim_end()
     );
     if let Some(test) = first_failure {

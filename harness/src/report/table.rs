@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use super::Styles;
 use super::gradebook::{Cell, Change, Gradebook, RunInfo};
-use crate::escape::visible;
+use crate::escape;
 use crate::report::human::trim_float;
 use crate::verdict::Verdict;
 
@@ -27,7 +27,7 @@ pub(crate) fn gradebook(out: &mut dyn Write, styles: &Styles, book: &Gradebook) 
             book.run.id
         )?;
     }
-    let names: Vec<String> = book.rows.iter().map(|r| visible(&r.student)).collect();
+    let names: Vec<String> = book.rows.iter().map(|r| escape::name(&r.student)).collect();
     let first = names
         .iter()
         .map(|n| n.chars().count())
@@ -59,7 +59,12 @@ pub(crate) fn gradebook(out: &mut dyn Write, styles: &Styles, book: &Gradebook) 
     if !book.unmatched.is_empty() {
         writeln!(out, "not graded ({} files):", book.unmatched.len())?;
         for file in &book.unmatched {
-            writeln!(out, "  {}: {}", visible(&file.path), visible(&file.reason))?;
+            writeln!(
+                out,
+                "  {}: {}",
+                escape::name(&file.path),
+                escape::name(&file.reason)
+            )?;
         }
     }
     Ok(())
@@ -99,7 +104,7 @@ pub(crate) fn changes(
         writeln!(
             out,
             "  {} / {}: {arrow}",
-            visible(&change.student),
+            escape::name(&change.student),
             change.problem
         )?;
     }

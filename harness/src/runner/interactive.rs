@@ -88,6 +88,8 @@ pub(super) fn judge_interactive_in(run: &TestRun<'_>, feedback: &Path) -> TestRe
         stack: None,
         read_only: Vec::new(),
         containment: Containment::Tool,
+        seed: Vec::new(),
+        collect: None,
     };
     let submission_run = RunRequest {
         program: exe.program.clone(),
@@ -99,6 +101,8 @@ pub(super) fn judge_interactive_in(run: &TestRun<'_>, feedback: &Path) -> TestRe
         stack: Some(submission_stack(problem.limits.memory)),
         read_only: exe.read_only.clone(),
         containment: Containment::Submission,
+        seed: Vec::new(),
+        collect: None,
     };
     let interaction = match sandbox.run_interactive(&submission_run, &interactor_run) {
         Ok(interaction) => interaction,

@@ -181,12 +181,16 @@ pub(super) fn run_batch(run: &TestRun<'_>, input: &Path) -> (TestReport, Option<
         ..
     } = *run;
     let mut report = TestReport::unjudged(test);
-    if let Some(files) = &test.files {
-        if let Err(e) = copy_folder(files, workdir) {
-            report.detail = Some(format!("failed to copy {}: {e}", files.display()));
-            return (report, None);
-        }
-    }
+    let seed = match &test.files {
+        Some(files) => match files_of(files) {
+            Ok(seed) => seed,
+            Err(e) => {
+                report.detail = Some(format!("failed to read {}: {e}", files.display()));
+                return (report, None);
+            }
+        },
+        None => Vec::new(),
+    };
     let outcome = match sandbox.run(&RunRequest {
         program: exe.program.clone(),
         args: exe.with_args(&test.args).args,
@@ -197,6 +201,8 @@ pub(super) fn run_batch(run: &TestRun<'_>, input: &Path) -> (TestReport, Option<
         stack: Some(submission_stack(problem.limits.memory)),
         read_only: exe.read_only.clone(),
         containment: crate::sandbox::Containment::Submission,
+        seed,
+        collect: None,
     }) {
         Ok(outcome) => outcome,
         Err(e) => {
@@ -301,16 +307,17 @@ fn compare_with_answer(
     })
 }
 
-/// Copies the files of `from` (a Kattis `.files` folder) into `to`.
-pub(super) fn copy_folder(from: &Path, to: &Path) -> std::io::Result<()> {
-    for entry in walkdir::WalkDir::new(from).min_depth(1) {
+/// The files of `from` (a Kattis `.files` folder, the setter's), each by
+/// its path inside it: the sandbox places them in the run's working
+/// folder, whatever that folder is at this isolation level.
+pub(super) fn files_of(from: &Path) -> std::io::Result<Vec<crate::sandbox::SeedFile>> {
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(from).min_depth(1).sort_by_file_name() {
         let entry = entry?;
-        let target = to.join(entry.path().strip_prefix(from).unwrap_or(entry.path()));
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target)?;
-        } else {
-            std::fs::copy(entry.path(), &target)?;
+        if !entry.file_type().is_dir() {
+            let relative = entry.path().strip_prefix(from).unwrap_or(entry.path());
+            files.push((relative.to_path_buf(), std::fs::read(entry.path())?));
         }
     }
-    Ok(())
+    Ok(files)
 }

@@ -42,6 +42,7 @@ fn outcome(termination: Termination, cpu_ms: u64, stdout: &str) -> RunOutcome {
         },
         stdout: stdout.as_bytes().to_vec(),
         stderr: Vec::new(),
+        collected: None,
     }
 }
 

@@ -55,6 +55,7 @@ impl<F: Fn(&str) -> (Termination, String) + Sync> Runs for Scripted<F> {
             },
             stdout: stdout.into_bytes(),
             stderr: Vec::new(),
+            collected: None,
         })
     }
 

@@ -161,14 +161,29 @@ impl Sandbox {
             open_files: 256,
             processes: drop_to.is_some().then_some(MAX_TASKS * 4),
         };
+        // What a submission writes lives in memory (charged to its cgroup),
+        // bounded by the output limit, and vanishes with it; so does what
+        // a compile writes, bounded by its own size, once copied out.
+        let scratch_bytes = match request.containment {
+            Containment::Submission => Some(limits.output),
+            Containment::Compiler => request.collect.as_ref().map(|c| c.working_bytes),
+            Containment::Tool => None,
+        };
+        let moves_files = !request.seed.is_empty() || request.collect.is_some();
         let mut setup = if contained {
-            self.isolation.child_setup(
-                self.visible(request),
-                // What a submission writes lives in memory (charged to its
-                // cgroup), bounded by the output limit, and vanishes with it.
-                (request.containment == Containment::Submission)
-                    .then(|| (request.workdir.clone(), limits.output)),
-            )
+            let scratch = scratch_bytes.map(|bytes| (request.workdir.clone(), bytes));
+            let setup = self.isolation.child_setup(self.visible(request), scratch);
+            let tmpfs_out_of_reach = setup
+                .mounts
+                .as_ref()
+                .is_some_and(|plan| plan.scratch.is_some() && plan.prepared.is_none());
+            if moves_files && tmpfs_out_of_reach {
+                // A tmpfs the child mounts for itself is out of the judge's
+                // reach: files to put in or take out need the host folder.
+                self.isolation.child_setup(self.visible(request), None)
+            } else {
+                setup
+            }
         } else {
             ChildSetup::default()
         };
@@ -191,6 +206,37 @@ impl Sandbox {
             std::os::unix::fs::chown(&request.workdir, Some(uid), Some(gid)).map_err(|source| {
                 SandboxError::Io {
                     what: format!("hand {} to the sandbox user", request.workdir.display()),
+                    source,
+                }
+            })?;
+        }
+        // The working folder as the judge holds it: the worker's tmpfs, or
+        // the host folder, opened without following a link.
+        let working = match moves_files {
+            false => None,
+            true => Some(match own_tmpfs {
+                true => super::worker_root::scratch_root().ok_or_else(|| SandboxError::Io {
+                    what: "reach the worker's working folder".into(),
+                    source: std::io::Error::other("it has none"),
+                })?,
+                false => rustix::fs::open(
+                    &request.workdir,
+                    rustix::fs::OFlags::RDONLY
+                        | rustix::fs::OFlags::DIRECTORY
+                        | rustix::fs::OFlags::NOFOLLOW
+                        | rustix::fs::OFlags::CLOEXEC,
+                    rustix::fs::Mode::empty(),
+                )
+                .map_err(|e| SandboxError::Io {
+                    what: format!("open {}", request.workdir.display()),
+                    source: e.into(),
+                })?,
+            }),
+        };
+        if let Some(dir) = &working {
+            super::working::seed(dir.as_fd(), &request.seed, drop_to).map_err(|source| {
+                SandboxError::Io {
+                    what: "place the run's files in its working folder".into(),
                     source,
                 }
             })?;
@@ -265,6 +311,17 @@ impl Sandbox {
             Some(slot) => (slot.peak_kib(), slot.oom_killed(), slot.cpu_used()),
             None => (None, false, None),
         };
+        // Taken out before the worker renews the folder, and only from a
+        // run that ended well by itself.
+        let exited_well =
+            matches!(&watched, Ok((None, ..))) && reaped.as_ref().is_ok_and(|r| r.status == 0);
+        let collected = match (&request.collect, &working) {
+            (Some(collect), Some(dir)) if exited_well => {
+                Some(super::working::collect(dir.as_fd(), collect))
+            }
+            _ => None,
+        };
+        drop(working);
         if setup
             .mounts
             .as_ref()
@@ -305,6 +362,7 @@ impl Sandbox {
             },
             stdout,
             stderr,
+            collected,
         })
     }
 
@@ -535,6 +593,8 @@ mod tests {
             stack: None,
             read_only: Vec::new(),
             containment: Containment::Tool,
+            seed: Vec::new(),
+            collect: None,
         };
         Sandbox::new().run(&request).unwrap()
     }

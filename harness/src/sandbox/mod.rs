@@ -19,6 +19,7 @@ mod worker_pid;
 mod worker_root;
 #[cfg(test)]
 mod worker_tests;
+mod working;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -27,6 +28,7 @@ use std::time::Duration;
 pub use imp::Sandbox;
 pub use isolation::IsolationLevel;
 pub use relay::{Direction, Transcript};
+pub use working::{Collect, CollectError, Collected, SeedFile};
 
 use crate::spec::Limits;
 
@@ -70,6 +72,13 @@ pub struct RunRequest {
     /// More folders a contained run may read (a compiler's toolchain).
     pub read_only: Vec<PathBuf>,
     pub containment: Containment,
+    /// Files the judge writes into the working folder before the run (a
+    /// compile's sources, a Kattis test's `.files`), so that they are
+    /// there whatever the folder is (a tmpfs of the run's own, or not).
+    pub seed: Vec<SeedFile>,
+    /// After a run that exits with 0, what it left in its working folder
+    /// is copied out (a compile's program), within limits.
+    pub collect: Option<Collect>,
 }
 
 /// Why the process ended.
@@ -112,6 +121,9 @@ pub struct RunOutcome {
     pub stdout: Vec<u8>,
     /// The first `STDERR_KEEP` bytes.
     pub stderr: Vec<u8>,
+    /// What the request's `collect` copied out, or why it could not; `None`
+    /// when nothing was asked or the run did not exit with 0.
+    pub collected: Option<Result<Collected, CollectError>>,
 }
 
 /// What both sides of an interactive run did.

@@ -84,6 +84,17 @@ pub(crate) fn worker_root(
     })
 }
 
+/// The root of the calling worker's working folder (its tmpfs, as the
+/// judge holds it): where the judge puts a run's files in before it and
+/// takes a build out after. `None` when the worker has none.
+pub(crate) fn scratch_root() -> Option<OwnedFd> {
+    WORKER_ROOT.with(|cell| {
+        let cell = cell.borrow();
+        let scratch = cell.as_ref()?.as_ref()?.scratch.as_ref()?;
+        rustix::io::fcntl_dupfd_cloexec(&scratch.root, 0).ok()
+    })
+}
+
 /// After a run in the calling worker's root: a working folder the run
 /// changed is replaced by a fresh one (before the next run is prepared, so
 /// that what it held is no longer charged to the slot).

@@ -47,6 +47,8 @@ fn run_as(
         stack: None,
         read_only: Vec::new(),
         containment,
+        seed: Vec::new(),
+        collect: None,
     };
     let outcome = sandbox.run(&request).unwrap();
     String::from_utf8_lossy(&outcome.stdout).into_owned()

@@ -84,8 +84,13 @@ pub struct CompareSpec {
 pub enum ProgramRef {
     /// A binary built from the Cargo workspace.
     Bin(String),
-    /// A source file, compiled through the language table.
+    /// A package's source file, compiled through the language table.
     File(PathBuf),
+    /// A file handed in from outside any package (a learner's, a
+    /// student's, a grader's): built like `File`, but hostile, so neither
+    /// it nor a header beside it is read through a link, from a FIFO or a
+    /// device, or past a size limit (see `untrusted`).
+    Submitted(PathBuf),
     /// Several source files built together (a Kattis or Polygon program
     /// that is a folder, with headers beside its sources).
     Sources(std::sync::Arc<SourceSet>),
@@ -116,7 +121,7 @@ impl ProgramRef {
     pub fn display_name(&self) -> String {
         match self {
             ProgramRef::Bin(name) => name.clone(),
-            ProgramRef::File(path) => path.file_name().map_or_else(
+            ProgramRef::File(path) | ProgramRef::Submitted(path) => path.file_name().map_or_else(
                 || path.display().to_string(),
                 |n| n.to_string_lossy().into(),
             ),

@@ -235,6 +235,8 @@ impl Bench<'_> {
                 stack,
                 read_only: exe.read_only.clone(),
                 containment,
+                seed: Vec::new(),
+                collect: None,
             })
             .map_err(|e| e.to_string())
     }

@@ -253,7 +253,7 @@ fn a_second_run_rebuilds_nothing() {
     };
     let built = entries(&cache);
     assert_eq!(built.len(), 1, "one cached build");
-    let binary = built[0].join("main");
+    let binary = built[0].join("program/main");
     let stamp = std::fs::metadata(&binary).unwrap().modified().unwrap();
     judge_at(root)
         .args(["test", "sum-strict"])

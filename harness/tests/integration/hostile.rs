@@ -235,7 +235,7 @@ pub(crate) fn fixture_processes(stem: &str) -> Vec<(i32, String)> {
                 .to_string_lossy()
                 .starts_with(&format!("{stem}-"))
         })
-        .filter_map(|e| std::fs::metadata(e.path().join("main")).ok())
+        .filter_map(|e| std::fs::metadata(e.path().join("program/main")).ok())
         .map(|m| (m.dev(), m.ino()))
         .collect();
     let me = std::process::id() as i32;

@@ -90,6 +90,8 @@ pub(super) fn run_tool(
             stack: None,
             read_only: Vec::new(),
             containment: Containment::Tool,
+            seed: Vec::new(),
+            collect: None,
         })
         .map_err(|e| e.to_string())?;
     match outcome.termination {
