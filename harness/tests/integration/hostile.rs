@@ -90,11 +90,17 @@ pub(crate) fn grade(files: &[PathBuf]) -> Judged {
 }
 
 pub(crate) fn grade_with_jobs(files: &[PathBuf], jobs: usize) -> Judged {
+    grade_with_env(files, jobs, &[])
+}
+
+/// `grade_with_jobs` with variables added to the judge's environment.
+pub(crate) fn grade_with_env(files: &[PathBuf], jobs: usize, env: &[(&str, &str)]) -> Judged {
     let report = tempfile::NamedTempFile::new().unwrap();
     let log = tempfile::tempfile().unwrap();
     // Reaped by `wait_with_rusage`: std's `wait` gives no rusage.
     #[expect(clippy::zombie_processes, reason = "reaped with wait4")]
     let child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .envs(env.iter().copied())
         .args(["--color", "never", "--root"])
         .arg(fixtures())
         .args(["-j", &jobs.to_string(), "grade", "hostile"])

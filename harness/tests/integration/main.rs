@@ -14,4 +14,5 @@ mod strength;
 mod stress;
 mod support;
 mod trust;
+mod trust_paths;
 mod verdicts;
