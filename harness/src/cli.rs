@@ -28,8 +28,25 @@ pub struct Cli {
     /// An extra language table (default: `languages.toml` beside `problems/`).
     #[arg(long, global = true, value_name = "FILE")]
     pub languages: Option<PathBuf>,
+    /// The uids runs may use when the judge is root, one per worker, as
+    /// FIRST-LAST (`judge doctor` shows it).
+    #[arg(long, global = true, value_name = "FIRST-LAST", default_value_t = crate::sandbox::UidRange::default())]
+    pub uid_range: crate::sandbox::UidRange,
     #[command(subcommand)]
     pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CacheAction {
+    /// How many builds the cache holds, their size and its budget.
+    Info,
+    /// Remove the least recently used builds until the rest fit in `--max`.
+    Prune {
+        /// What may stay (as `500MiB`, `2GiB`; `0` empties the cache;
+        /// default: the cache's budget).
+        #[arg(long, value_name = "SIZE")]
+        max: Option<bytesize::ByteSize>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -138,6 +155,11 @@ pub enum Command {
     },
     /// Say which tools and which isolation this machine offers.
     Doctor,
+    /// The build cache (`target/judge-cache/`): its size, or pruned.
+    Cache {
+        #[command(subcommand)]
+        action: CacheAction,
+    },
     /// Write a problem as another judge's package: a Kattis problem package
     /// (legacy format, as problemtools' verifyproblem checks it).
     Export {

@@ -43,7 +43,7 @@ impl Context {
         let jobs = cli
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        let sandbox = Sandbox::with_isolation(level, jobs);
+        let sandbox = Sandbox::with_uid_range(level, jobs, cli.uid_range);
         // First Ctrl-C or SIGTERM: stop, kill every child, write what we have.
         // A second one exits at once.
         for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {

@@ -89,6 +89,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Merge { inputs, db } => class::merge(&mut ctx, &inputs, &db),
         Command::Play { id, test } => play::play(&mut ctx, &id, test.as_deref()),
         Command::Doctor => doctor::doctor(&mut ctx),
+        Command::Cache { action } => doctor::cache(&mut ctx, &action),
         Command::Export { id, kattis, force } => export::export(&mut ctx, &id, &kattis, force),
         Command::Stress(args) => stress::stress(&mut ctx, &args),
     }

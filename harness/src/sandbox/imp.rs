@@ -18,6 +18,7 @@ use super::isolation::{Isolation, IsolationLevel};
 use super::relay::{Relay, SideFds};
 use super::spawn::{ChildSetup, Spawned, env_pair, spawn};
 use super::unix::{self, ChildLimits};
+use super::worker_uid::UidRange;
 use super::{Containment, Metrics, RunOutcome, RunRequest, SANDBOX_PATH, STDERR_KEEP, Termination};
 use crate::errors::SandboxError;
 
@@ -56,10 +57,15 @@ impl Sandbox {
 
     /// The isolation `level` allows on this machine, for `jobs` runs at once.
     pub fn with_isolation(level: IsolationLevel, jobs: usize) -> Sandbox {
+        Sandbox::with_uid_range(level, jobs, UidRange::default())
+    }
+
+    /// As `with_isolation`, the workers' uids taken from `uids` (root judge).
+    pub fn with_uid_range(level: IsolationLevel, jobs: usize, uids: UidRange) -> Sandbox {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Sandbox {
             cancel: Arc::default(),
-            isolation: Arc::new(Isolation::detect(level)),
+            isolation: Arc::new(Isolation::detect(level, uids)),
             cpu_share: (cores / jobs.max(1)).max(1) as u64,
         }
     }
@@ -147,20 +153,6 @@ impl Sandbox {
     ) -> Result<RunOutcome, SandboxError> {
         let limits = request.limits;
         let contained = request.containment != Containment::Tool;
-        let drop_to = self.isolation.drop_to.filter(|_| contained);
-        let child_limits = ChildLimits {
-            cpu_seconds: limits.time.as_secs() + 2,
-            // A memory cgroup stops runaway allocation cleanly; without one an
-            // address-space limit must, set high enough that a program growing
-            // past the memory limit is still measured (MLE) rather than crashing.
-            address_space: slot
-                .is_none()
-                .then(|| (limits.memory * 2).max(limits.memory + (256 << 20))),
-            file_size: limits.output,
-            stack: request.stack,
-            open_files: 256,
-            processes: drop_to.is_some().then_some(MAX_TASKS * 4),
-        };
         // What a submission writes lives in memory (charged to its cgroup),
         // bounded by the output limit, and vanishes with it; so does what
         // a compile writes, bounded by its own size, once copied out.
@@ -187,7 +179,23 @@ impl Sandbox {
         } else {
             ChildSetup::default()
         };
-        setup.limits = Some(child_limits);
+        // The worker's own uid (root judge).
+        let drop_to = setup.drop_to;
+        setup.limits = Some(ChildLimits {
+            cpu_seconds: limits.time.as_secs() + 2,
+            // A memory cgroup stops runaway allocation cleanly; without one an
+            // address-space limit must, set high enough that a program growing
+            // past the memory limit is still measured (MLE) rather than crashing.
+            address_space: slot
+                .is_none()
+                .then(|| (limits.memory * 2).max(limits.memory + (256 << 20))),
+            file_size: limits.output,
+            stack: request.stack,
+            open_files: 256,
+            // Per uid, and the uid is the worker's own: this worker's
+            // processes alone count.
+            processes: drop_to.is_some().then_some(MAX_TASKS * 4),
+        });
         match (slot, &self.isolation.cgroups) {
             (Some(slot), _) => setup.cgroup_files = slot.join_fds(),
             // A worker thread sits in its slot (v1), and its children would
@@ -306,6 +314,11 @@ impl Sandbox {
             Some(_) => super::worker_root::end_run_in_pid_namespace(reaped.is_ok()),
             None => Ok(()),
         };
+        if setup.netns.is_some() {
+            // Every process of the run is gone by now (or the worker's
+            // PID namespace was given up, which kills them).
+            super::isolation::renew_netns_if_used();
+        }
         let wall = start.elapsed();
         let (peak_kib, oom, cgroup_cpu) = match slot {
             Some(slot) => (slot.peak_kib(), slot.oom_killed(), slot.cpu_used()),

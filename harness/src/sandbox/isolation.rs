@@ -3,7 +3,7 @@
 //! silently weaker: every layer that could not be applied is named.
 
 use std::cell::RefCell;
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -13,6 +13,7 @@ use super::spawn::{ChildSetup, KeyRings, spawn};
 use super::worker_keys;
 use super::worker_ns;
 use super::worker_root::{self, worker_root};
+use super::worker_uid::{UidRange, worker_uid};
 
 /// What the user asked for (`--isolation`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -24,9 +25,9 @@ pub enum IsolationLevel {
     Limits,
 }
 
-/// The uid and gid submissions run as when the judge is root ("nobody").
-pub(super) const SANDBOX_UID: u32 = 65534;
-pub(super) const SANDBOX_GID: u32 = 65534;
+/// The uid and gid a worker's runs share with other such workers when
+/// every uid of the range is taken ("nobody").
+const OVERFLOW_UID: u32 = 65534;
 
 #[derive(Debug)]
 pub(crate) struct Isolation {
@@ -42,8 +43,9 @@ pub(crate) struct Isolation {
     /// runs are born in, emptied of IPC objects before each run (root only,
     /// see `worker_ns`); otherwise each run gets its own.
     pub(crate) ipc_per_worker: bool,
-    /// Contained runs drop to this uid/gid (root judge).
-    pub(crate) drop_to: Option<(u32, u32)>,
+    /// Contained runs drop to their worker's uid (and the same gid) from
+    /// this range (root judge; see `worker_uid`).
+    pub(crate) uids: Option<UidRange>,
     /// Each worker thread closes the kernel key ring system calls to what
     /// it starts (root judge, see `worker_keys`).
     pub(crate) keys_closed_per_worker: bool,
@@ -53,6 +55,8 @@ pub(crate) struct Isolation {
     pub(crate) user_namespace_per_run: bool,
     pub(crate) mounts: bool,
     pub(crate) mount_proc: bool,
+    /// Contained runs install the system call deny list (`run_filter`).
+    pub(crate) run_filter: bool,
     /// Each worker thread prepares the part of the private root every run
     /// shares once, and its runs enter it (root judge: entering
     /// a mount namespace needs the capabilities a user namespace lacks).
@@ -70,6 +74,9 @@ pub(crate) struct Isolation {
 thread_local! {
     /// This worker thread's empty network namespace, made on first use.
     static WORKER_NETNS: RefCell<Option<Option<OwnedFd>>> = const { RefCell::new(None) };
+    /// This thread's own network namespace, to come back to after looking
+    /// into the worker's.
+    static HOME_NETNS: RefCell<Option<OwnedFd>> = const { RefCell::new(None) };
 }
 
 /// An empty network namespace held open by a descriptor: made on a
@@ -92,6 +99,58 @@ fn new_netns() -> Option<OwnedFd> {
     .flatten()
 }
 
+/// After a run in the calling worker's network namespace: if anything is
+/// left in it, it is replaced by a fresh one before the next run. When
+/// every process of the run is gone, only a unix socket held by
+/// descriptors in flight (sent over a socket that is itself only in
+/// flight: a cycle the kernel collects some time later) can remain, and a
+/// later run could find it by name and connect.
+pub(crate) fn renew_netns_if_used() {
+    WORKER_NETNS.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let Some(Some(netns)) = cell.as_ref() else {
+            return;
+        };
+        if !matches!(unix_sockets_in(netns), Ok(0)) {
+            *cell = Some(new_netns());
+        }
+    });
+}
+
+/// How many unix sockets the network namespace `netns` holds, read from
+/// its `/proc/net/unix` by entering it on this thread for the moment.
+fn unix_sockets_in(netns: &OwnedFd) -> std::io::Result<usize> {
+    use std::io::Read;
+    HOME_NETNS.with(|home| {
+        let mut home = home.borrow_mut();
+        if home.is_none() {
+            *home = Some(rustix::fs::open(
+                "/proc/thread-self/ns/net",
+                rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::CLOEXEC,
+                rustix::fs::Mode::empty(),
+            )?);
+        }
+        let home = home.as_ref().expect("opened above");
+        rustix::thread::move_into_link_name_space(
+            netns.as_fd(),
+            Some(rustix::thread::LinkNameSpaceType::Network),
+        )?;
+        let mut text = String::new();
+        let read = std::fs::File::open("/proc/thread-self/net/unix")
+            .and_then(|mut f| f.read_to_string(&mut text));
+        // Back home whatever the read did: the judge's own sockets (the
+        // store, a server) live there.
+        rustix::thread::move_into_link_name_space(
+            home.as_fd(),
+            Some(rustix::thread::LinkNameSpaceType::Network),
+        )
+        .expect("a thread can always return to the network namespace it came from");
+        read?;
+        // A header line, then a line a socket.
+        Ok(text.lines().count().saturating_sub(1))
+    })
+}
+
 /// The calling worker thread's network namespace (see `WORKER_NETNS`).
 fn worker_netns() -> Option<RawFd> {
     WORKER_NETNS.with(|cell| {
@@ -109,11 +168,12 @@ impl Isolation {
             map_user: None,
             netns_per_worker: false,
             ipc_per_worker: false,
-            drop_to: None,
+            uids: None,
             keys_closed_per_worker: false,
             user_namespace_per_run: false,
             mounts: false,
             mount_proc: false,
+            run_filter: false,
             prepared_root: false,
             pid_per_worker: false,
             cgroups: None,
@@ -122,7 +182,7 @@ impl Isolation {
         }
     }
 
-    pub(crate) fn detect(level: IsolationLevel) -> Isolation {
+    pub(crate) fn detect(level: IsolationLevel, uids: UidRange) -> Isolation {
         let mut isolation = Isolation::none();
         if level == IsolationLevel::Limits {
             isolation
@@ -137,7 +197,7 @@ impl Isolation {
         let base = libc::CLONE_NEWNS | libc::CLONE_NEWPID | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
         if uid == 0 {
             isolation.namespaces = base;
-            isolation.drop_to = Some((SANDBOX_UID, SANDBOX_GID));
+            isolation.uids = Some(uids);
             isolation.netns_per_worker = new_netns().is_some();
             if !isolation.netns_per_worker {
                 isolation.namespaces |= libc::CLONE_NEWNET;
@@ -154,6 +214,17 @@ impl Isolation {
         }
         isolation.mounts = true;
         isolation.mount_proc = true;
+        isolation.run_filter = true;
+        if let Err(why) = isolation.probe() {
+            isolation.run_filter = false;
+            match isolation.probe() {
+                Ok(()) => isolation
+                    .missing
+                    .push(format!("the system call filter ({why})")),
+                // The failure lies elsewhere: the steps below find it.
+                Err(_) => isolation.run_filter = true,
+            }
+        }
         // Degrade step by step until a probe run works, saying why. A root
         // built whole for every run is as tight as a prepared one, only slower.
         let mut probed = isolation.probe();
@@ -171,7 +242,7 @@ impl Isolation {
                 isolation.user_namespace_per_run = false;
                 if isolation.probe().is_ok() {
                     isolation.missing.push(format!(
-                        "a user namespace per run: runs of uid {SANDBOX_UID} share kernel key rings ({why})"
+                        "a user namespace per run: runs of a worker's uid share kernel key rings ({why})"
                     ));
                 }
             }
@@ -187,9 +258,10 @@ impl Isolation {
                     .missing
                     .push(format!("private mount view ({why})"));
                 if let Err(why) = isolation.probe() {
-                    let drop_to = isolation.drop_to;
+                    let uids = isolation.uids;
                     isolation = Isolation {
-                        drop_to,
+                        uids,
+                        run_filter: isolation.run_filter,
                         ..Isolation::none()
                     };
                     isolation.missing.push(format!("namespaces ({why})"));
@@ -200,7 +272,7 @@ impl Isolation {
             Some(hierarchy) => isolation.cgroups = Some(Arc::new(CgroupPool::new(hierarchy))),
             None => isolation.missing.push("cgroups (no writable memory cgroup: memory is ru_maxrss, CPU time counts only the processes the program waited for, leftovers found by session and PID namespace)".into()),
         }
-        if isolation.drop_to.is_none() && isolation.map_user.is_none() {
+        if isolation.uids.is_none() && isolation.map_user.is_none() {
             isolation
                 .missing
                 .push("privilege drop (submissions run as the judge's user)".into());
@@ -247,7 +319,7 @@ impl Isolation {
             keep,
             scratch,
             mount_proc: self.mount_proc,
-            pivot: self.drop_to.is_none(),
+            pivot: self.uids.is_none(),
             prepared: None,
             device_nodes: false,
         };
@@ -288,7 +360,11 @@ impl Isolation {
             cgroup_files: Vec::new(),
             mounts: self.mounts.then_some(plan),
             limits: None,
-            drop_to: self.drop_to,
+            drop_to: self.uids.map(|range| {
+                let uid = worker_uid(range).unwrap_or(OVERFLOW_UID);
+                (uid, uid)
+            }),
+            run_filter: self.run_filter,
             key_rings: if self.keys_closed_per_worker && worker_keys::closed() {
                 KeyRings::ClosedByWorker
             } else if self.user_namespace_per_run {
@@ -301,22 +377,25 @@ impl Isolation {
 
     /// One line: what is applied, and what is not.
     pub(crate) fn describe(&self) -> String {
-        let mut on = vec![
-            "own session (no terminal)",
-            "rlimits (cpu, address space, file size, stack, core, open files)",
+        let mut on: Vec<String> = vec![
+            "own session (no terminal)".into(),
+            "rlimits (cpu, address space, file size, stack, core, open files)".into(),
         ];
         if !self.keys_closed_per_worker {
-            on.push("new session key ring");
+            on.push("new session key ring".into());
         }
+        let uid = self.uids.map(|range| format!("a uid per worker ({range})"));
         if self.namespaces != 0 {
-            on.push(if self.map_user.is_some() {
-                "user namespace per run (root inside only)"
-            } else if self.keys_closed_per_worker {
-                "uid 65534, no kernel key rings (their system calls fail)"
-            } else if self.user_namespace_per_run {
-                "uid 65534 in a user namespace per run (own key rings)"
-            } else {
-                "uid 65534"
+            on.push(match (uid, self.map_user) {
+                (_, Some(_)) => "user namespace per run (root inside only)".into(),
+                (Some(uid), _) if self.keys_closed_per_worker => {
+                    format!("{uid}, no kernel key rings (their system calls fail)")
+                }
+                (Some(uid), _) if self.user_namespace_per_run => {
+                    format!("{uid} in a user namespace per run (own key rings)")
+                }
+                (Some(uid), _) => uid,
+                (None, None) => "no privilege drop".into(),
             });
             on.push(match (self.pid_per_worker, self.ipc_per_worker) {
                 (true, true) => {
@@ -326,26 +405,27 @@ impl Isolation {
                     "pid namespace per run, ipc and uts namespaces per worker (emptied before each run)"
                 }
                 _ => "pid, ipc, uts namespaces per run",
-            });
+            }.into());
             if self.netns_per_worker {
-                on.push("no network (an empty network namespace per worker)");
+                on.push("no network (an empty network namespace per worker, replaced when a run leaves a socket in it)".into());
             } else if self.namespaces & libc::CLONE_NEWNET != 0 {
-                on.push("no network (an empty network namespace per run)");
+                on.push("no network (an empty network namespace per run)".into());
             }
             if self.mounts {
                 on.push(if self.mount_proc {
                     "private read-only root (system folders, minimal /dev, own program and working folders, own /proc)"
                 } else {
                     "private read-only root (system folders, minimal /dev, own program and working folders)"
-                });
+                }.into());
             }
-        } else if self.drop_to.is_some() {
-            on.push("uid 65534");
+        } else if let Some(uid) = uid {
+            on.push(uid);
         }
-        let cgroups;
+        if self.run_filter {
+            on.push("system calls past the sandbox refused (namespaces, mounts, tracing, bpf, io_uring, file locks, ...)".into());
+        }
         if let Some(pool) = &self.cgroups {
-            cgroups = pool.describe();
-            on.push(&cgroups);
+            on.push(pool.describe());
         }
         let mut line = format!("isolation: {}", on.join(", "));
         if !self.missing.is_empty() {

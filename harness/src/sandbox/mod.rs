@@ -10,6 +10,7 @@ mod isolation;
 mod mounts;
 mod relay;
 mod replay;
+mod run_filter;
 mod spawn;
 mod unix;
 mod worker_keys;
@@ -19,6 +20,7 @@ mod worker_pid;
 mod worker_root;
 #[cfg(test)]
 mod worker_tests;
+mod worker_uid;
 mod working;
 
 use std::ffi::OsString;
@@ -28,6 +30,7 @@ use std::time::Duration;
 pub use imp::Sandbox;
 pub use isolation::IsolationLevel;
 pub use relay::{Direction, Transcript};
+pub use worker_uid::UidRange;
 pub use working::{Collect, CollectError, Collected, SeedFile};
 
 use crate::spec::Limits;

@@ -42,6 +42,8 @@ pub(crate) struct ChildSetup {
     /// How the run is kept from the judge's key rings and from any other
     /// run's.
     pub(crate) key_rings: KeyRings,
+    /// Install the runs' system call deny list (`run_filter`) last.
+    pub(crate) run_filter: bool,
 }
 
 /// How a run's kernel key rings are its own.
@@ -103,6 +105,10 @@ struct Prepared {
     own_uid_map: Vec<u8>,
     own_gid_map: Vec<u8>,
     mount_ops: Vec<MountOp>,
+    /// The deny list's program (empty without one); `filter_program`
+    /// points into it.
+    filter: Vec<libc::sock_filter>,
+    filter_program: libc::sock_fprog,
 }
 
 /// Starts `program` with `setup` applied. The child is in its own session;
@@ -189,6 +195,18 @@ pub(crate) fn spawn(
         own_uid_map,
         own_gid_map,
         mount_ops,
+        filter: match setup.run_filter {
+            true => super::run_filter::program(),
+            false => Vec::new(),
+        },
+        filter_program: libc::sock_fprog {
+            len: 0,
+            filter: std::ptr::null_mut(),
+        },
+    };
+    prepared.filter_program = libc::sock_fprog {
+        len: prepared.filter.len() as libc::c_ushort,
+        filter: prepared.filter.as_mut_ptr(),
     };
     prepared.argv_ptrs = prepared
         .argv
@@ -326,7 +344,7 @@ extern "C" fn child_entry(arg: *mut libc::c_void) -> libc::c_int {
 }
 
 /// The child's setup steps, named for error messages (index = step number).
-const STEPS: [&str; 19] = [
+const STEPS: [&str; 20] = [
     "reset the signal mask",
     "start a new session",
     "map the user namespace",
@@ -346,6 +364,7 @@ const STEPS: [&str; 19] = [
     "join a new session key ring",
     "set the parent-death signal",
     "enter the worker's prepared root",
+    "install the system call filter",
 ];
 
 /// Writes `(step, errno)` to the report pipe and exits.
@@ -458,7 +477,22 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
         // Set last: every change of credentials above clears it.
         check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == 0, 17);
         // No setuid binary may give back what was dropped.
-        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+        let no_new_privs = libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0;
+        if setup.run_filter {
+            // Last: it refuses the mount and namespace calls made above.
+            // The kernel copies the program; with `no_new_privs` no
+            // privilege is needed.
+            check(no_new_privs, 19);
+            check(
+                libc::syscall(
+                    libc::SYS_seccomp,
+                    libc::SECCOMP_SET_MODE_FILTER,
+                    0,
+                    &p.filter_program as *const libc::sock_fprog,
+                ) == 0,
+                19,
+            );
+        }
         // Every inherited descriptor but 0, 1, 2 closes at exec.
         libc::syscall(
             libc::SYS_close_range,

@@ -321,3 +321,41 @@ fn a_run_finds_no_process_nor_pid_number_of_an_earlier_one() {
     assert_eq!(first, "2\n1 2 \npid1\n0\n", "what a run sees of its PIDs");
     assert_eq!(second, first, "an earlier run left a trace");
 }
+
+#[test]
+fn each_worker_thread_runs_programs_as_a_uid_of_its_own() {
+    if !rustix::process::geteuid().is_root() {
+        eprintln!("skipped: dropping to a worker's uid needs root");
+        return;
+    }
+    let range = crate::sandbox::UidRange {
+        first: 64800,
+        last: 64809,
+    };
+    let sandbox = Sandbox::with_uid_range(IsolationLevel::Full, 2, range);
+    let (first_dir, second_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let uid_of = |text: String| -> u32 { text.trim().parse().expect("a uid") };
+    std::thread::scope(|scope| {
+        let (told, first) = std::sync::mpsc::channel();
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        let sandbox = &sandbox;
+        let first_dir = first_dir.path();
+        // The first worker stays alive (holding its uid) while the second runs.
+        scope.spawn(move || {
+            told.send(shell(sandbox, "id -u", first_dir)).unwrap();
+            let _ = wait.recv();
+        });
+        let first = uid_of(first.recv().unwrap());
+        let second = std::thread::scope(|inner| {
+            inner
+                .spawn(|| uid_of(shell(sandbox, "id -u", second_dir.path())))
+                .join()
+                .unwrap()
+        });
+        drop(done);
+        for uid in [first, second] {
+            assert!((range.first..=range.last).contains(&uid), "uid {uid}");
+        }
+        assert_ne!(first, second, "two live workers ran programs as one uid");
+    });
+}

@@ -15,4 +15,5 @@ mod stress;
 mod support;
 mod trust;
 mod trust_paths;
+mod trust_runs;
 mod verdicts;

@@ -1,0 +1,169 @@
+//! A uid of its own for each worker (root judge), as isolate gives each
+//! box one: process limits (`RLIMIT_NPROC` counts a uid's processes),
+//! POSIX locks and signals by owner, and files by owner are then a
+//! worker's, not shared by every run of every judge on the machine, where
+//! one run's fork storm could make another's `fork` fail.
+//!
+//! The uids come from a range (`--uid-range`, default 60000–60999; the gid
+//! is the uid). A worker thread claims one the first time it starts a
+//! contained run and holds it while it lives. Claims are made across every
+//! judge on the machine by binding an abstract unix socket named after the
+//! uid in the judge's network namespace: the kernel refuses a second
+//! binding, and releases the name when the thread's descriptor closes,
+//! even when the judge is killed, so no lock file is ever left behind.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::os::fd::OwnedFd;
+use std::str::FromStr;
+
+use rustix::net::{AddressFamily, SocketAddrUnix, SocketType};
+
+/// The uids workers may use (inclusive).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UidRange {
+    pub first: u32,
+    pub last: u32,
+}
+
+impl Default for UidRange {
+    fn default() -> UidRange {
+        UidRange {
+            first: 60000,
+            last: 60999,
+        }
+    }
+}
+
+impl fmt::Display for UidRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.first, self.last)
+    }
+}
+
+impl FromStr for UidRange {
+    type Err = String;
+
+    /// `FIRST-LAST`, both above 0 and below 65534 (nobody).
+    fn from_str(text: &str) -> Result<UidRange, String> {
+        let (first, last) = text
+            .split_once('-')
+            .ok_or_else(|| format!("`{text}` is not FIRST-LAST (as in 60000-60999)"))?;
+        let number = |part: &str| -> Result<u32, String> {
+            part.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("`{part}` is not a uid"))
+        };
+        let range = UidRange {
+            first: number(first)?,
+            last: number(last)?,
+        };
+        if range.first == 0 || range.last >= 65534 || range.first > range.last {
+            return Err(format!(
+                "`{text}`: the range must lie between 1 and 65533, first to last"
+            ));
+        }
+        Ok(range)
+    }
+}
+
+/// What the calling thread holds: its uid and the socket that claims it.
+struct Claim {
+    uid: u32,
+    _name: OwnedFd,
+}
+
+thread_local! {
+    /// `None` until claimed; `Some(None)` when every uid was taken.
+    static CLAIM: RefCell<Option<Option<Claim>>> = const { RefCell::new(None) };
+}
+
+/// The calling worker thread's uid, claimed on first use; `None` when
+/// every uid of `range` is held by another worker (of this judge or
+/// another).
+pub(crate) fn worker_uid(range: UidRange) -> Option<u32> {
+    CLAIM.with(|cell| {
+        cell.borrow_mut()
+            .get_or_insert_with(|| claim(range))
+            .as_ref()
+            .map(|claim| claim.uid)
+    })
+}
+
+fn claim(range: UidRange) -> Option<Claim> {
+    // Start at a place that differs between threads, so that the workers
+    // of one judge do not all try the same uids first.
+    let count = range.last - range.first + 1;
+    let start = std::process::id().wrapping_add(thread_number()) % count;
+    (0..count)
+        .map(|i| range.first + (start + i) % count)
+        .find_map(|uid| {
+            let name = claim_name(uid).ok()?;
+            Some(Claim { uid, _name: name })
+        })
+}
+
+/// A small number that differs between the threads of this process.
+fn thread_number() -> u32 {
+    rustix::thread::gettid().as_raw_nonzero().get() as u32
+}
+
+/// Binds the abstract name of `uid`: fails when another worker holds it.
+fn claim_name(uid: u32) -> rustix::io::Result<OwnedFd> {
+    let socket = rustix::net::socket_with(
+        AddressFamily::UNIX,
+        SocketType::DGRAM,
+        rustix::net::SocketFlags::CLOEXEC,
+        None,
+    )?;
+    let name = format!("game-judge/worker-uid/{uid}");
+    let address = SocketAddrUnix::new_abstract_name(name.as_bytes())?;
+    rustix::net::bind(&socket, &address)?;
+    Ok(socket)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_are_read_and_checked() {
+        assert_eq!(
+            "61000-61009".parse::<UidRange>(),
+            Ok(UidRange {
+                first: 61000,
+                last: 61009
+            })
+        );
+        assert!("0-10".parse::<UidRange>().is_err());
+        assert!("61000-65534".parse::<UidRange>().is_err());
+        assert!("9-1".parse::<UidRange>().is_err());
+        assert!("60000".parse::<UidRange>().is_err());
+        assert_eq!(UidRange::default().to_string(), "60000-60999");
+    }
+
+    #[test]
+    fn each_thread_holds_a_uid_of_its_own_until_it_ends() {
+        // A range of one, unlikely to be used by another test at once.
+        let range = UidRange {
+            first: 64900,
+            last: 64900,
+        };
+        let claim_on_a_thread = move || {
+            std::thread::spawn(move || worker_uid(range))
+                .join()
+                .unwrap()
+        };
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        let (claimed, told) = std::sync::mpsc::channel();
+        let holder = std::thread::spawn(move || {
+            claimed.send(worker_uid(range)).unwrap();
+            let _ = wait.recv();
+        });
+        assert_eq!(told.recv().unwrap(), Some(64900));
+        assert_eq!(claim_on_a_thread(), None, "two live workers share a uid");
+        drop(done);
+        holder.join().unwrap();
+        assert_eq!(claim_on_a_thread(), Some(64900), "the uid was not released");
+    }
+}
