@@ -348,6 +348,7 @@ impl Isolation {
             // The run is born in this worker thread's own (emptied) ones.
             namespaces &= !per_run_ipc;
         }
+        let worker_filtered = self.keys_closed_per_worker && worker_keys::closed();
         ChildSetup {
             namespaces,
             pid_namespace,
@@ -364,8 +365,8 @@ impl Isolation {
                 let uid = worker_uid(range).unwrap_or(OVERFLOW_UID);
                 (uid, uid)
             }),
-            run_filter: self.run_filter,
-            key_rings: if self.keys_closed_per_worker && worker_keys::closed() {
+            run_filter: self.run_filter.then_some(worker_filtered),
+            key_rings: if worker_filtered {
                 KeyRings::ClosedByWorker
             } else if self.user_namespace_per_run {
                 KeyRings::NewSessionAndUserNamespace

@@ -42,8 +42,10 @@ pub(crate) struct ChildSetup {
     /// How the run is kept from the judge's key rings and from any other
     /// run's.
     pub(crate) key_rings: KeyRings,
-    /// Install the runs' system call deny list (`run_filter`) last.
-    pub(crate) run_filter: bool,
+    /// Install a run's system call filter last (`syscall_filter`): `None`
+    /// for none; `Some(true)` where the starting thread's worker filter
+    /// already refuses the rest.
+    pub(crate) run_filter: Option<bool>,
 }
 
 /// How a run's kernel key rings are its own.
@@ -195,10 +197,9 @@ pub(crate) fn spawn(
         own_uid_map,
         own_gid_map,
         mount_ops,
-        filter: match setup.run_filter {
-            true => super::run_filter::program(),
-            false => Vec::new(),
-        },
+        filter: setup
+            .run_filter
+            .map_or_else(Vec::new, super::syscall_filter::run_program),
         filter_program: libc::sock_fprog {
             len: 0,
             filter: std::ptr::null_mut(),
@@ -478,7 +479,7 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
         check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == 0, 17);
         // No setuid binary may give back what was dropped.
         let no_new_privs = libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0;
-        if setup.run_filter {
+        if setup.run_filter.is_some() {
             // Last: it refuses the mount and namespace calls made above.
             // The kernel copies the program; with `no_new_privs` no
             // privilege is needed.
