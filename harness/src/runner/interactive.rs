@@ -30,10 +30,7 @@ const INTERACTOR_OUTPUT: &str = "interactor_output";
 /// interactor's output file.
 pub(super) fn judge_interactive(run: &TestRun<'_>) -> TestReport {
     let (test, workdir) = (run.test, run.workdir);
-    let feedback = match tempfile::Builder::new()
-        .prefix("feedback")
-        .tempdir_in(workdir.parent().unwrap_or(workdir))
-    {
+    let feedback = match super::judge::judges_folder(workdir, "feedback") {
         Ok(dir) => dir,
         Err(e) => {
             return TestReport::judge_error(

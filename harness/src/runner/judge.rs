@@ -155,16 +155,30 @@ fn judge_in(run: &TestRun<'_>) -> TestReport {
     let Some(stdout) = stdout else {
         return report;
     };
-    let comparison = judge_output(
-        run.sandbox,
-        run.problem,
-        run.checker,
-        run.test,
-        &stdout,
-        run.workdir,
-    );
+    // A checker's files (the output it reads, its feedback folder) go into
+    // a folder of the judge's own: the run's folder was the run's, and a
+    // name in it may lead anywhere by now.
+    let comparison = match judges_folder(run.workdir, "checker") {
+        Ok(folder) => judge_output(
+            run.sandbox,
+            run.problem,
+            run.checker,
+            run.test,
+            &stdout,
+            folder.path(),
+        ),
+        Err(e) => Err(JudgeFailure::judge("create a folder for the checker", e)),
+    };
     apply_comparison(&mut report, comparison, run.problem.presentation_errors);
     report
+}
+
+/// A new folder of the judge's own beside the run folder `workdir` (never
+/// inside a folder a run had), removed when dropped.
+pub(super) fn judges_folder(workdir: &Path, prefix: &str) -> std::io::Result<tempfile::TempDir> {
+    tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir_in(workdir.parent().unwrap_or(workdir))
 }
 
 /// Runs the submission on `input` (its stdin) in its folder, with the

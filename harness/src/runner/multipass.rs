@@ -27,10 +27,7 @@ const NEXT_PASS: &str = "nextpass.in";
 /// checker is the built output validator (batch) or interactive validator.
 pub(super) fn judge_passes(run: &TestRun<'_>, passes: u32) -> TestReport {
     let (test, workdir) = (run.test, run.workdir);
-    let dir = match tempfile::Builder::new()
-        .prefix("passes")
-        .tempdir_in(workdir.parent().unwrap_or(workdir))
-    {
+    let dir = match super::judge::judges_folder(workdir, "passes") {
         Ok(dir) => dir,
         Err(e) => {
             return TestReport::judge_error(test, format!("failed to create a pass folder: {e}"));

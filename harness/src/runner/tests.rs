@@ -263,3 +263,85 @@ fn reporters_render_a_run() {
     let human = String::from_utf8(human).unwrap();
     assert!(human.contains("WA on secret/2"), "{human}");
 }
+
+/// A sandbox whose submission plants links in its working folder where the
+/// judge used to put the checker's files, and whose checker accepts.
+struct Planting {
+    victim: std::path::PathBuf,
+}
+
+impl Runs for Planting {
+    fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
+        let termination = if request.program == Path::new("/fake") {
+            for name in ["team_output", "feedback"] {
+                std::os::unix::fs::symlink(&self.victim, request.workdir.join(name)).unwrap();
+            }
+            Termination::Exited(0)
+        } else {
+            // The Kattis protocol: 42 accepts.
+            Termination::Exited(42)
+        };
+        Ok(RunOutcome {
+            termination,
+            metrics: Metrics::default(),
+            stdout: b"2\n".to_vec(),
+            stderr: Vec::new(),
+            collected: None,
+        })
+    }
+
+    fn run_interactive(
+        &self,
+        _submission: &RunRequest,
+        _interactor: &RunRequest,
+    ) -> Result<Interaction, SandboxError> {
+        Err(SandboxError::Interrupted)
+    }
+
+    fn is_cancelled(&self) -> bool {
+        false
+    }
+}
+
+#[test]
+fn the_checkers_files_never_go_through_a_link_the_run_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("checked");
+    std::fs::create_dir_all(package.join("data/secret")).unwrap();
+    std::fs::write(
+        package.join("problem.toml"),
+        "id = \"checked\"\n[compare]\nmode = \"checker\"\n[checker]\nfile = \"check.py\"\n",
+    )
+    .unwrap();
+    std::fs::write(package.join("check.py"), "").unwrap();
+    std::fs::write(package.join("data/secret/1.in"), "1\n").unwrap();
+    std::fs::write(package.join("data/secret/1.ans"), "2\n").unwrap();
+    let problem = load_problem(&package).unwrap();
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, "precious").unwrap();
+    let exe = |program: &str| Executable {
+        program: program.into(),
+        args: Vec::new(),
+        read_only: Vec::new(),
+    };
+    let plan = RunPlan {
+        tasks: vec![Task {
+            problem: &problem,
+            submission: "planter".into(),
+            program: Built::Ready(exe("/fake")),
+            checker: Some(exe("/checker")),
+            output_checker: None,
+            tests: problem.tests.iter().collect(),
+            every_test: false,
+        }],
+        stop_at_first_failure: false,
+        jobs: 1,
+    };
+    let scratch = tempfile::tempdir().unwrap();
+    let sandbox = Planting {
+        victim: victim.clone(),
+    };
+    let reports = execute(&plan, &sandbox, scratch.path(), |_| {});
+    assert_eq!(reports[0].verdict, Verdict::Accepted, "{:?}", reports[0]);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+}
