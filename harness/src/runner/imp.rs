@@ -163,6 +163,7 @@ pub fn execute_reusing(
         queue.len(),
         // One run folder per worker, reused (see `TestRun::workdir`).
         || {
+            sandbox.prepare_worker_thread();
             tempfile::Builder::new()
                 .prefix("worker-")
                 .tempdir_in(scratch)

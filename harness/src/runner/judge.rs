@@ -157,18 +157,28 @@ fn judge_in(run: &TestRun<'_>) -> TestReport {
     };
     // A checker's files (the output it reads, its feedback folder) go into
     // a folder of the judge's own: the run's folder was the run's, and a
-    // name in it may lead anywhere by now.
-    let comparison = match judges_folder(run.workdir, "checker") {
-        Ok(folder) => judge_output(
-            run.sandbox,
-            run.problem,
-            run.checker,
-            run.test,
-            &stdout,
-            folder.path(),
-        ),
-        Err(e) => Err(JudgeFailure::judge("create a folder for the checker", e)),
+    // name in it may lead anywhere by now. Built-in comparisons write none.
+    let folder = match &run.problem.compare.mode {
+        CompareMode::Checker(_) => match judges_folder(run.workdir, "checker") {
+            Ok(folder) => Some(folder),
+            Err(e) => {
+                let failure = JudgeFailure::judge("create a folder for the checker", e);
+                apply_comparison(&mut report, Err(failure), false);
+                return report;
+            }
+        },
+        _ => None,
     };
+    // (Only a checker uses the folder it is given.)
+    let scratch = folder.as_ref().map_or(run.workdir, |f| f.path());
+    let comparison = judge_output(
+        run.sandbox,
+        run.problem,
+        run.checker,
+        run.test,
+        &stdout,
+        scratch,
+    );
     apply_comparison(&mut report, comparison, run.problem.presentation_errors);
     report
 }

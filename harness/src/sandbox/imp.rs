@@ -80,6 +80,12 @@ impl Sandbox {
         self.cancel.load(Ordering::SeqCst)
     }
 
+    /// Prepares the calling thread of the runner's pool (see
+    /// `Runs::prepare_worker_thread`).
+    pub fn prepare_worker_thread(&self) {
+        self.isolation.prepare_worker_thread();
+    }
+
     /// One line saying which isolation this sandbox applies, and which not.
     pub fn describe(&self) -> String {
         self.isolation.describe()

@@ -3,13 +3,14 @@
 //! silently weaker: every layer that could not be applied is named.
 
 use std::cell::RefCell;
-use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::cgroup::{CgroupPool, Hierarchy};
 use super::mounts::{MountPlan, SystemEntry, system_entries};
 use super::spawn::{ChildSetup, KeyRings, spawn};
+use super::syscall_filter;
 use super::worker_keys;
 use super::worker_ns;
 use super::worker_root::{self, worker_root};
@@ -71,28 +72,38 @@ pub(crate) struct Isolation {
     pub(crate) missing: Vec<String>,
 }
 
-thread_local! {
-    /// This worker thread's empty network namespace, made on first use.
-    static WORKER_NETNS: RefCell<Option<Option<OwnedFd>>> = const { RefCell::new(None) };
-    /// This thread's own network namespace, to come back to after looking
-    /// into the worker's.
-    static HOME_NETNS: RefCell<Option<OwnedFd>> = const { RefCell::new(None) };
+/// An empty network namespace, held open, with its list of unix sockets
+/// open too (a `/proc/net` file shows the namespace it was opened in).
+struct WorkerNetns {
+    namespace: OwnedFd,
+    unix_sockets: OwnedFd,
 }
 
-/// An empty network namespace held open by a descriptor: made on a
-/// short-lived thread, since unshare(CLONE_NEWNET) changes only the caller.
-fn new_netns() -> Option<OwnedFd> {
+thread_local! {
+    /// This worker thread's empty network namespace, made on first use.
+    static WORKER_NETNS: RefCell<Option<Option<WorkerNetns>>> = const { RefCell::new(None) };
+}
+
+/// An empty network namespace: made on a short-lived thread, since
+/// unshare(CLONE_NEWNET) changes only the caller.
+fn new_netns() -> Option<WorkerNetns> {
     std::thread::spawn(|| {
         // SAFETY: unshare on this thread only; it exits right after.
         if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
             return None;
         }
-        rustix::fs::open(
-            "/proc/thread-self/ns/net",
-            rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::CLOEXEC,
-            rustix::fs::Mode::empty(),
-        )
-        .ok()
+        let open = |path: &str| {
+            rustix::fs::open(
+                path,
+                rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::CLOEXEC,
+                rustix::fs::Mode::empty(),
+            )
+            .ok()
+        };
+        Some(WorkerNetns {
+            namespace: open("/proc/thread-self/ns/net")?,
+            unix_sockets: open("/proc/thread-self/net/unix")?,
+        })
     })
     .join()
     .ok()
@@ -111,44 +122,18 @@ pub(crate) fn renew_netns_if_used() {
         let Some(Some(netns)) = cell.as_ref() else {
             return;
         };
-        if !matches!(unix_sockets_in(netns), Ok(0)) {
+        if !matches!(has_unix_sockets(&netns.unix_sockets), Ok(false)) {
             *cell = Some(new_netns());
         }
     });
 }
 
-/// How many unix sockets the network namespace `netns` holds, read from
-/// its `/proc/net/unix` by entering it on this thread for the moment.
-fn unix_sockets_in(netns: &OwnedFd) -> std::io::Result<usize> {
-    use std::io::Read;
-    HOME_NETNS.with(|home| {
-        let mut home = home.borrow_mut();
-        if home.is_none() {
-            *home = Some(rustix::fs::open(
-                "/proc/thread-self/ns/net",
-                rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::CLOEXEC,
-                rustix::fs::Mode::empty(),
-            )?);
-        }
-        let home = home.as_ref().expect("opened above");
-        rustix::thread::move_into_link_name_space(
-            netns.as_fd(),
-            Some(rustix::thread::LinkNameSpaceType::Network),
-        )?;
-        let mut text = String::new();
-        let read = std::fs::File::open("/proc/thread-self/net/unix")
-            .and_then(|mut f| f.read_to_string(&mut text));
-        // Back home whatever the read did: the judge's own sockets (the
-        // store, a server) live there.
-        rustix::thread::move_into_link_name_space(
-            home.as_fd(),
-            Some(rustix::thread::LinkNameSpaceType::Network),
-        )
-        .expect("a thread can always return to the network namespace it came from");
-        read?;
-        // A header line, then a line a socket.
-        Ok(text.lines().count().saturating_sub(1))
-    })
+/// Whether the namespace's `/proc/net/unix`, read again from its start,
+/// lists a socket (a line after the header).
+fn has_unix_sockets(list: &OwnedFd) -> std::io::Result<bool> {
+    let mut start = [0u8; 512];
+    let read = rustix::io::pread(list, &mut start, 0)?;
+    Ok(start[..read].iter().filter(|&&b| b == b'\n').count() > 1)
 }
 
 /// The calling worker thread's network namespace (see `WORKER_NETNS`).
@@ -157,7 +142,7 @@ fn worker_netns() -> Option<RawFd> {
         cell.borrow_mut()
             .get_or_insert_with(new_netns)
             .as_ref()
-            .map(AsRawFd::as_raw_fd)
+            .map(|netns| netns.namespace.as_raw_fd())
     })
 }
 
@@ -365,7 +350,10 @@ impl Isolation {
                 let uid = worker_uid(range).unwrap_or(OVERFLOW_UID);
                 (uid, uid)
             }),
-            run_filter: self.run_filter.then_some(worker_filtered),
+            run_filter: self
+                .run_filter
+                .then_some(worker_filtered)
+                .filter(|_| !syscall_filter::runs_filtered_on_this_thread()),
             key_rings: if worker_filtered {
                 KeyRings::ClosedByWorker
             } else if self.user_namespace_per_run {
@@ -373,6 +361,15 @@ impl Isolation {
             } else {
                 KeyRings::NewSession
             },
+        }
+    }
+
+    /// Prepares the calling thread to start only runs and trusted programs
+    /// (a worker of the runner's pool, which takes no file lock itself):
+    /// the run's filter is installed on it once, not in each run.
+    pub(crate) fn prepare_worker_thread(&self) {
+        if self.run_filter && self.keys_closed_per_worker && worker_keys::closed() {
+            syscall_filter::filter_this_threads_runs();
         }
     }
 

@@ -153,6 +153,10 @@ pub trait Runs: Sync {
         interactor: &RunRequest,
     ) -> Result<Interaction, crate::errors::SandboxError>;
     fn is_cancelled(&self) -> bool;
+    /// Called once on each thread of the runner's pool before its first
+    /// run: such a thread starts runs and trusted programs and takes no
+    /// file lock itself (see `syscall_filter`).
+    fn prepare_worker_thread(&self) {}
 }
 
 impl Runs for Sandbox {
@@ -170,5 +174,9 @@ impl Runs for Sandbox {
 
     fn is_cancelled(&self) -> bool {
         Sandbox::is_cancelled(self)
+    }
+
+    fn prepare_worker_thread(&self) {
+        Sandbox::prepare_worker_thread(self);
     }
 }

@@ -29,6 +29,57 @@
 //!   worker's filter could be installed (an unprivileged judge), the run's
 //!   filter holds everything, the namespace and mount calls whole.
 
+use std::cell::Cell;
+use std::io;
+
+thread_local! {
+    /// Whether this thread installed a run's filter on itself: the runs it
+    /// starts then need none of their own.
+    static RUNS_FILTERED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Installs `program` on the calling thread (and so on everything it
+/// starts from now on); the thread needs `CAP_SYS_ADMIN` or `no_new_privs`.
+pub(crate) fn install(mut program: Vec<libc::sock_filter>) -> io::Result<()> {
+    let program = libc::sock_fprog {
+        len: program.len() as libc::c_ushort,
+        filter: program.as_mut_ptr(),
+    };
+    // SAFETY: seccomp(2) on this thread only (no TSYNC flag), with a valid
+    // program that outlives the call (the kernel copies it).
+    let rc = unsafe {
+        libc::syscall(
+            libc::SYS_seccomp,
+            libc::SECCOMP_SET_MODE_FILTER,
+            0,
+            &program as *const libc::sock_fprog,
+        )
+    };
+    match rc {
+        0 => Ok(()),
+        _ => Err(io::Error::last_os_error()),
+    }
+}
+
+/// A thread that starts only runs and trusted programs, and never takes a
+/// file lock itself (a worker of the runner's pool: the store is the
+/// caller's), installs a run's filter on itself once, instead of each of
+/// its runs installing it (a JIT compilation per run). Trusted programs it
+/// starts inherit it: they take no locks either.
+pub(crate) fn filter_this_threads_runs() -> bool {
+    RUNS_FILTERED.with(|filtered| {
+        if !filtered.get() && install(run_program(true)).is_ok() {
+            filtered.set(true);
+        }
+        filtered.get()
+    })
+}
+
+/// Whether the calling thread's runs are filtered already.
+pub(crate) fn runs_filtered_on_this_thread() -> bool {
+    RUNS_FILTERED.with(Cell::get)
+}
+
 /// `seccomp_data` offsets: the call's number, its architecture, and the
 /// low 32 bits of its first and second arguments (little-endian).
 const DATA_NR: u32 = 0;

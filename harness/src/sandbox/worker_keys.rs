@@ -71,24 +71,7 @@ fn close() -> io::Result<()> {
     if joined < 0 {
         return Err(io::Error::last_os_error());
     }
-    let mut filter = super::syscall_filter::worker_program();
-    let program = libc::sock_fprog {
-        len: filter.len() as libc::c_ushort,
-        filter: filter.as_mut_ptr(),
-    };
-    // SAFETY: seccomp(2) on this thread only (no TSYNC flag), with a valid
-    // program that outlives the call (the kernel copies it).
-    let rc = unsafe {
-        libc::syscall(
-            libc::SYS_seccomp,
-            libc::SECCOMP_SET_MODE_FILTER,
-            0,
-            &program as *const libc::sock_fprog,
-        )
-    };
-    if rc != 0 {
-        return Err(io::Error::last_os_error());
-    }
+    super::syscall_filter::install(super::syscall_filter::worker_program())?;
     Ok(())
 }
 
