@@ -1,5 +1,5 @@
 //! Problem packages of the ecosystem, read as they are: Kattis/ICPC
-//! (`problem.yaml`, legacy and 2025-09) and Polygon full packages
+//! (`problem.yaml`: legacy, 2023-07-draft and 2025-09) and Polygon full packages
 //! (`problem.xml`). Each reader returns a plain `Package` (what to run,
 //! with which limits, and what every submission must get); `protocol` maps
 //! the exit statuses of their validators, checkers and interactors to
@@ -25,6 +25,8 @@ mod malformed_tests;
 mod polygon_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod version_tests;
 
 pub(crate) use expect::{Got, Seen, check as check_expectation, describe as describe_expectation};
 pub(crate) use package::*;

@@ -12,6 +12,10 @@ use crate::verdict::Verdict;
 pub(crate) enum PackageFormat {
     /// Kattis/ICPC without `problem_format_version` (problemtools' `legacy`).
     KattisLegacy,
+    /// Kattis/ICPC `problem_format_version: 2023-07-draft`, read as
+    /// problemtools reads it: the draft's `problem.yaml` and folder names,
+    /// legacy test data groups (`testdata.yaml`) and submission folders.
+    Kattis2023Draft,
     /// Kattis/ICPC `problem_format_version: 2025-09`.
     Kattis2025,
     /// A Polygon full package (`problem.xml`).
@@ -22,6 +26,7 @@ impl PackageFormat {
     pub(crate) fn describe(self) -> &'static str {
         match self {
             PackageFormat::KattisLegacy => "Kattis (legacy)",
+            PackageFormat::Kattis2023Draft => "Kattis (2023-07-draft)",
             PackageFormat::Kattis2025 => "Kattis (2025-09)",
             PackageFormat::Polygon => "Polygon",
         }

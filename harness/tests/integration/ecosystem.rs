@@ -15,9 +15,16 @@ fn root_with(name: &str) -> tempfile::TempDir {
     root
 }
 
-/// The tools a fixture's programs need, the first missing one if any.
+/// The tools a fixture's programs need, the first missing one if any,
+/// said as `skipped: no TOOL`. On CI (`CI=true`) the compilers and
+/// Python are installed, so a missing one fails the test instead.
 fn missing(tools: &[&'static str]) -> Option<&'static str> {
-    tools.iter().copied().find(|tool| which(tool).is_none())
+    let tool = tools.iter().copied().find(|tool| which(tool).is_none())?;
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "{tool} is missing on CI"
+    );
+    Some(tool)
 }
 
 /// Whether the judge finds a checktestdata here, as it looks for one: the
@@ -68,6 +75,52 @@ fn kattis_legacy_package_with_folder_validators() {
     assert!(stdout.contains("inputs valid"), "{stdout}");
     // A folder with its own build script (which writes its run script).
     assert!(stdout.contains("accepted/scripted"), "{stdout}");
+}
+
+#[test]
+fn kattis_2023_draft_package_as_problemtools_lays_it_out() {
+    // The validator is the only folder in output_validator/, the groups
+    // are legacy testdata.yaml ones, and rejected/ is the draft's folder.
+    let Some(stdout) = verify_package("anyfactor", &["python3"], 4) else {
+        return;
+    };
+    assert!(
+        stdout.contains("Kattis (2023-07-draft) package"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("7 inputs valid"), "{stdout}");
+    assert!(stdout.contains("`uuid` is missing"), "{stdout}");
+}
+
+#[test]
+fn legacy_input_format_validators_run() {
+    if let Some(tool) = missing(&["gcc", "g++", "python3"]) {
+        println!("skipped: no {tool}");
+        return;
+    }
+    let root = root_with("nimmove");
+    let package = root.path().join("problems/nimmove");
+    std::fs::rename(
+        package.join("input_validators"),
+        package.join("input_format_validators"),
+    )
+    .unwrap();
+    // One input the validator must reject: it runs, not only is read.
+    std::fs::write(package.join("data/secret/01-small-won.in"), "x\n").unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "nimmove"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("input_format_validators: read as input_validators"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("input validator nimmove_input rejects secret/01-small-won"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("no input validators"), "{stdout}");
 }
 
 #[test]

@@ -12,7 +12,8 @@
 use std::path::{Path, PathBuf};
 
 use super::metadata::Metadata;
-use super::settings::{CaseSettings, GroupConfig, LegacySettings};
+use super::settings::{CaseSettings, GroupConfig, LegacySettings, group_file};
+use super::version;
 use crate::formats::error::{FormatError, FormatResult};
 use crate::formats::package::{
     Aggregation, InputSelfTest, MaxScore, OutputSelfTest, PackageFormat, SelfTests, TestCase,
@@ -58,7 +59,7 @@ fn items(dir: &Path, format: PackageFormat, warnings: &mut Vec<String>) -> Forma
         if path.is_dir() {
             if let Some(stem) = name
                 .strip_suffix(".files")
-                .filter(|_| format == PackageFormat::Kattis2025)
+                .filter(|_| format.has_modern_metadata())
             {
                 if !has_input(stem) {
                     return Err(FormatError::file(&path, "a .files folder without its .in"));
@@ -83,11 +84,6 @@ fn items(dir: &Path, format: PackageFormat, warnings: &mut Vec<String>) -> Forma
                 return Err(FormatError::file(&path, "an .ans without its .in"));
             }
             warnings.push(message);
-        } else if name == "testdata.yaml" && format == PackageFormat::Kattis2025 {
-            return Err(FormatError::file(
-                &path,
-                "renamed to test_group.yaml in 2025-09",
-            ));
         } else if name == "test_group.yaml" && format == PackageFormat::KattisLegacy {
             warnings.push(format!(
                 "{}: test_group.yaml is 2025-09; legacy packages use testdata.yaml",
@@ -144,47 +140,71 @@ pub(crate) fn read_data(
         groups: Vec::new(),
     };
     let mut self_tests = SelfTests::default();
-    let root_settings = match meta.format {
-        PackageFormat::KattisLegacy => {
-            LegacySettings::read(&data, &LegacySettings::default(), reader.warnings)?
-        }
-        _ => LegacySettings::default(),
+    let legacy_tree = !meta.format.has_2025_groups();
+    let root_settings = match legacy_tree {
+        true => LegacySettings::read(
+            &data,
+            meta.format,
+            &LegacySettings::default(),
+            reader.warnings,
+        )?,
+        false => LegacySettings::default(),
     };
     for item in items(&data, meta.format, reader.warnings)? {
-        match item {
+        let (name, path) = match item {
             Item::Case { input, .. } => {
                 return Err(FormatError::file(
                     &input,
                     "test cases belong in data/sample or data/secret",
                 ));
             }
-            Item::Folder { name, path } => match (meta.format, name.as_str()) {
-                (PackageFormat::KattisLegacy, "sample" | "secret") => {
-                    reader.legacy_group(&path, &name, None, &root_settings)?;
-                }
-                (PackageFormat::Kattis2025, "sample") => reader.sample_2025(&path)?,
-                (PackageFormat::Kattis2025, "secret") => reader.secret_2025(&path)?,
-                (PackageFormat::Kattis2025, "invalid_input") => {
-                    self_tests.inputs = reader.invalid_inputs(&path)?;
-                }
-                (PackageFormat::Kattis2025, "invalid_output" | "valid_output") => {
-                    let expected = if name == "valid_output" {
-                        Verdict::Accepted
-                    } else {
-                        Verdict::WrongAnswer
-                    };
-                    self_tests
-                        .outputs
-                        .extend(reader.output_self_tests(&path, &name, expected)?);
-                }
-                _ => return Err(FormatError::file(&path, "unknown folder in data/")),
-            },
+            Item::Folder { name, path } => (name, path),
+        };
+        // The validators' own tests, under their older names too.
+        let self_test = match name.as_str() {
+            _ if !meta.format.has_modern_metadata() => None,
+            "invalid_input" | "invalid_inputs" => Some("invalid_input"),
+            "invalid_output" | "invalid_outputs" => Some("invalid_output"),
+            "valid_output" | "valid_outputs" => Some("valid_output"),
+            _ => None,
+        };
+        if let Some(modern) = self_test.filter(|modern| *modern != name) {
+            reader.warnings.push(version::renamed(
+                &path,
+                &format!("data/{modern}/"),
+                meta.format,
+            ));
+        }
+        match (legacy_tree, name.as_str(), self_test) {
+            (true, "sample" | "secret", _) => {
+                reader.legacy_group(&path, &name, None, &root_settings)?;
+            }
+            (false, "sample", _) => reader.sample_2025(&path)?,
+            (false, "secret", _) => reader.secret_2025(&path)?,
+            (_, _, Some("invalid_input")) => {
+                self_tests.inputs = reader.invalid_inputs(&path)?;
+            }
+            (_, _, Some(kind)) => {
+                let expected = if kind == "valid_output" {
+                    Verdict::Accepted
+                } else {
+                    Verdict::WrongAnswer
+                };
+                self_tests
+                    .outputs
+                    .extend(reader.output_self_tests(&path, kind, expected)?);
+            }
+            // Answer validation is not done yet; its tests are not run.
+            _ => reader.warnings.push(format!(
+                "{}: not read (only sample, secret and the validators' tests are)",
+                path.display()
+            )),
         }
     }
     if !reader.groups.iter().any(|g| g.name == "secret") {
         return Err(FormatError::file(&data, "no data/secret folder"));
     }
-    if reader.meta.format == PackageFormat::Kattis2025 {
+    if reader.meta.format.has_2025_groups() {
         check_require_pass(&data, &reader.groups)?;
     }
     Ok(Data {
@@ -211,12 +231,17 @@ impl Reader<'_> {
         let name = self.name_of(&input.with_extension(""));
         let symlink = symlink_target(self.package, input)?;
         symlink_target(self.package, &answer)?;
-        let settings = match self.meta.format {
-            PackageFormat::Kattis2025 => {
-                settings.with_case_file(&input.with_extension("yaml"), &self.meta.constants)?
-            }
-            _ => settings.with_legacy_annotations(input)?,
+        let mut settings = match self.meta.format {
+            PackageFormat::KattisLegacy => settings.with_legacy_annotations(input)?,
+            _ => settings.with_case_file(&input.with_extension("yaml"), &self.meta.constants)?,
         };
+        if self.meta.format.has_2025_groups() && !self.meta.validator_flags.is_empty() {
+            // A legacy `validator_flags` in a 2025-09 problem.yaml (read
+            // with a warning) comes first, as in legacy packages.
+            let mut flags = self.meta.validator_flags.clone();
+            flags.append(&mut settings.output_validator_args);
+            settings.output_validator_args = flags;
+        }
         let files_dir = input.with_extension("files");
         self.tests.push(TestCase {
             sample: name.starts_with("sample/"),
@@ -225,7 +250,7 @@ impl Reader<'_> {
             answer,
             group: Some(group.to_string()),
             symlink_target: symlink,
-            files_dir: (self.meta.format == PackageFormat::Kattis2025 && files_dir.is_dir())
+            files_dir: (self.meta.format.has_modern_metadata() && files_dir.is_dir())
                 .then_some(files_dir),
             args: settings.args,
             input_validator_args: settings.input_validator_args,
@@ -246,7 +271,8 @@ impl Reader<'_> {
         parent: Option<&str>,
         inherited: &LegacySettings,
     ) -> FormatResult<()> {
-        let settings = LegacySettings::read(dir, inherited, self.warnings)?;
+        let settings = LegacySettings::read(dir, self.meta.format, inherited, self.warnings)?
+            .with_problem_grading(&self.meta.grading);
         if settings.grading.custom_grader {
             return Err(FormatError::file(
                 &dir.join("testdata.yaml"),
@@ -277,8 +303,8 @@ impl Reader<'_> {
         Ok(())
     }
 
-    fn config(&self, dir: &Path, parent: Option<&GroupConfig>) -> FormatResult<GroupConfig> {
-        GroupConfig::read(&dir.join("test_group.yaml"), &self.meta.constants, parent)
+    fn config(&mut self, dir: &Path, parent: Option<&GroupConfig>) -> FormatResult<GroupConfig> {
+        GroupConfig::read(dir, &self.meta.constants, parent, self.warnings)
     }
 
     /// Cases of `dir` and its plain sub-folders (no groups below).
@@ -292,11 +318,8 @@ impl Reader<'_> {
             match item {
                 Item::Case { input, .. } => self.case(&input, group, settings)?,
                 Item::Folder { path, .. } => {
-                    if path.join("test_group.yaml").is_file() {
-                        return Err(FormatError::file(
-                            &path.join("test_group.yaml"),
-                            "test groups cannot be nested",
-                        ));
+                    if let Some(file) = group_file(&path) {
+                        return Err(FormatError::file(&file, "test groups cannot be nested"));
                     }
                     self.plain_cases(&path, group, settings)?;
                 }
@@ -341,7 +364,7 @@ impl Reader<'_> {
         let entries = items(dir, self.meta.format, self.warnings)?;
         let grouped = entries
             .iter()
-            .any(|item| matches!(item, Item::Folder { path, .. } if path.join("test_group.yaml").is_file()));
+            .any(|item| matches!(item, Item::Folder { path, .. } if group_file(path).is_some()));
         if !grouped {
             return self.plain_cases(dir, "secret", &config.cases);
         }
@@ -355,7 +378,7 @@ impl Reader<'_> {
                 }
                 Item::Folder { name, path } => (name, path),
             };
-            if !path.join("test_group.yaml").is_file() {
+            if group_file(&path).is_none() {
                 return Err(FormatError::file(
                     &path,
                     "data/secret has test groups, so every folder needs a test_group.yaml",
@@ -370,7 +393,7 @@ impl Reader<'_> {
                 (None, MaxScore::Unbounded, _) | (None, _, false) => MaxScore::Unbounded,
                 (None, MaxScore::Bounded(_), true) => {
                     return Err(FormatError::file(
-                        &path.join("test_group.yaml"),
+                        &group_config.path,
                         "`max_score` is required: secret has a bounded max_score",
                     ));
                 }

@@ -182,6 +182,24 @@ pub(crate) fn read_submissions(
     let yaml = root.join("submissions.yaml");
     let specs = match format {
         PackageFormat::Kattis2025 => read_submissions_yaml(&yaml)?,
+        // problemtools reads no submissions.yaml in draft packages: its
+        // languages and entry points are used, its rules are not.
+        PackageFormat::Kattis2023Draft => match read_submissions_yaml(&yaml) {
+            Ok(specs) => {
+                if let Some(spec) = specs.iter().find(|s| s.entries.iter().any(|e| e.has_rule)) {
+                    warnings.push(format!(
+                        "{}:{}: expectation rules are not used in 2023-07-draft packages (the folders say what each submission gets)",
+                        yaml.display(),
+                        spec.line
+                    ));
+                }
+                specs
+            }
+            Err(error) => {
+                warnings.push(format!("{error} (ignored in a 2023-07-draft package)"));
+                Vec::new()
+            }
+        },
         _ => {
             if yaml.is_file() {
                 warnings.push(format!("{}: ignored in a legacy package", yaml.display()));
@@ -204,11 +222,17 @@ pub(crate) fn read_submissions(
             .iter()
             .find(|(name, _)| *name == folder_name)
             .map(|(_, v)| *v);
-        if format == PackageFormat::KattisLegacy {
-            if legacy_verdict.is_none() {
+        // The draft also knows 2025-09's `rejected/` and `brute_force/`.
+        let draft_rules = format == PackageFormat::Kattis2023Draft
+            && DEFAULT_FOLDERS
+                .iter()
+                .any(|(name, _, _)| *name == folder_name);
+        if !format.has_2025_groups() {
+            if legacy_verdict.is_none() && !draft_rules {
                 warnings.push(format!(
-                    "{}: not a legacy verdict folder; its submissions are not run",
-                    folder.display()
+                    "{}: not a {} verdict folder; its submissions are not run",
+                    folder.display(),
+                    format.version_name()
                 ));
                 continue;
             }
@@ -228,7 +252,7 @@ pub(crate) fn read_submissions(
             let hints = ProgramHints {
                 language: matching.iter().rev().find_map(|s| s.language.clone()),
                 entry: matching.iter().rev().find_map(|s| s.entrypoint.clone()),
-                substitute_constants: format == PackageFormat::Kattis2025,
+                substitute_constants: format.substitutes_constants(),
             };
             if hints.language.is_none() && !has_known_language(&path) {
                 warnings.push(format!("{}: unknown language; not run", path.display()));
@@ -236,21 +260,22 @@ pub(crate) fn read_submissions(
             }
             let program = read_program(&path, &name, &hints)?;
             let submission = match (format, legacy_verdict) {
-                (PackageFormat::KattisLegacy, Some(verdict)) => Submission {
+                (PackageFormat::Kattis2025, _) => with_rules(program, &folder_name, &matching)?,
+                (_, Some(verdict)) => Submission {
                     program,
                     expectation: Expectation::Overall {
                         verdict,
                         partial: folder_name == "partially_accepted",
                     },
                     origin: format!("folder {folder_name}"),
-                    model_solution: false,
+                    model_solution: matching.iter().any(|s| s.model_solution),
                     time_limit_bound: match folder_name.as_str() {
                         "accepted" => TimeLimitBound::Lower,
                         "time_limit_exceeded" => TimeLimitBound::Upper,
                         _ => TimeLimitBound::None,
                     },
                 },
-                _ => with_rules(program, &folder_name, &matching)?,
+                (_, None) => with_rules(program, &folder_name, &[])?,
             };
             submissions.push(submission);
         }

@@ -1,0 +1,297 @@
+//! The three Kattis versions, each with its own names, and the names of
+//! other versions that published packages still use: read with a warning
+//! naming the file and the modern name, never refused.
+
+use std::path::Path;
+
+use super::malformed_tests::{copy_fixture, error_of, replace};
+use super::tests::{names, read, submission};
+use super::*;
+use crate::verdict::Verdict;
+
+fn read_dir(dir: &Path) -> Package {
+    match read_package(dir) {
+        Some(Ok(package)) => package,
+        Some(Err(error)) => panic!("{error}"),
+        None => panic!("{} is no package", dir.display()),
+    }
+}
+
+/// Asserts some warning contains every one of `words`.
+fn assert_warned(package: &Package, words: &[&str]) {
+    assert!(
+        package
+            .warnings
+            .iter()
+            .any(|w| words.iter().all(|word| w.contains(word))),
+        "no warning with {words:?}: {:#?}",
+        package.warnings
+    );
+}
+
+#[test]
+fn a_draft_package_is_read_as_problemtools_reads_it() {
+    let package = read("anyfactor");
+    assert_eq!(package.format, PackageFormat::Kattis2023Draft);
+    assert_eq!(package.name, "Any Factor");
+    // The draft's defaults, with the package's own multiplier.
+    let TimeLimitRule::FromSubmissions {
+        ac_to_time_limit,
+        time_limit_to_tle,
+        margin_is_error,
+        ..
+    } = &package.limits.time
+    else {
+        panic!("{:?}", package.limits.time)
+    };
+    assert_eq!((*ac_to_time_limit, *time_limit_to_tle), (3.0, 1.5));
+    assert!(!margin_is_error, "problemtools only warns in the draft");
+    // The only folder inside output_validator/ is the validator.
+    let OutputJudging::KattisValidator(validator) = &package.output else {
+        panic!("{:?}", package.output)
+    };
+    assert_eq!(validator.name, "factor_validator");
+    assert_eq!(validator.language, "python3");
+    // Legacy groups: every folder is one, testdata.yaml inherited down.
+    let groups: Vec<&str> = package.groups.iter().map(|g| g.name.as_str()).collect();
+    assert_eq!(groups, ["sample", "secret", "secret/small"]);
+    assert_eq!(
+        names(&package),
+        [
+            "sample/1",
+            "sample/2",
+            "secret/01-prime",
+            "secret/02-big-prime",
+            "secret/03-power",
+            "secret/small/01-six",
+            "secret/small/02-seven-thirteen",
+        ]
+    );
+    let test = |name: &str| package.tests.iter().find(|t| t.name == name).unwrap();
+    assert_eq!(
+        test("secret/01-prime").input_validator_args,
+        ValidatorArgs::Same(vec!["max=1000000".into()])
+    );
+    assert_eq!(
+        test("secret/small/01-six").input_validator_args,
+        ValidatorArgs::Same(vec!["max=100".into()])
+    );
+    assert_eq!(test("sample/1").output_validator_args, ["strict"]);
+    // Legacy folders keep their overall verdict; the draft's rejected/
+    // gets 2025-09's default rule.
+    assert_eq!(
+        submission(&package, "wrong_answer/half.py").expectation,
+        Expectation::Overall {
+            verdict: Verdict::WrongAnswer,
+            partial: false
+        }
+    );
+    let Expectation::Rules(rules) = &submission(&package, "rejected/no_newline.py").expectation
+    else {
+        panic!("rejected/ has rules")
+    };
+    assert_eq!(rules[0].required.as_ref().unwrap().len(), 3);
+    assert_warned(&package, &["problem.yaml", "`uuid` is missing"]);
+}
+
+#[test]
+fn draft_spellings_of_the_version_and_of_test_group_files() {
+    let (_temp, dir) = copy_fixture("anyfactor");
+    replace(
+        &dir.join("problem.yaml"),
+        "problem_format_version: 2023-07-draft",
+        "problem_format_version: 2023-07",
+    );
+    // The draft's later name for the settings file.
+    let small = dir.join("data/secret/small");
+    std::fs::rename(small.join("testdata.yaml"), small.join("test_group.yaml")).unwrap();
+    let package = read_dir(&dir);
+    assert_eq!(package.format, PackageFormat::Kattis2023Draft);
+    let six = package
+        .tests
+        .iter()
+        .find(|t| t.name == "secret/small/01-six")
+        .unwrap();
+    assert_eq!(
+        six.input_validator_args,
+        ValidatorArgs::Same(vec!["max=100".into()])
+    );
+}
+
+#[test]
+fn a_2025_package_with_testdata_yaml_and_an_older_drafts_scoring_keys() {
+    let (_temp, dir) = copy_fixture("subtraction");
+    let secret = dir.join("data/secret");
+    // As the specification's own scoring example writes them.
+    std::fs::remove_file(secret.join("group1/test_group.yaml")).unwrap();
+    std::fs::write(
+        secret.join("group1/testdata.yaml"),
+        "scoring:\n  score: 40\ninput_validator_flags:\n  bounds: --max-n {{small_n}}\n",
+    )
+    .unwrap();
+    std::fs::remove_file(secret.join("group2/test_group.yaml")).unwrap();
+    std::fs::write(
+        secret.join("group2/testdata.yaml"),
+        "scoring:\n  score: 60\n  aggregation: sum\n  require_pass: [sample, secret/group1]\n\
+         output_validator_flags: case_sensitive\non_reject: continue\n",
+    )
+    .unwrap();
+    let package = read_dir(&dir);
+    let original = read("subtraction");
+    assert_eq!(package.groups, original.groups);
+    for (test, before) in package.tests.iter().zip(&original.tests) {
+        assert_eq!(test.input_validator_args, before.input_validator_args);
+        assert_eq!(test.output_validator_args, before.output_validator_args);
+    }
+    assert_warned(
+        &package,
+        &["group1/testdata.yaml", "read as test_group.yaml"],
+    );
+    assert_warned(
+        &package,
+        &["group2/testdata.yaml:1", "`scoring`", "max_score"],
+    );
+    assert_warned(
+        &package,
+        &[
+            "group2/testdata.yaml:5",
+            "`output_validator_flags`",
+            "output_validator_args",
+        ],
+    );
+    assert_warned(&package, &["`on_reject` is a legacy grader key"]);
+}
+
+#[test]
+fn legacy_names_in_a_2025_package_are_read_with_warnings() {
+    let (_temp, dir) = copy_fixture("nimrounds");
+    let yaml = dir.join("problem.yaml");
+    replace(&yaml, "type: multi-pass", "validation: custom multi-pass");
+    replace(
+        &yaml,
+        "  memory: 256",
+        "  memory: 256\n  time_multiplier: 4\n  time_safety_margin: 3",
+    );
+    std::fs::rename(dir.join("statement"), dir.join("problem_statement")).unwrap();
+    std::fs::create_dir(dir.join("output_validators")).unwrap();
+    std::fs::rename(
+        dir.join("output_validator"),
+        dir.join("output_validators/play"),
+    )
+    .unwrap();
+    std::fs::rename(
+        dir.join("input_validators"),
+        dir.join("input_format_validators"),
+    )
+    .unwrap();
+    let package = read_dir(&dir);
+    assert_eq!(
+        package.interaction,
+        Interaction::MultiPass {
+            passes: 2,
+            interactive: false
+        }
+    );
+    let OutputJudging::KattisValidator(validator) = &package.output else {
+        panic!("{:?}", package.output)
+    };
+    assert_eq!(validator.name, "play");
+    assert_eq!(package.input_validators.len(), 1);
+    let TimeLimitRule::FromSubmissions {
+        ac_to_time_limit,
+        time_limit_to_tle,
+        ..
+    } = &package.limits.time
+    else {
+        panic!()
+    };
+    assert_eq!((*ac_to_time_limit, *time_limit_to_tle), (4.0, 3.0));
+    assert_warned(&package, &["problem.yaml:", "`validation`", "read as type"]);
+    assert_warned(
+        &package,
+        &[
+            "`limits.time_multiplier`",
+            "time_multipliers.ac_to_time_limit",
+        ],
+    );
+    assert_warned(&package, &["output_validators: read as output_validator"]);
+    assert_warned(
+        &package,
+        &["input_format_validators: read as input_validators"],
+    );
+    assert_warned(&package, &["problem_statement: read as statement/"]);
+}
+
+#[test]
+fn a_legacy_package_with_the_old_names_of_its_own_version() {
+    let (_temp, dir) = copy_fixture("nimmove");
+    std::fs::rename(
+        dir.join("input_validators"),
+        dir.join("input_format_validators"),
+    )
+    .unwrap();
+    let package = read_dir(&dir);
+    let [InputValidator::Program { program, .. }] = package.input_validators.as_slice() else {
+        panic!("{:?}", package.input_validators)
+    };
+    assert!(
+        program
+            .path
+            .starts_with(dir.join("input_format_validators"))
+    );
+    assert_warned(
+        &package,
+        &["input_format_validators: read as input_validators"],
+    );
+}
+
+#[test]
+fn legacy_multi_pass_is_spelled_in_validation() {
+    let (_temp, dir) = copy_fixture("nimrounds");
+    let yaml = dir.join("problem.yaml");
+    replace(&yaml, "problem_format_version: 2025-09\n", "");
+    replace(&yaml, "type: multi-pass", "validation: custom multi-pass");
+    replace(
+        &yaml,
+        "credits:\n  authors: Game Judge fixtures",
+        "author: Game Judge fixtures",
+    );
+    replace(
+        &yaml,
+        "keywords: [games, nim, multi-pass]",
+        "keywords: games nim",
+    );
+    replace(&yaml, "validation_passes: 2", "validation_passes: 3");
+    std::fs::create_dir(dir.join("output_validators")).unwrap();
+    std::fs::rename(
+        dir.join("output_validator"),
+        dir.join("output_validators/play"),
+    )
+    .unwrap();
+    std::fs::remove_file(dir.join("submissions/submissions.yaml")).unwrap();
+    let package = read_dir(&dir);
+    assert_eq!(package.format, PackageFormat::KattisLegacy);
+    assert_eq!(
+        package.interaction,
+        Interaction::MultiPass {
+            passes: 3,
+            interactive: false
+        }
+    );
+    assert!(matches!(package.output, OutputJudging::KattisValidator(_)));
+}
+
+#[test]
+fn a_version_no_one_wrote_is_refused_with_its_line() {
+    let (_temp, dir) = copy_fixture("anyfactor");
+    let yaml = dir.join("problem.yaml");
+    replace(
+        &yaml,
+        "problem_format_version: 2023-07-draft",
+        "problem_format_version: draft",
+    );
+    let error = error_of(&dir);
+    assert_eq!(error.path, yaml);
+    assert_eq!(error.field.as_deref(), Some("problem_format_version"));
+    assert!(error.message.contains("2023-07-draft"), "{error}");
+}
