@@ -6,6 +6,7 @@
 
 mod constants;
 mod data;
+mod expected_results;
 mod metadata;
 mod modern;
 mod settings;

@@ -308,6 +308,9 @@ pub(crate) enum Expectation {
     Overall { verdict: Verdict, partial: bool },
     /// Kattis 2025-09 and Polygon: rules over the tests' verdicts.
     Rules(Vec<ExpectationRule>),
+    /// DOMjudge's `@EXPECTED_RESULTS@` line: the overall verdict (the
+    /// first rejected test's, tests in order) is one of these.
+    OneOf(Vec<Verdict>),
     /// Polygon `do-not-run`.
     NotRun,
 }

@@ -295,3 +295,69 @@ fn a_version_no_one_wrote_is_refused_with_its_line() {
     assert_eq!(error.field.as_deref(), Some("problem_format_version"));
     assert!(error.message.contains("2023-07-draft"), "{error}");
 }
+
+#[test]
+fn domjudge_expected_results_outside_the_standard_folders() {
+    let package = read("pairsum");
+    let got = |name: &str| &submission(&package, name).expectation;
+    assert_eq!(
+        got("mixed/no_negatives.py"),
+        &Expectation::OneOf(vec![Verdict::Accepted, Verdict::RuntimeError])
+    );
+    assert_eq!(
+        got("mixed/silent.py"),
+        &Expectation::OneOf(vec![Verdict::WrongAnswer])
+    );
+    // In a standard folder the folder says it, as DOMjudge has it.
+    assert_eq!(
+        got("wrong_answer/difference.py"),
+        &Expectation::Overall {
+            verdict: Verdict::WrongAnswer,
+            partial: false
+        }
+    );
+    assert_warned(&package, &["difference.py:1", "@EXPECTED_RESULTS@ ignored"]);
+    // A stray file and an untagged one in an unknown folder: not run.
+    assert_warned(&package, &["submissions/README.txt", "not run"]);
+    assert_warned(&package, &["extra/untagged.py", "no @EXPECTED_RESULTS@"]);
+    assert_eq!(package.submissions.len(), 4);
+    // DOMjudge's own settings file fixes the time limit.
+    let TimeLimitRule::FromSubmissions {
+        fixed: Some((limit, origin)),
+        ..
+    } = &package.limits.time
+    else {
+        panic!("{:?}", package.limits.time)
+    };
+    assert_eq!(limit.as_secs_f64(), 2.0);
+    assert!(origin.contains("domjudge-problem.ini"), "{origin}");
+}
+
+#[test]
+fn expected_results_in_a_2025_package_give_way_to_submissions_yaml() {
+    let (_temp, dir) = copy_fixture("subtraction");
+    let submissions = dir.join("submissions");
+    // partial/ has rules in submissions.yaml: those stay.
+    let dp = submissions.join("partial/dp.c");
+    let text = std::fs::read_to_string(&dp).unwrap();
+    std::fs::write(&dp, format!("// @EXPECTED_RESULTS@: CORRECT\n{text}")).unwrap();
+    // A folder without rules: the line says it.
+    std::fs::create_dir(submissions.join("mixed")).unwrap();
+    std::fs::write(
+        submissions.join("mixed/guess.py"),
+        "# @EXPECTED_RESULTS@: WRONG_ANSWER, TIME_LIMIT_EXCEEDED\nprint(0)\n",
+    )
+    .unwrap();
+    std::fs::write(submissions.join("stray.py"), "print(0)\n").unwrap();
+    let package = read_dir(&dir);
+    assert!(matches!(
+        submission(&package, "partial/dp.c").expectation,
+        Expectation::Rules(_)
+    ));
+    assert_warned(&package, &["dp.c:1", "submissions.yaml says"]);
+    assert_eq!(
+        submission(&package, "mixed/guess.py").expectation,
+        Expectation::OneOf(vec![Verdict::WrongAnswer, Verdict::TimeLimitExceeded])
+    );
+    assert_warned(&package, &["submissions/stray.py", "not run"]);
+}

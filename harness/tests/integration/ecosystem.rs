@@ -93,6 +93,36 @@ fn kattis_2023_draft_package_as_problemtools_lays_it_out() {
 }
 
 #[test]
+fn domjudge_submissions_are_checked_against_their_expected_results_line() {
+    let Some(stdout) = verify_package("pairsum", &["python3"], 4) else {
+        return;
+    };
+    assert!(stdout.contains("AC|RE"), "{stdout}");
+    assert!(
+        stdout.contains("from domjudge-problem.ini timelimit"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("submissions/README.txt: not in a folder"),
+        "{stdout}"
+    );
+    // A line that does not allow what the submission gets is unexpected.
+    let root = root_with("pairsum");
+    let silent = root
+        .path()
+        .join("problems/pairsum/submissions/mixed/silent.py");
+    let text = std::fs::read_to_string(&silent).unwrap();
+    std::fs::write(&silent, text.replace("WRONG-ANSWER, NO-OUTPUT", "CORRECT")).unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "pairsum"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("expected one of AC, got WA"), "{stdout}");
+}
+
+#[test]
 fn legacy_input_format_validators_run() {
     if let Some(tool) = missing(&["gcc", "g++", "python3"]) {
         println!("skipped: no {tool}");

@@ -308,26 +308,41 @@ pub(super) fn legacy_multipliers(
     Ok((found[0], found[1]))
 }
 
-/// Kattis' `.timelimit` file (seconds), written by its tools and honoured by
-/// DOMjudge: when present it is the limit of a legacy package.
+/// A time limit fixed outside `problem.yaml`: Kattis' `.timelimit` file
+/// (seconds, written by its tools and honoured by DOMjudge), else the
+/// `timelimit` of DOMjudge's own `domjudge-problem.ini`.
 pub(super) fn read_timelimit_file(dir: &Path) -> FormatResult<Option<(Duration, String)>> {
+    let seconds = |path: &Path, line: usize, text: &str| match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => Ok(Duration::from_secs_f64(seconds)),
+        _ => Err(FormatError::at(
+            path,
+            line,
+            "timelimit",
+            "expected a number of seconds",
+        )),
+    };
     let path = dir.join(".timelimit");
+    if path.is_file() {
+        let text = std::fs::read_to_string(&path).map_err(|e| FormatError::io(&path, &e))?;
+        return Ok(Some((seconds(&path, 1, &text)?, ".timelimit".to_string())));
+    }
+    let path = dir.join("domjudge-problem.ini");
     if !path.is_file() {
         return Ok(None);
     }
     let text = std::fs::read_to_string(&path).map_err(|e| FormatError::io(&path, &e))?;
-    match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => Ok(Some((
-            Duration::from_secs_f64(seconds),
-            ".timelimit".to_string(),
-        ))),
-        _ => Err(FormatError::at(
-            &path,
-            1,
-            "time limit",
-            "expected a number of seconds",
-        )),
+    for (index, line) in text.lines().enumerate() {
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        if line.trim_start().starts_with(';') || key.trim() != "timelimit" {
+            continue;
+        }
+        let value = value.trim().trim_matches(|c| c == '"' || c == '\'');
+        let limit = seconds(&path, index + 1, value)?;
+        return Ok(Some((limit, "domjudge-problem.ini timelimit".to_string())));
     }
+    Ok(None)
 }
 
 pub(super) fn check_license(root: &Map<'_>) -> FormatResult<()> {

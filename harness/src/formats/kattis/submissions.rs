@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use super::expected_results::expected_results;
 use crate::formats::error::{FormatError, FormatResult};
 use crate::formats::glob::{check_glob, glob_matches};
 use crate::formats::package::{
@@ -211,9 +212,9 @@ pub(crate) fn read_submissions(
     for (folder_name, folder) in sorted_entries(&root)? {
         if !folder.is_dir() {
             if folder_name != "submissions.yaml" {
-                return Err(FormatError::file(
-                    &folder,
-                    "submissions go in a folder such as submissions/accepted/",
+                warnings.push(format!(
+                    "{}: not in a folder such as submissions/accepted/; not run",
+                    folder.display()
                 ));
             }
             continue;
@@ -222,26 +223,21 @@ pub(crate) fn read_submissions(
             .iter()
             .find(|(name, _)| *name == folder_name)
             .map(|(_, v)| *v);
-        // The draft also knows 2025-09's `rejected/` and `brute_force/`.
-        let draft_rules = format == PackageFormat::Kattis2023Draft
-            && DEFAULT_FOLDERS
-                .iter()
-                .any(|(name, _, _)| *name == folder_name);
-        if !format.has_2025_groups() {
-            if legacy_verdict.is_none() && !draft_rules {
-                warnings.push(format!(
-                    "{}: not a {} verdict folder; its submissions are not run",
-                    folder.display(),
-                    format.version_name()
-                ));
-                continue;
-            }
-            if folder_name == "partially_accepted" && !scoring {
-                return Err(FormatError::file(
-                    &folder,
-                    "partially_accepted needs `type: scoring`",
-                ));
-            }
+        let default_rules = DEFAULT_FOLDERS
+            .iter()
+            .any(|(name, _, _)| *name == folder_name);
+        // Whether the folder says what its submissions get. The draft also
+        // knows 2025-09's `rejected/` and `brute_force/`.
+        let meaningful = match format {
+            PackageFormat::KattisLegacy => legacy_verdict.is_some(),
+            PackageFormat::Kattis2023Draft => legacy_verdict.is_some() || default_rules,
+            _ => default_rules,
+        };
+        if folder_name == "partially_accepted" && !scoring && !format.has_2025_groups() {
+            return Err(FormatError::file(
+                &folder,
+                "partially_accepted needs `type: scoring`",
+            ));
         }
         for (entry_name, path) in sorted_entries(&folder)? {
             let name = format!("{folder_name}/{entry_name}");
@@ -259,9 +255,38 @@ pub(crate) fn read_submissions(
                 continue;
             }
             let program = read_program(&path, &name, &hints)?;
-            let submission = match (format, legacy_verdict) {
-                (PackageFormat::Kattis2025, _) => with_rules(program, &folder_name, &matching)?,
-                (_, Some(verdict)) => Submission {
+            let tag = expected_results(&program);
+            let yaml_rules = format == PackageFormat::Kattis2025
+                && matching
+                    .iter()
+                    .any(|s| s.entries.iter().any(|e| e.has_rule));
+            if let Some(tag) = &tag {
+                for word in &tag.unknown {
+                    warnings.push(format!(
+                        "{}: @EXPECTED_RESULTS@: `{word}` is not a verdict, left out",
+                        tag.origin
+                    ));
+                }
+                if meaningful || yaml_rules {
+                    warnings.push(format!(
+                        "{}: @EXPECTED_RESULTS@ ignored: {} says what {name} gets (as DOMjudge and BAPCtools do)",
+                        tag.origin,
+                        if meaningful { "its folder" } else { "submissions.yaml" }
+                    ));
+                }
+            }
+            let submission = match (format, legacy_verdict, tag) {
+                (_, _, Some(tag)) if !meaningful && !yaml_rules && !tag.verdicts.is_empty() => {
+                    Submission {
+                        program,
+                        expectation: Expectation::OneOf(tag.verdicts),
+                        origin: format!("@EXPECTED_RESULTS@ in {}", tag.origin),
+                        model_solution: false,
+                        time_limit_bound: TimeLimitBound::None,
+                    }
+                }
+                (PackageFormat::Kattis2025, _, _) => with_rules(program, &folder_name, &matching)?,
+                (_, Some(verdict), _) => Submission {
                     program,
                     expectation: Expectation::Overall {
                         verdict,
@@ -275,7 +300,15 @@ pub(crate) fn read_submissions(
                         _ => TimeLimitBound::None,
                     },
                 },
-                (_, None) => with_rules(program, &folder_name, &[])?,
+                _ if meaningful => with_rules(program, &folder_name, &[])?,
+                _ => {
+                    warnings.push(format!(
+                        "{}: not in a {} verdict folder and has no @EXPECTED_RESULTS@ line; not run",
+                        path.display(),
+                        format.version_name()
+                    ));
+                    continue;
+                }
             };
             submissions.push(submission);
         }
