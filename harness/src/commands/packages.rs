@@ -199,6 +199,25 @@ pub(super) fn expectation_of<'a>(
     Some((&submission.expectation, &submission.origin))
 }
 
+/// Whether `solution` must run on every test even when runs stop at the
+/// first failure: its rules speak of every test's verdict, or the legacy
+/// grader takes more than a group's first rejection (`on_reject:
+/// continue`).
+pub(super) fn needs_every_test(problem: &ProblemSpec, solution: &SolutionSpec) -> bool {
+    let Some(package) = problem.package.as_deref() else {
+        return false;
+    };
+    match expectation_of(problem, solution) {
+        Some((Expectation::Rules(_), _)) => true,
+        Some(_) => package
+            .legacy_root
+            .iter()
+            .chain(package.groups.iter().filter_map(|g| g.legacy.as_ref()))
+            .any(|grading| !grading.stop_on_reject),
+        None => false,
+    }
+}
+
 /// Whether every test's verdict follows the package's rules, in its own
 /// vocabulary: `Err` lists what did not.
 pub(super) fn expectation_holds(
@@ -223,7 +242,7 @@ pub(super) fn expectation_holds(
             (Some(score), groups)
         });
     let max_score = package.scoring.then(|| full_score(package));
-    crate::formats::check_expectation(
+    let checked = crate::formats::check_expectation(
         package.format,
         expectation,
         &Got {
@@ -233,11 +252,36 @@ pub(super) fn expectation_holds(
             group_scores: &groups,
             max_score,
         },
-    )
+    );
+    // A legacy group's score outside its `range` breaks the package's
+    // rule whatever the submission was expected to get.
+    let judged: Vec<crate::formats::Judged<'_>> = report
+        .tests
+        .iter()
+        .map(|t| crate::formats::Judged {
+            test: &t.test,
+            verdict: t.verdict,
+            score: t.score,
+        })
+        .collect();
+    let out_of_range = crate::formats::out_of_range(package, &judged);
+    match (checked, out_of_range.is_empty()) {
+        (checked, true) => checked,
+        (Ok(()), false) => Err(out_of_range),
+        (Err(mut broken), false) => {
+            broken.extend(out_of_range);
+            Err(broken)
+        }
+    }
 }
 
-/// The score of a submission accepted on every test.
+/// The score of a submission accepted on every test. Legacy groups: the
+/// top of `data/`'s `range`, as problemtools decides "fully accepted"
+/// (infinite when no range is given, so nothing is).
 fn full_score(package: &Package) -> f64 {
+    if let Some(root) = &package.legacy_root {
+        return root.range.1;
+    }
     let judged: Vec<crate::formats::Judged<'_>> = package
         .tests
         .iter()

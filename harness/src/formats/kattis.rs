@@ -60,6 +60,7 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
         limits: meta.limits,
         tests: data.tests,
         groups: data.groups,
+        legacy_root: data.legacy_root,
         input_validators,
         output,
         submissions,

@@ -9,6 +9,7 @@
 mod error;
 mod expect;
 mod glob;
+mod grader;
 mod kattis;
 mod package;
 mod polygon;
@@ -32,7 +33,7 @@ pub(crate) use expect::{Got, Seen, check as check_expectation, describe as descr
 pub(crate) use package::*;
 pub(crate) use protocol::*;
 pub(crate) use read::{package_kind, read_package};
-pub(crate) use scoring::{Judged, package_score};
+pub(crate) use scoring::{Judged, out_of_range, package_score, package_verdict};
 pub(crate) use timing::{Timing, derive, provisional_limit};
 #[cfg(test)]
 use {error::FormatError, read::PackageKind};

@@ -50,6 +50,10 @@ pub(crate) struct Package {
     pub(crate) tests: Vec<TestCase>,
     /// Parents before children; a test names the innermost group it is in.
     pub(crate) groups: Vec<TestGroup>,
+    /// Legacy test data groups (legacy and 2023-07-draft packages): the
+    /// `data/` folder's grading, the root of the default grader's tree
+    /// (see `grader`). `None` for other packages.
+    pub(crate) legacy_root: Option<LegacyGrading>,
     pub(crate) input_validators: Vec<InputValidator>,
     pub(crate) output: OutputJudging,
     pub(crate) submissions: Vec<Submission>,

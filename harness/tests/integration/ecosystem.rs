@@ -123,6 +123,44 @@ fn domjudge_submissions_are_checked_against_their_expected_results_line() {
 }
 
 #[test]
+fn legacy_scoring_by_the_default_grader() {
+    // The partially accepted submission fails a sample and group2: the
+    // grader ignores samples and accepts secret when any group passes.
+    let Some(stdout) = verify_package("pickmax", &["python3"], 3) else {
+        return;
+    };
+    assert!(stdout.contains("AC partial  AC  40"), "{stdout}");
+    // A learner's submission gets the same: AC with 40 points.
+    let root = root_with("pickmax");
+    let file =
+        fixtures().join("ecosystem/problems/pickmax/submissions/partially_accepted/first_ten.py");
+    let output = judge_at(root.path())
+        .args(["test", "pickmax"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("first_ten.py: AC · score 40"), "{stdout}");
+    // A group scoring beyond its range breaks the package's rule.
+    let group1 = root
+        .path()
+        .join("problems/pickmax/data/secret/group1/testdata.yaml");
+    let text = std::fs::read_to_string(&group1).unwrap();
+    std::fs::write(&group1, text.replace("range: 0 40", "range: 0 30")).unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "pickmax"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("score 40 on secret/group1 is outside its range [0, 30]"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn legacy_input_format_validators_run() {
     if let Some(tool) = missing(&["gcc", "g++", "python3"]) {
         println!("skipped: no {tool}");

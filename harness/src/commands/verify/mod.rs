@@ -17,7 +17,6 @@ use super::practice::task_for;
 use super::stored;
 use crate::cli::{ReportArgs, StoreArgs};
 use crate::errors::{Error, Result};
-use crate::formats::Expectation;
 use crate::report::human;
 use crate::runner::{RunPlan, TaskReport};
 use crate::spec::{ProblemSpec, SolutionSpec};
@@ -133,8 +132,7 @@ pub(super) fn verify(
                 _ => problem,
             };
             let mut task = task_for(ctx, runs_under, &solution.program, name);
-            task.every_test = packages::expectation_of(problem, solution)
-                .is_some_and(|(expectation, _)| matches!(expectation, Expectation::Rules(_)));
+            task.every_test = packages::needs_every_test(problem, solution);
             tasks.push(task);
             owners.push((p, index));
         }

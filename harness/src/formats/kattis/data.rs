@@ -16,14 +16,16 @@ use super::settings::{CaseSettings, GroupConfig, LegacySettings, group_file};
 use super::version;
 use crate::formats::error::{FormatError, FormatResult};
 use crate::formats::package::{
-    Aggregation, InputSelfTest, MaxScore, OutputSelfTest, PackageFormat, SelfTests, TestCase,
-    TestGroup,
+    Aggregation, InputSelfTest, LegacyGrading, MaxScore, OutputSelfTest, PackageFormat, SelfTests,
+    TestCase, TestGroup,
 };
 use crate::verdict::Verdict;
 
 pub(crate) struct Data {
     pub(crate) tests: Vec<TestCase>,
     pub(crate) groups: Vec<TestGroup>,
+    /// The `data/` folder's legacy grading (legacy test data groups only).
+    pub(crate) legacy_root: Option<LegacyGrading>,
     pub(crate) self_tests: SelfTests,
 }
 
@@ -147,7 +149,8 @@ pub(crate) fn read_data(
             meta.format,
             &LegacySettings::default(),
             reader.warnings,
-        )?,
+        )?
+        .with_problem_grading(&meta.grading),
         false => LegacySettings::default(),
     };
     for item in items(&data, meta.format, reader.warnings)? {
@@ -208,6 +211,7 @@ pub(crate) fn read_data(
         check_require_pass(&data, &reader.groups)?;
     }
     Ok(Data {
+        legacy_root: legacy_tree.then(|| root_settings.grading.clone()),
         tests: reader.tests,
         groups: reader.groups,
         self_tests,
