@@ -207,6 +207,11 @@ fn kattis_2025_scoring_package_with_groups_and_rules() {
     // Its `.ctd` validator (with `{{constants}}`) accepts every test input
     // (and the output cases' inputs) and rejects the unsorted invalid input; without checktestdata that input
     // is reported as not checked, never as passed.
+    // .ci/run installs it: on CI its absence is a failure, not a skip.
+    assert!(
+        checktestdata_installed() || std::env::var("CI").as_deref() != Ok("true"),
+        "checktestdata is missing on CI"
+    );
     match checktestdata_installed() {
         true => assert!(
             stdout.contains("12 inputs valid (2 validators), 2 invalid inputs rejected"),
