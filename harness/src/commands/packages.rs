@@ -4,7 +4,6 @@
 //! submission got what its folder, tag or `submissions.yaml` says.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::time::Duration;
 
 use super::practice::task_for;
@@ -59,6 +58,19 @@ fn slowest_test(report: &TaskReport) -> Duration {
         .unwrap_or_default()
 }
 
+/// The solutions whose slowest run bounds the limit from below and that
+/// this machine can build.
+pub(super) fn lower_bounds(ctx: &mut Context, problem: &ProblemSpec) -> Vec<usize> {
+    (0..problem.solutions.len())
+        .filter(|&i| bound(problem, &problem.solutions[i]) == TimeLimitBound::Lower)
+        .filter(|&i| {
+            ctx.builder
+                .unavailable_tool(&problem.solutions[i].program)
+                .is_none()
+        })
+        .collect()
+}
+
 /// Settles the time limit of a package whose limit follows from its own
 /// submissions, by running those that bound it from below under the
 /// provisional cap; `None` for a limit stated outright.
@@ -71,14 +83,7 @@ pub(super) fn settle_time_limit(
     if let TimeLimitRule::Fixed { .. } = package.limits.time {
         return None;
     }
-    let lower: Vec<usize> = (0..problem.solutions.len())
-        .filter(|&i| bound(problem, &problem.solutions[i]) == TimeLimitBound::Lower)
-        .filter(|&i| {
-            ctx.builder
-                .unavailable_tool(&problem.solutions[i].program)
-                .is_none()
-        })
-        .collect();
+    let lower = lower_bounds(ctx, problem);
     let mut settlement = TimeSettlement::default();
     let reports = {
         let problem: &ProblemSpec = problem;
@@ -116,31 +121,6 @@ pub(super) fn settle_time_limit(
         Err(why) => settlement.error = Some(format!("time limit: {why}")),
     }
     Some(settlement)
-}
-
-/// Settles a package's time limit before a submission of a learner or a
-/// class is judged on it, saying where the limit came from.
-pub(super) fn settle_for_judging(
-    ctx: &mut Context,
-    run: &mut Run<'_>,
-    problem: &mut ProblemSpec,
-) -> crate::errors::Result<()> {
-    let Some(settlement) = settle_time_limit(ctx, run, problem) else {
-        return Ok(());
-    };
-    if let Some(error) = settlement.error {
-        return Err(crate::errors::SpecError::Package(format!("{}: {error}", problem.id)).into());
-    }
-    if let Some(explanation) = &settlement.explanation {
-        let line = format!("{}: time limit {explanation}", problem.id);
-        writeln!(ctx.out, "{}", ctx.styles.dim(&line)).map_err(|source| {
-            crate::errors::Error::Report {
-                what: "the output".into(),
-                source,
-            }
-        })?;
-    }
-    Ok(())
 }
 
 /// After the submissions that must time out have run under the floor:

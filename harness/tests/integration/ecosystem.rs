@@ -161,6 +161,52 @@ fn legacy_scoring_by_the_default_grader() {
 }
 
 #[test]
+fn a_settled_time_limit_is_kept_in_the_result_store() {
+    if let Some(tool) = missing(&["python3"]) {
+        println!("skipped: no {tool}");
+        return;
+    }
+    let root = root_with("pickmax");
+    let package = root.path().join("problems/pickmax");
+    let file = package.join("submissions/wrong_answer/smallest.py");
+    let test = || {
+        let output = judge_at(root.path())
+            .args(["test", "pickmax"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    const STORED: &str = "(settled before, from the result store)";
+    // The first call runs the accepted submission to settle the limit.
+    let first = test();
+    assert!(
+        first.contains("pickmax: time limit 1 s: slowest accepted run accepted/largest.py"),
+        "{first}"
+    );
+    assert!(!first.contains(STORED), "{first}");
+    // The second takes it from judge.db beside problems/.
+    let second = test();
+    assert!(second.contains(STORED), "{second}");
+    assert!(root.path().join("judge.db").is_file());
+    // A changed accepted submission settles the limit anew.
+    let accepted = package.join("submissions/accepted/largest.py");
+    let text = std::fs::read_to_string(&accepted).unwrap();
+    std::fs::write(&accepted, format!("# faster now\n{text}")).unwrap();
+    let third = test();
+    assert!(!third.contains(STORED), "{third}");
+    // verify settles it too, and test then reuses what verify settled.
+    std::fs::write(package.join("data/secret/group1/01-one.ans"), "-5\n\n").unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "pickmax"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let fourth = test();
+    assert!(fourth.contains(STORED), "{fourth}");
+}
+
+#[test]
 fn legacy_input_format_validators_run() {
     if let Some(tool) = missing(&["gcc", "g++", "python3"]) {
         println!("skipped: no {tool}");

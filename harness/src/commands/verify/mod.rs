@@ -14,7 +14,7 @@ use serde_json::json;
 use super::Context;
 use super::packages::{self, TimeSettlement};
 use super::practice::task_for;
-use super::stored;
+use super::{settled, stored};
 use crate::cli::{ReportArgs, StoreArgs};
 use crate::errors::{Error, Result};
 use crate::report::human;
@@ -89,6 +89,9 @@ pub(super) fn verify(
     let mut settlements: BTreeMap<String, TimeSettlement> = BTreeMap::new();
     for problem in &mut problems {
         if let Some(settlement) = packages::settle_time_limit(ctx, &mut run, problem) {
+            // `test` and `grade` take it from the store next time.
+            let key = settled::settle_key(ctx, problem);
+            settled::remember(store_used.as_mut(), key.as_deref(), problem, &settlement);
             settlements.insert(problem.id.clone(), settlement);
         }
     }
