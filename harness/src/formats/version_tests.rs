@@ -361,3 +361,32 @@ fn expected_results_in_a_2025_package_give_way_to_submissions_yaml() {
     );
     assert_warned(&package, &["submissions/stray.py", "not run"]);
 }
+
+#[test]
+fn data_test_group_yaml_reaches_every_folder_as_bapctools_reads_it() {
+    let (_temp, dir) = copy_fixture("subtraction");
+    let data = dir.join("data/test_group.yaml");
+    std::fs::write(
+        &data,
+        "output_validator_args: [float_tolerance, \"1e-6\"]\n",
+    )
+    .unwrap();
+    let package = read_dir(&dir);
+    let args = |name: &str| {
+        let test = package.tests.iter().find(|t| t.name == name).unwrap();
+        test.output_validator_args.clone()
+    };
+    assert_eq!(args("sample/1"), ["float_tolerance", "1e-6"]);
+    assert_eq!(args("secret/group1/01-bachet"), ["float_tolerance", "1e-6"]);
+    // A group's own arguments still replace what it inherits.
+    assert_eq!(args("secret/group2/02-medium"), ["case_sensitive"]);
+    assert_warned(
+        &package,
+        &["data/test_group.yaml", "as BAPCtools reads them"],
+    );
+    // Scores belong to secret and its groups.
+    std::fs::write(&data, "max_score: 50\n").unwrap();
+    let error = error_of(&dir);
+    assert_eq!(error.path, data);
+    assert!(error.message.contains("not allowed in data/"), "{error}");
+}

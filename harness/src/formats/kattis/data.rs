@@ -122,6 +122,10 @@ struct Reader<'a> {
     warnings: &'a mut Vec<String>,
     tests: Vec<TestCase>,
     groups: Vec<TestGroup>,
+    /// 2025-09: `data/test_group.yaml`, which the specification does not
+    /// name but BAPCtools writes and reads: its per-test keys reach every
+    /// folder of `data/`.
+    data_config: Option<GroupConfig>,
 }
 
 pub(crate) fn read_data(
@@ -140,6 +144,7 @@ pub(crate) fn read_data(
         warnings,
         tests: Vec::new(),
         groups: Vec::new(),
+        data_config: None,
     };
     let mut self_tests = SelfTests::default();
     let legacy_tree = !meta.format.has_2025_groups();
@@ -153,6 +158,17 @@ pub(crate) fn read_data(
         .with_problem_grading(&meta.grading),
         false => LegacySettings::default(),
     };
+    if !legacy_tree {
+        if let Some(file) = group_file(&data) {
+            let config = reader.config(&data, None)?;
+            config.forbid_scoring_keys("in data/")?;
+            reader.warnings.push(format!(
+                "{}: not in 2025-09's specification; its keys reach every folder of data/, as BAPCtools reads them",
+                file.display()
+            ));
+            reader.data_config = Some(config);
+        }
+    }
     for item in items(&data, meta.format, reader.warnings)? {
         let (name, path) = match item {
             Item::Case { input, .. } => {
@@ -307,7 +323,9 @@ impl Reader<'_> {
         Ok(())
     }
 
+    /// The settings of `dir`, over `parent`'s (or `data/`'s).
     fn config(&mut self, dir: &Path, parent: Option<&GroupConfig>) -> FormatResult<GroupConfig> {
+        let parent = parent.or(self.data_config.as_ref());
         GroupConfig::read(dir, &self.meta.constants, parent, self.warnings)
     }
 
