@@ -49,8 +49,7 @@ pub(crate) fn check(
     let word = |v: Verdict| in_vocabulary(format, v);
     // A submission that never ran meets no expectation (the package is
     // broken), unless its `@EXPECTED_RESULTS@` line allows a compile error.
-    let may_not_compile =
-        matches!(expectation, Expectation::OneOf(set) if set.contains(&Verdict::CompileError));
+    let may_not_compile = matches!(expectation, Expectation::OneOf { verdicts, .. } if verdicts.contains(&Verdict::CompileError));
     if got.overall == Verdict::CompileError && may_not_compile {
         return Ok(());
     }
@@ -78,13 +77,22 @@ pub(crate) fn check(
                 broken.extend(check_rule(rule, got, &word).err());
             }
         }
-        Expectation::OneOf(set) => {
-            if !set.contains(&word(got.overall)) {
+        Expectation::OneOf { verdicts, score } => {
+            if !verdicts.contains(&word(got.overall)) {
                 broken.push(format!(
                     "expected one of {}, got {}",
-                    one_of(set),
+                    one_of(verdicts),
                     word(got.overall).short()
                 ));
+            }
+            match (score, got.score) {
+                (Some(wanted), Some(got)) if (wanted - got).abs() > 1e-6 => {
+                    broken.push(format!("expected score {wanted}, got {got}"));
+                }
+                (Some(wanted), None) => {
+                    broken.push(format!("expected score {wanted}, but none was given"));
+                }
+                _ => {}
             }
         }
     }
@@ -188,7 +196,7 @@ pub(crate) fn describe(expectation: &Expectation) -> String {
             true => format!("{} partial", verdict.short()),
             false => verdict.short().into(),
         },
-        Expectation::OneOf(set) => one_of(set),
+        Expectation::OneOf { verdicts, .. } => one_of(verdicts),
         Expectation::Rules(rules) => {
             let global = rules.iter().find(|r| r.tests.is_none());
             let set = |set: &Option<Vec<Verdict>>| {

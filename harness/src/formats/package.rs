@@ -313,8 +313,12 @@ pub(crate) enum Expectation {
     /// Kattis 2025-09 and Polygon: rules over the tests' verdicts.
     Rules(Vec<ExpectationRule>),
     /// DOMjudge's `@EXPECTED_RESULTS@` line: the overall verdict (the
-    /// first rejected test's, tests in order) is one of these.
-    OneOf(Vec<Verdict>),
+    /// first rejected test's, tests in order) is one of `verdicts`; and
+    /// with an `@EXPECTED_SCORE@` number, the score is that.
+    OneOf {
+        verdicts: Vec<Verdict>,
+        score: Option<f64>,
+    },
     /// Polygon `do-not-run`.
     NotRun,
 }

@@ -302,11 +302,17 @@ fn domjudge_expected_results_outside_the_standard_folders() {
     let got = |name: &str| &submission(&package, name).expectation;
     assert_eq!(
         got("mixed/no_negatives.py"),
-        &Expectation::OneOf(vec![Verdict::Accepted, Verdict::RuntimeError])
+        &Expectation::OneOf {
+            verdicts: vec![Verdict::Accepted, Verdict::RuntimeError],
+            score: None
+        }
     );
     assert_eq!(
         got("mixed/silent.py"),
-        &Expectation::OneOf(vec![Verdict::WrongAnswer])
+        &Expectation::OneOf {
+            verdicts: vec![Verdict::WrongAnswer],
+            score: None
+        }
     );
     // In a standard folder the folder says it, as DOMjudge has it.
     assert_eq!(
@@ -320,7 +326,15 @@ fn domjudge_expected_results_outside_the_standard_folders() {
     // A stray file and an untagged one in an unknown folder: not run.
     assert_warned(&package, &["submissions/README.txt", "not run"]);
     assert_warned(&package, &["extra/untagged.py", "no @EXPECTED_RESULTS@"]);
-    assert_eq!(package.submissions.len(), 4);
+    // DOMjudge's @EXPECTED_SCORE@ tag, not a number: results.
+    assert_eq!(
+        got("mixed/score_tag.py"),
+        &Expectation::OneOf {
+            verdicts: vec![Verdict::Accepted],
+            score: None
+        }
+    );
+    assert_eq!(package.submissions.len(), 5);
     // DOMjudge's own settings file fixes the time limit.
     let TimeLimitRule::FromSubmissions {
         fixed: Some((limit, origin)),
@@ -357,7 +371,10 @@ fn expected_results_in_a_2025_package_give_way_to_submissions_yaml() {
     assert_warned(&package, &["dp.c:1", "submissions.yaml says"]);
     assert_eq!(
         submission(&package, "mixed/guess.py").expectation,
-        Expectation::OneOf(vec![Verdict::WrongAnswer, Verdict::TimeLimitExceeded])
+        Expectation::OneOf {
+            verdicts: vec![Verdict::WrongAnswer, Verdict::TimeLimitExceeded],
+            score: None
+        }
     );
     assert_warned(&package, &["submissions/stray.py", "not run"]);
 }
@@ -389,4 +406,15 @@ fn data_test_group_yaml_reaches_every_folder_as_bapctools_reads_it() {
     let error = error_of(&dir);
     assert_eq!(error.path, data);
     assert!(error.message.contains("not allowed in data/"), "{error}");
+}
+
+#[test]
+fn a_package_of_samples_only_is_judged_on_them_with_a_warning() {
+    let (_temp, dir) = copy_fixture("pairsum");
+    std::fs::remove_dir_all(dir.join("data/secret")).unwrap();
+    let package = read_dir(&dir);
+    assert_eq!(names(&package), ["sample/1"]);
+    assert_warned(&package, &["no data/secret folder", "samples only"]);
+    std::fs::remove_dir_all(dir.join("data/sample")).unwrap();
+    assert!(error_of(&dir).message.contains("no test cases"));
 }

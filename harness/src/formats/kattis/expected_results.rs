@@ -1,6 +1,7 @@
 //! DOMjudge's `@EXPECTED_RESULTS@: ` line: a comment in a submission's
 //! source listing the final verdicts it may get
-//! (`// @EXPECTED_RESULTS@: CORRECT, TIMELIMIT`). DOMjudge and BAPCtools
+//! (`// @EXPECTED_RESULTS@: CORRECT, TIMELIMIT`), and its
+//! `@EXPECTED_SCORE@: ` line (a number: the score; else read as results). DOMjudge and BAPCtools
 //! read it only in submission folders outside the four standard ones
 //! (`accepted/`, `wrong_answer/`, ...), where the folder already says what
 //! the submission gets (DOMjudge issue 1861); the first file of the
@@ -12,13 +13,18 @@ use std::path::Path;
 use crate::formats::package::Program;
 use crate::verdict::Verdict;
 
-const KEY: &str = "@EXPECTED_RESULTS@:";
+const RESULTS: &str = "@EXPECTED_RESULTS@:";
+/// DOMjudge's other tag: a number is the expected score, anything else
+/// is read as `@EXPECTED_RESULTS@`.
+const SCORE: &str = "@EXPECTED_SCORE@:";
 
-/// The line found in a submission.
+/// The lines found in a submission.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct ExpectedResults {
+    /// Empty only when no verdict word was known.
     pub(super) verdicts: Vec<Verdict>,
-    /// `file:line`, for messages.
+    pub(super) score: Option<f64>,
+    /// `file:line` of the first line, for messages.
     pub(super) origin: String,
     /// Words that name no verdict (DOMjudge's `CHECK-MANUALLY`, typos).
     pub(super) unknown: Vec<String>,
@@ -40,7 +46,8 @@ fn verdict_named(word: &str) -> Option<Verdict> {
     })
 }
 
-/// The first `@EXPECTED_RESULTS@:` line in the program's files, if any.
+/// The `@EXPECTED_RESULTS@:` and `@EXPECTED_SCORE@:` lines of the first
+/// of the program's files that has one, if any.
 pub(super) fn expected_results(program: &Program) -> Option<ExpectedResults> {
     let mut files: Vec<&Path> = program.sources.iter().map(|p| p.as_path()).collect();
     files.extend(program.extra_files.iter().map(|p| p.as_path()));
@@ -48,27 +55,43 @@ pub(super) fn expected_results(program: &Program) -> Option<ExpectedResults> {
     files.into_iter().find_map(|file| {
         // Binary files and unreadable ones hold no line.
         let text = std::fs::read_to_string(file).ok()?;
-        let (index, line) = text
-            .lines()
-            .enumerate()
-            .find(|(_, line)| line.to_ascii_uppercase().contains(KEY))?;
-        let start = line.to_ascii_uppercase().find(KEY)? + KEY.len();
-        let mut found = ExpectedResults {
-            verdicts: Vec::new(),
-            origin: format!("{}:{}", file.display(), index + 1),
-            unknown: Vec::new(),
-        };
-        // What follows on the line, up to a closing comment marker.
-        let list = line[start..].split("*/").next().unwrap_or("");
-        for word in list.split(',').map(str::trim).filter(|w| !w.is_empty()) {
-            match verdict_named(word) {
-                Some(verdict) if !found.verdicts.contains(&verdict) => found.verdicts.push(verdict),
-                Some(_) => {}
-                None => found.unknown.push(word.to_string()),
+        let mut found: Option<ExpectedResults> = None;
+        for (index, line) in text.lines().enumerate() {
+            let upper = line.to_ascii_uppercase();
+            for key in [RESULTS, SCORE] {
+                let Some(start) = upper.find(key).map(|at| at + key.len()) else {
+                    continue;
+                };
+                let found = found.get_or_insert_with(|| ExpectedResults {
+                    verdicts: Vec::new(),
+                    score: None,
+                    origin: format!("{}:{}", file.display(), index + 1),
+                    unknown: Vec::new(),
+                });
+                // What follows on the line, up to a closing comment marker.
+                let list = line[start..].split("*/").next().unwrap_or("").trim();
+                match list.parse::<f64>() {
+                    Ok(score) if key == SCORE && score.is_finite() => found.score = Some(score),
+                    _ => read_verdicts(list, found),
+                }
             }
+        }
+        let mut found = found?;
+        if found.verdicts.is_empty() && found.score.is_some() {
+            found.verdicts.push(Verdict::Accepted);
         }
         Some(found)
     })
+}
+
+fn read_verdicts(list: &str, found: &mut ExpectedResults) {
+    for word in list.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+        match verdict_named(word) {
+            Some(verdict) if !found.verdicts.contains(&verdict) => found.verdicts.push(verdict),
+            Some(_) => {}
+            None => found.unknown.push(word.to_string()),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -109,5 +132,26 @@ mod tests {
         assert_eq!(other.verdicts, [Verdict::RuntimeError]);
         assert_eq!(other.unknown, ["CHECK-MANUALLY"]);
         assert_eq!(found("d.py", "print(1)\n"), None);
+    }
+
+    #[test]
+    fn expected_score_is_a_score_or_a_list_of_results() {
+        let named = found("e.py", "# @EXPECTED_SCORE@: CORRECT\n").unwrap();
+        assert_eq!(named.verdicts, [Verdict::Accepted]);
+        assert_eq!(named.score, None);
+        let both = found(
+            "f.py",
+            "# @EXPECTED_RESULTS@: CORRECT\n# @EXPECTED_SCORE@: 95.35\n",
+        )
+        .unwrap();
+        assert_eq!(
+            (both.verdicts, both.score),
+            (vec![Verdict::Accepted], Some(95.35))
+        );
+        let score = found("g.py", "# @EXPECTED_SCORE@: 40\n").unwrap();
+        assert_eq!(
+            (score.verdicts, score.score),
+            (vec![Verdict::Accepted], Some(40.0))
+        );
     }
 }

@@ -267,7 +267,9 @@ pub(crate) fn read_submissions(
                         tag.origin
                     ));
                 }
-                if meaningful || yaml_rules {
+                // Quiet where the line says what the folder says.
+                let agrees = legacy_verdict.is_some_and(|v| tag.verdicts == [v]);
+                if (meaningful && !agrees) || yaml_rules {
                     warnings.push(format!(
                         "{}: @EXPECTED_RESULTS@ ignored: {} says what {name} gets (as DOMjudge and BAPCtools do)",
                         tag.origin,
@@ -279,7 +281,10 @@ pub(crate) fn read_submissions(
                 (_, _, Some(tag)) if !meaningful && !yaml_rules && !tag.verdicts.is_empty() => {
                     Submission {
                         program,
-                        expectation: Expectation::OneOf(tag.verdicts),
+                        expectation: Expectation::OneOf {
+                            verdicts: tag.verdicts,
+                            score: tag.score,
+                        },
                         origin: format!("@EXPECTED_RESULTS@ in {}", tag.origin),
                         model_solution: false,
                         time_limit_bound: TimeLimitBound::None,
