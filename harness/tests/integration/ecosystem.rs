@@ -316,6 +316,44 @@ fn a_multi_pass_validator_may_not_ask_for_more_passes_than_allowed() {
 }
 
 #[test]
+fn a_legacy_multi_pass_package_spelled_in_validation_runs() {
+    if let Some(tool) = missing(&["gcc", "python3"]) {
+        println!("skipped: no {tool}");
+        return;
+    }
+    // nimrounds written as contest archives write legacy multi-pass
+    // problems: `validation: custom multi-pass`, output_validators/.
+    let root = root_with("nimrounds");
+    let package = root.path().join("problems/nimrounds");
+    let yaml = package.join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    let legacy = text
+        .replace("problem_format_version: 2025-09\n", "")
+        .replace("type: multi-pass", "validation: custom multi-pass")
+        .replace(
+            "credits:\n  authors: Game Judge fixtures",
+            "author: Game Judge fixtures",
+        )
+        .replace("keywords: [games, nim, multi-pass]", "keywords: games nim");
+    assert_ne!(text, legacy);
+    std::fs::write(&yaml, legacy).unwrap();
+    std::fs::create_dir(package.join("output_validators")).unwrap();
+    std::fs::rename(
+        package.join("output_validator"),
+        package.join("output_validators/play"),
+    )
+    .unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "nimrounds"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("Kattis (legacy) package"), "{stdout}");
+    assert!(stdout.contains("4 as expected, 0 unexpected"), "{stdout}");
+}
+
+#[test]
 fn polygon_package_with_testlib_checker_validator_and_tags() {
     let Some(stdout) = verify_package("pebbles", &["g++", "python3"], 7) else {
         return;
