@@ -418,3 +418,13 @@ fn a_package_of_samples_only_is_judged_on_them_with_a_warning() {
     std::fs::remove_dir_all(dir.join("data/sample")).unwrap();
     assert!(error_of(&dir).message.contains("no test cases"));
 }
+
+#[test]
+fn legacy_hint_and_desc_files_in_a_2025_package_are_read_with_a_warning() {
+    let (_temp, dir) = copy_fixture("subtraction");
+    std::fs::write(dir.join("data/sample/1.desc"), "the smallest game\n").unwrap();
+    let package = read_dir(&dir);
+    let sample = package.tests.iter().find(|t| t.name == "sample/1").unwrap();
+    assert_eq!(sample.description.as_deref(), Some("the smallest game"));
+    assert_warned(&package, &["sample/1.desc", "read as `description`"]);
+}

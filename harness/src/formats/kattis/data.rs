@@ -261,7 +261,11 @@ impl Reader<'_> {
         symlink_target(self.package, &answer)?;
         let mut settings = match self.meta.format {
             PackageFormat::KattisLegacy => settings.with_legacy_annotations(input)?,
-            _ => settings.with_case_file(&input.with_extension("yaml"), &self.meta.constants)?,
+            _ => {
+                let from_yaml =
+                    settings.with_case_file(&input.with_extension("yaml"), &self.meta.constants)?;
+                self.legacy_annotations(input, from_yaml)?
+            }
         };
         if self.meta.format.has_2025_groups() && !self.meta.validator_flags.is_empty() {
             // A legacy `validator_flags` in a 2025-09 problem.yaml (read
@@ -289,6 +293,38 @@ impl Reader<'_> {
             hint: settings.hint,
         });
         Ok(())
+    }
+
+    /// The legacy `.hint` and `.desc` files beside a test of a newer
+    /// version, read where `<case>.yaml` gives no `hint` or `description`
+    /// (BAPCtools' `upgrade` moves them there), with a warning.
+    fn legacy_annotations(
+        &mut self,
+        input: &Path,
+        yaml: CaseSettings,
+    ) -> FormatResult<CaseSettings> {
+        let legacy = yaml.with_legacy_annotations(input)?;
+        let mut settings = yaml;
+        for (extension, key, found, slot) in [
+            ("hint", "hint", legacy.hint, &mut settings.hint),
+            (
+                "desc",
+                "description",
+                legacy.description,
+                &mut settings.description,
+            ),
+        ] {
+            if let (Some(text), None) = (found, slot.as_ref()) {
+                self.warnings.push(format!(
+                    "{}: read as `{key}` of {} (the place in {} packages)",
+                    input.with_extension(extension).display(),
+                    input.with_extension("yaml").display(),
+                    self.meta.format.version_name()
+                ));
+                *slot = Some(text);
+            }
+        }
+        Ok(settings)
     }
 
     /// Legacy: every folder is a group; settings inherit down the tree.
