@@ -428,3 +428,31 @@ fn legacy_hint_and_desc_files_in_a_2025_package_are_read_with_a_warning() {
     assert_eq!(sample.description.as_deref(), Some("the smallest game"));
     assert_warned(&package, &["sample/1.desc", "read as `description`"]);
 }
+
+#[test]
+fn legacy_problem_yaml_grading_keys_override_every_group() {
+    let (_temp, dir) = copy_fixture("pickmax");
+    replace(
+        &dir.join("problem.yaml"),
+        "  show_test_data_groups: true",
+        "  show_test_data_groups: true\n  on_reject: first_error\n  reject_score: -1\n  range: 0 1000",
+    );
+    let package = read_dir(&dir);
+    let gradings = package
+        .legacy_root
+        .iter()
+        .chain(package.groups.iter().filter_map(|g| g.legacy.as_ref()));
+    // The testdata.yaml files say `continue`; problem.yaml's first_error wins.
+    for grading in gradings {
+        assert!(grading.stop_on_reject, "{grading:?}");
+        assert_eq!(grading.reject_score, -1.0);
+        assert_eq!(grading.range, (0.0, 1000.0));
+    }
+    // testdata.yaml's own accept_score stays where problem.yaml gives none.
+    let group1 = package
+        .groups
+        .iter()
+        .find(|g| g.name == "secret/group1")
+        .unwrap();
+    assert_eq!(group1.legacy.as_ref().unwrap().accept_score, 40.0);
+}
