@@ -116,7 +116,7 @@ pub(super) fn grade_class(
     let mut problems = Vec::new();
     let mut settling = ctx.run_with_progress("grade", &ReportArgs::default());
     for mut problem in loaded {
-        match super::packages::settle_for_judging(ctx, &mut settling, &mut problem) {
+        match super::settled::settle_for_judging(ctx, &mut settling, &mut problem, store_args) {
             Ok(()) => problems.push(problem),
             Err(crate::Error::Spec(error)) => broken.push(error),
             Err(other) => return Err(other),

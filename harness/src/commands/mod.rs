@@ -10,6 +10,7 @@ mod packages;
 mod play;
 mod practice;
 mod self_tests;
+mod settled;
 mod stored;
 mod stress;
 mod verify;

@@ -4,7 +4,6 @@
 //! submission got what its folder, tag or `submissions.yaml` says.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::time::Duration;
 
 use super::practice::task_for;
@@ -59,6 +58,19 @@ fn slowest_test(report: &TaskReport) -> Duration {
         .unwrap_or_default()
 }
 
+/// The solutions whose slowest run bounds the limit from below and that
+/// this machine can build.
+pub(super) fn lower_bounds(ctx: &mut Context, problem: &ProblemSpec) -> Vec<usize> {
+    (0..problem.solutions.len())
+        .filter(|&i| bound(problem, &problem.solutions[i]) == TimeLimitBound::Lower)
+        .filter(|&i| {
+            ctx.builder
+                .unavailable_tool(&problem.solutions[i].program)
+                .is_none()
+        })
+        .collect()
+}
+
 /// Settles the time limit of a package whose limit follows from its own
 /// submissions, by running those that bound it from below under the
 /// provisional cap; `None` for a limit stated outright.
@@ -71,14 +83,7 @@ pub(super) fn settle_time_limit(
     if let TimeLimitRule::Fixed { .. } = package.limits.time {
         return None;
     }
-    let lower: Vec<usize> = (0..problem.solutions.len())
-        .filter(|&i| bound(problem, &problem.solutions[i]) == TimeLimitBound::Lower)
-        .filter(|&i| {
-            ctx.builder
-                .unavailable_tool(&problem.solutions[i].program)
-                .is_none()
-        })
-        .collect();
+    let lower = lower_bounds(ctx, problem);
     let mut settlement = TimeSettlement::default();
     let reports = {
         let problem: &ProblemSpec = problem;
@@ -116,31 +121,6 @@ pub(super) fn settle_time_limit(
         Err(why) => settlement.error = Some(format!("time limit: {why}")),
     }
     Some(settlement)
-}
-
-/// Settles a package's time limit before a submission of a learner or a
-/// class is judged on it, saying where the limit came from.
-pub(super) fn settle_for_judging(
-    ctx: &mut Context,
-    run: &mut Run<'_>,
-    problem: &mut ProblemSpec,
-) -> crate::errors::Result<()> {
-    let Some(settlement) = settle_time_limit(ctx, run, problem) else {
-        return Ok(());
-    };
-    if let Some(error) = settlement.error {
-        return Err(crate::errors::SpecError::Package(format!("{}: {error}", problem.id)).into());
-    }
-    if let Some(explanation) = &settlement.explanation {
-        let line = format!("{}: time limit {explanation}", problem.id);
-        writeln!(ctx.out, "{}", ctx.styles.dim(&line)).map_err(|source| {
-            crate::errors::Error::Report {
-                what: "the output".into(),
-                source,
-            }
-        })?;
-    }
-    Ok(())
 }
 
 /// After the submissions that must time out have run under the floor:
@@ -199,6 +179,25 @@ pub(super) fn expectation_of<'a>(
     Some((&submission.expectation, &submission.origin))
 }
 
+/// Whether `solution` must run on every test even when runs stop at the
+/// first failure: its rules speak of every test's verdict, or the legacy
+/// grader takes more than a group's first rejection (`on_reject:
+/// continue`).
+pub(super) fn needs_every_test(problem: &ProblemSpec, solution: &SolutionSpec) -> bool {
+    let Some(package) = problem.package.as_deref() else {
+        return false;
+    };
+    match expectation_of(problem, solution) {
+        Some((Expectation::Rules(_), _)) => true,
+        Some(_) => package
+            .legacy_root
+            .iter()
+            .chain(package.groups.iter().filter_map(|g| g.legacy.as_ref()))
+            .any(|grading| !grading.stop_on_reject),
+        None => false,
+    }
+}
+
 /// Whether every test's verdict follows the package's rules, in its own
 /// vocabulary: `Err` lists what did not.
 pub(super) fn expectation_holds(
@@ -223,7 +222,7 @@ pub(super) fn expectation_holds(
             (Some(score), groups)
         });
     let max_score = package.scoring.then(|| full_score(package));
-    crate::formats::check_expectation(
+    let checked = crate::formats::check_expectation(
         package.format,
         expectation,
         &Got {
@@ -233,11 +232,36 @@ pub(super) fn expectation_holds(
             group_scores: &groups,
             max_score,
         },
-    )
+    );
+    // A legacy group's score outside its `range` breaks the package's
+    // rule whatever the submission was expected to get.
+    let judged: Vec<crate::formats::Judged<'_>> = report
+        .tests
+        .iter()
+        .map(|t| crate::formats::Judged {
+            test: &t.test,
+            verdict: t.verdict,
+            score: t.score,
+        })
+        .collect();
+    let out_of_range = crate::formats::out_of_range(package, &judged);
+    match (checked, out_of_range.is_empty()) {
+        (checked, true) => checked,
+        (Ok(()), false) => Err(out_of_range),
+        (Err(mut broken), false) => {
+            broken.extend(out_of_range);
+            Err(broken)
+        }
+    }
 }
 
-/// The score of a submission accepted on every test.
+/// The score of a submission accepted on every test. Legacy groups: the
+/// top of `data/`'s `range`, as problemtools decides "fully accepted"
+/// (infinite when no range is given, so nothing is).
 fn full_score(package: &Package) -> f64 {
+    if let Some(root) = &package.legacy_root {
+        return root.range.1;
+    }
     let judged: Vec<crate::formats::Judged<'_>> = package
         .tests
         .iter()

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::Context;
-use crate::cli::{Diffs, LearnerArgs, ReportArgs};
+use crate::cli::{Diffs, LearnerArgs, ReportArgs, StoreArgs};
 use crate::compile::Built;
 use crate::errors::{Error, Result};
 use crate::pipeline::Run;
@@ -72,6 +72,13 @@ pub(super) fn task_for<'a>(
     }
 }
 
+/// `test` and `grade` of files keep a package's settled time limit in the
+/// default result store (`judge.db` beside `problems/`).
+const DEFAULT_STORE: StoreArgs = StoreArgs {
+    db: None,
+    fresh: false,
+};
+
 fn file_name(path: &Path) -> String {
     path.file_name().map_or_else(
         || path.display().to_string(),
@@ -92,10 +99,11 @@ pub(super) fn test(
     learner: &LearnerArgs,
 ) -> Result<u8> {
     let mut problem = ctx.load_one(id)?;
-    super::packages::settle_for_judging(
+    super::settled::settle_for_judging(
         ctx,
         &mut Run::new("test", &ReportArgs::default()),
         &mut problem,
+        &DEFAULT_STORE,
     )?;
     writeln!(
         ctx.out,
@@ -148,10 +156,11 @@ pub(super) fn grade(
 ) -> Result<u8> {
     let mut run = ctx.run_with_progress("grade", reports);
     let mut problem = ctx.load_one(id)?;
-    super::packages::settle_for_judging(
+    super::settled::settle_for_judging(
         ctx,
         &mut Run::new("grade", &ReportArgs::default()),
         &mut problem,
+        &DEFAULT_STORE,
     )?;
     writeln!(
         ctx.out,

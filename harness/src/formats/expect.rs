@@ -47,7 +47,12 @@ pub(crate) fn check(
     got: &Got<'_>,
 ) -> Result<(), Vec<String>> {
     let word = |v: Verdict| in_vocabulary(format, v);
-    // A submission that never ran meets no expectation: the package is broken.
+    // A submission that never ran meets no expectation (the package is
+    // broken), unless its `@EXPECTED_RESULTS@` line allows a compile error.
+    let may_not_compile = matches!(expectation, Expectation::OneOf { verdicts, .. } if verdicts.contains(&Verdict::CompileError));
+    if got.overall == Verdict::CompileError && may_not_compile {
+        return Ok(());
+    }
     if matches!(got.overall, Verdict::CompileError | Verdict::JudgeError) {
         return Err(vec![format!("it got {}", got.overall.short())]);
     }
@@ -70,6 +75,24 @@ pub(crate) fn check(
         Expectation::Rules(rules) => {
             for rule in rules {
                 broken.extend(check_rule(rule, got, &word).err());
+            }
+        }
+        Expectation::OneOf { verdicts, score } => {
+            if !verdicts.contains(&word(got.overall)) {
+                broken.push(format!(
+                    "expected one of {}, got {}",
+                    one_of(verdicts),
+                    word(got.overall).short()
+                ));
+            }
+            match (score, got.score) {
+                (Some(wanted), Some(got)) if (wanted - got).abs() > 1e-6 => {
+                    broken.push(format!("expected score {wanted}, got {got}"));
+                }
+                (Some(wanted), None) => {
+                    broken.push(format!("expected score {wanted}, but none was given"));
+                }
+                _ => {}
             }
         }
     }
@@ -153,6 +176,10 @@ fn check_rule(
     Ok(())
 }
 
+fn one_of(set: &[Verdict]) -> String {
+    set.iter().map(|v| v.short()).collect::<Vec<_>>().join("|")
+}
+
 fn range(low: f64, high: f64) -> String {
     if low == high {
         format!("{low}")
@@ -169,6 +196,7 @@ pub(crate) fn describe(expectation: &Expectation) -> String {
             true => format!("{} partial", verdict.short()),
             false => verdict.short().into(),
         },
+        Expectation::OneOf { verdicts, .. } => one_of(verdicts),
         Expectation::Rules(rules) => {
             let global = rules.iter().find(|r| r.tests.is_none());
             let set = |set: &Option<Vec<Verdict>>| {

@@ -1,5 +1,5 @@
 //! The glob patterns of `submissions.yaml`: `*` matches within one path
-//! component, `{a,b}` expands, `**` and `[...]` are not supported. A path
+//! component, `{a,b}` expands (spaces around an alternative ignored), `**` and `[...]` are not supported. A path
 //! is matched when it or one of its parent folders is (so `accepted`
 //! matches `accepted/x.py`, and `secret` matches `secret/g1/01`).
 
@@ -61,7 +61,9 @@ fn expand_braces(pattern: &str) -> Vec<String> {
     bounds.push(close);
     bounds
         .windows(2)
-        .flat_map(|w| expand_braces(&format!("{head}{}{tail}", &pattern[w[0] + 1..w[1]])))
+        // Spaces around an alternative are not part of it (`{ 4 }`), as
+        // BAPCtools reads them.
+        .flat_map(|w| expand_braces(&format!("{head}{}{tail}", pattern[w[0] + 1..w[1]].trim())))
         .collect()
 }
 
@@ -102,6 +104,7 @@ mod tests {
             "run_time_error/x.c"
         ));
         assert!(glob_matches("a/{b,{c,d}}", "a/d"));
+        assert!(glob_matches("secret/*{ 4 }{ 2, 3 }", "secret/142"));
         assert!(!glob_matches(
             "accepted/author.{py,cpp}",
             "accepted/author.c"

@@ -1,13 +1,17 @@
-//! Reads a Kattis/ICPC problem package (`problem.yaml`), legacy or 2025-09,
-//! into a `Package`: metadata and limits (`metadata`), test data and
-//! groups (`data`, `settings`), validators, `include/`, and submissions with
-//! their expectations (`submissions`).
+//! Reads a Kattis/ICPC problem package (`problem.yaml`) of any version
+//! (legacy, 2023-07-draft, 2025-09; what each calls things is in
+//! `version`) into a `Package`: metadata and limits (`metadata`,
+//! `modern`), test data and groups (`data`, `settings`), validators,
+//! `include/`, and submissions with their expectations (`submissions`).
 
 mod constants;
 mod data;
+mod expected_results;
 mod metadata;
+mod modern;
 mod settings;
 mod submissions;
+mod version;
 
 use std::path::{Path, PathBuf};
 
@@ -25,26 +29,20 @@ use super::program::{ProgramHints, read_program};
 pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
     let meta = read_metadata(dir)?;
     let mut warnings = meta.warnings.clone();
-    let version_2025 = meta.format == PackageFormat::Kattis2025;
-    if version_2025 {
-        for (old, new) in [
-            ("output_validators", "output_validator"),
-            ("problem_statement", "statement"),
-        ] {
-            if dir.join(old).is_dir() {
-                return Err(FormatError::file(
-                    &dir.join(old),
-                    format!("renamed to {new}/ in 2025-09"),
-                ));
-            }
-        }
+    if meta.format.has_modern_metadata() && dir.join("problem_statement").is_dir() {
+        // Statements are not judged; the old folder name only gets a word.
+        warnings.push(version::renamed(
+            &dir.join("problem_statement"),
+            "statement/",
+            meta.format,
+        ));
     }
     let data = read_data(dir, &meta, &mut warnings)?;
     let hints = ProgramHints {
-        substitute_constants: version_2025,
+        substitute_constants: meta.format.substitutes_constants(),
         ..ProgramHints::default()
     };
-    let input_validators = read_input_validators(dir, &hints, &mut warnings)?;
+    let input_validators = read_input_validators(dir, meta.format, &hints, &mut warnings)?;
     let output = read_output_judging(dir, &meta, &hints, &mut warnings)?;
     let includes = read_includes(dir)?;
     let submissions = read_submissions(dir, meta.format, meta.scoring, &mut warnings)?;
@@ -62,6 +60,7 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
         limits: meta.limits,
         tests: data.tests,
         groups: data.groups,
+        legacy_root: data.legacy_root,
         input_validators,
         output,
         submissions,
@@ -87,14 +86,17 @@ fn sorted_entries(dir: &Path) -> FormatResult<Vec<(String, PathBuf)>> {
 /// `input_validators/`: programs, `.ctd` (checktestdata) and `.viva` files.
 fn read_input_validators(
     dir: &Path,
+    format: PackageFormat,
     hints: &ProgramHints,
     warnings: &mut Vec<String>,
 ) -> FormatResult<Vec<InputValidator>> {
-    let folder = dir.join("input_validators");
-    if !folder.is_dir() {
-        warnings.push(format!("{}: no input validators", folder.display()));
+    let Some(folder) = version::find_folder(dir, format, "input_validators", warnings) else {
+        warnings.push(format!(
+            "{}: no input validators",
+            dir.join("input_validators").display()
+        ));
         return Ok(Vec::new());
-    }
+    };
     let mut validators = Vec::new();
     for (name, path) in sorted_entries(&folder)? {
         let extension = path
@@ -124,8 +126,9 @@ fn read_input_validators(
     Ok(validators)
 }
 
-/// Legacy `output_validators/<one program>` (used when `validation` is
-/// custom) or 2025-09 `output_validator/` (the program itself).
+/// The output validator: legacy `output_validators/<one program>`, used
+/// when `validation` is custom; the draft's and 2025-09's
+/// `output_validator/`, used when present (see `modern_validator`).
 fn read_output_judging(
     dir: &Path,
     meta: &metadata::Metadata,
@@ -133,44 +136,29 @@ fn read_output_judging(
     warnings: &mut Vec<String>,
 ) -> FormatResult<OutputJudging> {
     let custom_needed = !matches!(meta.interaction, Interaction::Batch);
-    let program: Option<Program> = match meta.format {
-        PackageFormat::Kattis2025 => {
-            let folder = dir.join("output_validator");
-            folder
-                .is_dir()
-                .then(|| read_program(&folder, "output_validator", hints))
-                .transpose()?
+    let modern = meta.format.output_validator_folder();
+    let folder = version::find_folder(dir, meta.format, modern, warnings);
+    // Legacy packages use a validator only when `validation` says custom.
+    let used = meta.format.has_modern_metadata() || meta.legacy_custom_validation;
+    let program = match folder {
+        None if used && meta.format == PackageFormat::KattisLegacy => {
+            return Err(FormatError::file(
+                &dir.join("problem.yaml"),
+                "`validation: custom` needs a program in output_validators/",
+            ));
         }
-        _ => {
-            let folder = dir.join("output_validators");
-            let entries = if folder.is_dir() {
-                sorted_entries(&folder)?
-            } else {
-                Vec::new()
-            };
-            match (meta.legacy_custom_validation, entries.as_slice()) {
-                (false, []) => None,
-                (false, _) => {
-                    warnings.push(format!(
-                        "{}: unused, `validation` is default",
-                        folder.display()
-                    ));
-                    None
-                }
-                (true, [(name, path)]) => Some(read_program(path, name, hints)?),
-                (true, []) => {
-                    return Err(FormatError::file(
-                        &dir.join("problem.yaml"),
-                        "`validation: custom` needs a program in output_validators/",
-                    ));
-                }
-                (true, _) => {
-                    return Err(FormatError::file(
-                        &folder,
-                        "more than one output validator is not supported",
-                    ));
-                }
-            }
+        None => None,
+        // The folder's name says its layout, whichever version uses it.
+        Some(folder) if folder.ends_with("output_validators") => {
+            legacy_validator(dir, &folder, used, hints, warnings)?
+        }
+        Some(folder) if used => Some(modern_validator(&folder, meta.format, hints, warnings)?),
+        Some(folder) => {
+            warnings.push(format!(
+                "{}: unused, `validation` is default",
+                folder.display()
+            ));
+            None
         }
     };
     match program {
@@ -181,6 +169,60 @@ fn read_output_judging(
         )),
         None => Ok(OutputJudging::KattisDefault),
     }
+}
+
+/// A folder of output validator programs (legacy `output_validators/`),
+/// of which there may be one; `used`: `validation` asks for it.
+fn legacy_validator(
+    dir: &Path,
+    folder: &Path,
+    used: bool,
+    hints: &ProgramHints,
+    warnings: &mut Vec<String>,
+) -> FormatResult<Option<Program>> {
+    match (used, sorted_entries(folder)?.as_slice()) {
+        (false, []) => Ok(None),
+        (false, _) => {
+            warnings.push(format!(
+                "{}: unused, `validation` is default",
+                folder.display()
+            ));
+            Ok(None)
+        }
+        (true, [(name, path)]) => Ok(Some(read_program(path, name, hints)?)),
+        (true, []) => Err(FormatError::file(
+            &dir.join("problem.yaml"),
+            "`validation: custom` needs a program in output_validators/",
+        )),
+        (true, _) => Err(FormatError::file(
+            folder,
+            "more than one output validator is not supported",
+        )),
+    }
+}
+
+/// `output_validator/`: in 2025-09 the folder is the program. problemtools
+/// reads the draft's like the legacy folder, holding one program, so a
+/// folder whose only entry is a folder (`output_validator/guess/`) is that
+/// program (in 2025-09 with a warning).
+fn modern_validator(
+    folder: &Path,
+    format: PackageFormat,
+    hints: &ProgramHints,
+    warnings: &mut Vec<String>,
+) -> FormatResult<Program> {
+    if let [(name, inner)] = sorted_entries(folder)?.as_slice() {
+        if inner.is_dir() {
+            if format == PackageFormat::Kattis2025 {
+                warnings.push(format!(
+                    "{}: read as the output validator (in 2025-09 output_validator/ is the program itself)",
+                    inner.display()
+                ));
+            }
+            return read_program(inner, name, hints);
+        }
+    }
+    read_program(folder, "output_validator", hints)
 }
 
 /// `include/<language>/` (and `include/default/`), every file in it.

@@ -1,5 +1,5 @@
 //! Problem packages of the ecosystem, read as they are: Kattis/ICPC
-//! (`problem.yaml`, legacy and 2025-09) and Polygon full packages
+//! (`problem.yaml`: legacy, 2023-07-draft and 2025-09) and Polygon full packages
 //! (`problem.xml`). Each reader returns a plain `Package` (what to run,
 //! with which limits, and what every submission must get); `protocol` maps
 //! the exit statuses of their validators, checkers and interactors to
@@ -9,6 +9,7 @@
 mod error;
 mod expect;
 mod glob;
+mod grader;
 mod kattis;
 mod package;
 mod polygon;
@@ -25,12 +26,14 @@ mod malformed_tests;
 mod polygon_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod version_tests;
 
 pub(crate) use expect::{Got, Seen, check as check_expectation, describe as describe_expectation};
 pub(crate) use package::*;
 pub(crate) use protocol::*;
 pub(crate) use read::{package_kind, read_package};
-pub(crate) use scoring::{Judged, package_score};
+pub(crate) use scoring::{Judged, out_of_range, package_score, package_verdict};
 pub(crate) use timing::{Timing, derive, provisional_limit};
 #[cfg(test)]
 use {error::FormatError, read::PackageKind};

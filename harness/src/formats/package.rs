@@ -12,6 +12,10 @@ use crate::verdict::Verdict;
 pub(crate) enum PackageFormat {
     /// Kattis/ICPC without `problem_format_version` (problemtools' `legacy`).
     KattisLegacy,
+    /// Kattis/ICPC `problem_format_version: 2023-07-draft`, read as
+    /// problemtools reads it: the draft's `problem.yaml` and folder names,
+    /// legacy test data groups (`testdata.yaml`) and submission folders.
+    Kattis2023Draft,
     /// Kattis/ICPC `problem_format_version: 2025-09`.
     Kattis2025,
     /// A Polygon full package (`problem.xml`).
@@ -22,6 +26,7 @@ impl PackageFormat {
     pub(crate) fn describe(self) -> &'static str {
         match self {
             PackageFormat::KattisLegacy => "Kattis (legacy)",
+            PackageFormat::Kattis2023Draft => "Kattis (2023-07-draft)",
             PackageFormat::Kattis2025 => "Kattis (2025-09)",
             PackageFormat::Polygon => "Polygon",
         }
@@ -45,6 +50,10 @@ pub(crate) struct Package {
     pub(crate) tests: Vec<TestCase>,
     /// Parents before children; a test names the innermost group it is in.
     pub(crate) groups: Vec<TestGroup>,
+    /// Legacy test data groups (legacy and 2023-07-draft packages): the
+    /// `data/` folder's grading, the root of the default grader's tree
+    /// (see `grader`). `None` for other packages.
+    pub(crate) legacy_root: Option<LegacyGrading>,
     pub(crate) input_validators: Vec<InputValidator>,
     pub(crate) output: OutputJudging,
     pub(crate) submissions: Vec<Submission>,
@@ -303,6 +312,13 @@ pub(crate) enum Expectation {
     Overall { verdict: Verdict, partial: bool },
     /// Kattis 2025-09 and Polygon: rules over the tests' verdicts.
     Rules(Vec<ExpectationRule>),
+    /// DOMjudge's `@EXPECTED_RESULTS@` line: the overall verdict (the
+    /// first rejected test's, tests in order) is one of `verdicts`; and
+    /// with an `@EXPECTED_SCORE@` number, the score is that.
+    OneOf {
+        verdicts: Vec<Verdict>,
+        score: Option<f64>,
+    },
     /// Polygon `do-not-run`.
     NotRun,
 }

@@ -215,6 +215,7 @@ pub(crate) fn read_polygon(dir: &Path) -> FormatResult<Package> {
         ),
     };
     Ok(Package {
+        legacy_root: None,
         format: PackageFormat::Polygon,
         dir: dir.to_path_buf(),
         id,

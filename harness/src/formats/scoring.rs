@@ -1,13 +1,26 @@
 //! A scoring package's score for one submission, from its tests' verdicts
 //! and scores, by the package's groups: Kattis 2025-09 `test_group.yaml`
 //! (`pass-fail`, `sum`, `min`, `max_score`, `require_pass`), legacy
-//! `testdata.yaml` graders, and Polygon groups with points. Pure: no run.
+//! `testdata.yaml` groups (by the default grader, `grader.rs`), and
+//! Polygon groups with points. Pure: no run.
 
 use std::collections::BTreeMap;
 
+use super::grader::legacy_grade;
 use super::package::{Aggregation, MaxScore, OutputJudging, Package, TestGroup};
 use super::protocol::testlib_points_score;
 use crate::verdict::Verdict;
+
+/// The submission's overall verdict where the package's own rules decide
+/// it (the legacy default grader); `None`: the first rejected test's.
+pub(crate) fn package_verdict(package: &Package, judged: &[Judged<'_>]) -> Option<Verdict> {
+    legacy_grade(package, judged).map(|graded| graded.result.verdict)
+}
+
+/// Legacy groups whose score left their `range`, said as broken rules.
+pub(crate) fn out_of_range(package: &Package, judged: &[Judged<'_>]) -> Vec<String> {
+    legacy_grade(package, judged).map_or_else(Vec::new, |graded| graded.out_of_range)
+}
 
 /// What scoring needs of one judged test.
 #[derive(Debug, Clone, Copy)]
@@ -26,6 +39,14 @@ pub(crate) fn package_score(
 ) -> Option<(f64, BTreeMap<String, f64>)> {
     if !package.scoring {
         return None;
+    }
+    if let Some(graded) = legacy_grade(package, judged) {
+        let groups = graded
+            .groups
+            .into_iter()
+            .map(|(name, g)| (name, g.score))
+            .collect();
+        return Some((graded.result.score, groups));
     }
     let scorer = Scorer { package, judged };
     let mut groups = BTreeMap::new();
@@ -109,11 +130,6 @@ impl Scorer<'_> {
             MaxScore::Bounded(max) => max,
             MaxScore::Unbounded => 0.0,
         };
-        if let Some(legacy) = &group.legacy {
-            if !self.all_accepted(&group.name) && group.aggregation == Aggregation::PassFail {
-                return legacy.reject_score;
-            }
-        }
         if group.aggregation == Aggregation::PassFail {
             return if self.all_accepted(&group.name) {
                 max
@@ -140,13 +156,12 @@ impl Scorer<'_> {
                 MaxScore::Unbounded => 0.0,
             })
             .sum();
-        // A test's share: its own points (Polygon), a legacy grader's
-        // accept score, else the group's score split over its tests.
-        let share = |points: Option<f64>| match (points, &group.legacy) {
-            (Some(points), _) => points,
-            (None, Some(legacy)) => legacy.accept_score,
-            (None, None) if group.aggregation == Aggregation::Min => max,
-            (None, None) => (max - children_max).max(0.0) / tests.len().max(1) as f64,
+        // A test's share: its own points (Polygon), else the group's
+        // score split over its tests.
+        let share = |points: Option<f64>| match points {
+            Some(points) => points,
+            None if group.aggregation == Aggregation::Min => max,
+            None => (max - children_max).max(0.0) / tests.len().max(1) as f64,
         };
         let scores: Vec<f64> = tests
             .iter()

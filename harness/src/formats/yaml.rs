@@ -110,6 +110,18 @@ impl<'a> Map<'a> {
         Ok(())
     }
 
+    /// The line of `key` itself (a mapping value starts a line later).
+    pub(crate) fn key_line(&self, key: &str) -> Option<usize> {
+        self.node
+            .iter()
+            .find(|(k, _)| k.as_str() == key)
+            .map(|(k, _)| {
+                k.span()
+                    .start()
+                    .map_or(self.line(), marked_yaml::Marker::line)
+            })
+    }
+
     fn key_error(&self, key: &MarkedScalarNode, message: &str) -> FormatError {
         FormatError::at(
             self.path,
@@ -172,6 +184,11 @@ pub(crate) struct Value<'a> {
 impl<'a> Value<'a> {
     pub(crate) fn line(&self) -> usize {
         line_of(self.node)
+    }
+
+    /// The dotted key path naming the value (`limits.time_multiplier`).
+    pub(crate) fn field(&self) -> &str {
+        &self.field
     }
 
     pub(crate) fn error(&self, message: impl Into<String>) -> FormatError {

@@ -141,7 +141,12 @@ pub(crate) fn task_summary(
     styles: &Styles,
     task: &TaskReport,
 ) -> io::Result<()> {
-    let first_failure = task.tests.iter().find(|t| t.verdict != Verdict::Accepted);
+    // The test that decided a rejection (a package's grader may accept a
+    // submission that failed some tests: then no test is named).
+    let first_failure = task
+        .tests
+        .iter()
+        .find(|t| t.verdict == task.verdict && t.verdict != Verdict::Accepted);
     let mut line = format!(
         "{} {}",
         styles.bold(&format!("{}:", crate::escape::name(&task.submission))),

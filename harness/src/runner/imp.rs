@@ -205,12 +205,20 @@ fn summarize(task: &Task<'_>, tests: Vec<Option<TestReport>>) -> TaskReport {
     let (verdict, message) = match &task.program {
         Built::CompileError(message) => (Verdict::CompileError, Some(message.clone())),
         Built::JudgeError(message) => (Verdict::JudgeError, Some(message.clone())),
+        // A package's own grader decides (legacy Kattis groups), else the
+        // first test not accepted.
         Built::Ready(_) => (
-            tests
-                .iter()
-                .map(|t| t.verdict)
-                .find(|v| *v != Verdict::Accepted)
-                .unwrap_or(Verdict::Accepted),
+            task.problem
+                .package
+                .as_deref()
+                .and_then(|package| crate::formats::package_verdict(package, &judged(&tests)))
+                .unwrap_or_else(|| {
+                    tests
+                        .iter()
+                        .map(|t| t.verdict)
+                        .find(|v| *v != Verdict::Accepted)
+                        .unwrap_or(Verdict::Accepted)
+                }),
             None,
         ),
     };
@@ -234,15 +242,18 @@ pub(crate) fn package_score(
     package: &crate::formats::Package,
     tests: &[TestReport],
 ) -> Option<(f64, BTreeMap<String, f64>)> {
-    let judged: Vec<crate::formats::Judged<'_>> = tests
+    crate::formats::package_score(package, &judged(tests))
+}
+
+fn judged(tests: &[TestReport]) -> Vec<crate::formats::Judged<'_>> {
+    tests
         .iter()
         .map(|t| crate::formats::Judged {
             test: &t.test,
             verdict: t.verdict,
             score: t.score,
         })
-        .collect();
-    crate::formats::package_score(package, &judged)
+        .collect()
 }
 
 /// A scored submission's score: each group's test scores (0 for a test

@@ -3,9 +3,10 @@
 //! for another pass, on that file as the submission's input, up to
 //! `limits.validation_passes` passes. The feedback folder persists between
 //! passes (`nextpass.in` is taken out before the next one), so the validator
-//! can keep its state there; it always gets the test's own `.in` and `.ans`,
-//! and on stdin the latest pass's output. Each pass starts in an empty
-//! working folder. The limits apply to each pass on its own, so a test's
+//! can keep its state there. The validator gets the pass's input as its
+//! input file (the test's `.in`, then each `nextpass.in`, as BAPCtools and
+//! DOMjudge run it), the test's own `.ans`, and on stdin the pass's output.
+//! Each pass starts in an empty working folder. The limits apply to each pass on its own, so a test's
 //! times and memory are those of its most demanding pass.
 
 use std::path::Path;
@@ -13,7 +14,7 @@ use std::path::Path;
 use crate::checker::run_checker_with_feedback;
 use crate::errors::JudgeFailure;
 use crate::sandbox::Metrics;
-use crate::spec::{CompareMode, Protocol};
+use crate::spec::{CompareMode, Protocol, TestCase};
 use crate::verdict::Verdict;
 
 use super::TestReport;
@@ -83,8 +84,19 @@ pub(super) fn judge_passes(run: &TestRun<'_>, passes: u32) -> TestReport {
 }
 
 /// One pass on `input`: the submission, then the output validator with the
-/// shared `feedback` folder (its other files go to `scratch`).
+/// shared `feedback` folder (its other files go to `scratch`). The
+/// validator (or interactive validator) gets `input` as the test's input,
+/// the pass's `nextpass.in` after the first, as BAPCtools and DOMjudge
+/// give it; the answer stays the test's.
 fn one_pass(run: &TestRun<'_>, input: &Path, scratch: &Path, feedback: &Path) -> TestReport {
+    let pass_test = TestCase {
+        input: input.to_path_buf(),
+        ..run.test.clone()
+    };
+    let run = &TestRun {
+        test: &pass_test,
+        ..*run
+    };
     let TestRun {
         sandbox,
         problem,

@@ -26,6 +26,8 @@ struct Passes {
     slow_pass: Option<usize>,
     /// The submission's stdin, pass by pass.
     inputs: Mutex<Vec<String>>,
+    /// The validator's input file, run by run.
+    validator_inputs: Mutex<Vec<String>>,
     validator_runs: Mutex<usize>,
 }
 
@@ -52,6 +54,8 @@ impl Runs for Passes {
             let mut runs = self.validator_runs.lock().unwrap();
             *runs += 1;
             // validator input answer feedback/ < team_output
+            let input = std::fs::read_to_string(&request.args[0]).unwrap();
+            self.validator_inputs.lock().unwrap().push(input);
             let feedback = PathBuf::from(request.args[2].to_str().unwrap());
             let (exit, next) = (self.validator)(*runs, &feedback);
             if next {
@@ -123,6 +127,7 @@ fn judge_problem(
         validator,
         slow_pass,
         inputs: Mutex::new(Vec::new()),
+        validator_inputs: Mutex::new(Vec::new()),
         validator_runs: Mutex::new(0),
     };
     let test = problem
@@ -165,6 +170,8 @@ fn a_second_pass_runs_on_nextpass_in_with_the_feedback_kept() {
     assert_eq!(inputs.len(), 2);
     assert_eq!(inputs[0], "1 2\n1 2\n");
     assert_eq!(inputs[1], "pass 2\n");
+    // The validator reads the same input as the submission in each pass.
+    assert_eq!(*sandbox.validator_inputs.lock().unwrap(), *inputs);
     assert_eq!(report.detail.as_deref(), Some("round 1 ok"));
     // The limits apply to each pass: the test's time is its slowest pass's.
     assert_eq!(report.metrics.cpu, Duration::from_millis(20));
@@ -220,6 +227,11 @@ fn an_interactive_multi_pass_problem_talks_again_each_pass() {
     let (report, sandbox) = judge_problem(&problem, |pass, _| (42, pass == 1), None);
     assert_eq!(report.verdict, Verdict::Accepted, "{report:?}");
     assert_eq!(*sandbox.validator_runs.lock().unwrap(), 2);
+    // The interactive validator reads pass 2's nextpass.in as its input.
+    assert_eq!(
+        *sandbox.validator_inputs.lock().unwrap(),
+        ["1 2\n1 2\n", "pass 2\n"]
+    );
     let (report, _) = judge_problem(&problem, |_, _| (42, true), None);
     assert_eq!(report.verdict, Verdict::JudgeError);
 }

@@ -5,13 +5,15 @@
 //!
 //! `write.rs` records a run, `read.rs` reads runs back as gradebooks,
 //! `merge.rs` combines the stores of several shards, `tools.rs` remembers
-//! what a package's generator and validator said.
+//! what a package's generator and validator said, `settled.rs` the time
+//! limits Kattis packages settled.
 
 mod cache;
 mod codec;
 mod merge;
 mod read;
 mod schema;
+mod settled;
 mod tools;
 mod write;
 
@@ -23,6 +25,7 @@ use rusqlite::{Connection, TransactionBehavior};
 pub use cache::{ResultCache, judge_version};
 pub use merge::Merged;
 pub use schema::VERSION as SCHEMA_VERSION;
+pub use settled::SettledLimit;
 pub use tools::ToolMemo;
 pub use write::{RunMeta, SubmissionRecord};
 

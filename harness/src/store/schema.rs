@@ -92,6 +92,20 @@ pub(super) const MIGRATIONS: &[&str] = &[
         recorded_at TEXT NOT NULL
     );
     ",
+    // 3: the time limit a Kattis package's own submissions settled, for
+    // `test` and `grade` to judge an unchanged package without running
+    // them again.
+    "
+    CREATE TABLE settled_time_limits (
+        key              TEXT PRIMARY KEY,
+        problem          TEXT NOT NULL,
+        time_us          INTEGER NOT NULL,
+        timeout_floor_us INTEGER,
+        explanation      TEXT NOT NULL,
+        warnings         TEXT NOT NULL,
+        recorded_at      TEXT NOT NULL
+    );
+    ",
 ];
 
 /// The columns of a submission row after `id` and `run_id`, in one place for

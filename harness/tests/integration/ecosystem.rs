@@ -15,9 +15,16 @@ fn root_with(name: &str) -> tempfile::TempDir {
     root
 }
 
-/// The tools a fixture's programs need, the first missing one if any.
+/// The tools a fixture's programs need, the first missing one if any,
+/// said as `skipped: no TOOL`. On CI (`CI=true`) the compilers and
+/// Python are installed, so a missing one fails the test instead.
 fn missing(tools: &[&'static str]) -> Option<&'static str> {
-    tools.iter().copied().find(|tool| which(tool).is_none())
+    let tool = tools.iter().copied().find(|tool| which(tool).is_none())?;
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "{tool} is missing on CI"
+    );
+    Some(tool)
 }
 
 /// Whether the judge finds a checktestdata here, as it looks for one: the
@@ -71,6 +78,166 @@ fn kattis_legacy_package_with_folder_validators() {
 }
 
 #[test]
+fn kattis_2023_draft_package_as_problemtools_lays_it_out() {
+    // The validator is the only folder in output_validator/, the groups
+    // are legacy testdata.yaml ones, and rejected/ is the draft's folder.
+    let Some(stdout) = verify_package("anyfactor", &["python3"], 4) else {
+        return;
+    };
+    assert!(
+        stdout.contains("Kattis (2023-07-draft) package"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("7 inputs valid"), "{stdout}");
+    assert!(stdout.contains("`uuid` is missing"), "{stdout}");
+}
+
+#[test]
+fn domjudge_submissions_are_checked_against_their_expected_results_line() {
+    let Some(stdout) = verify_package("pairsum", &["python3"], 5) else {
+        return;
+    };
+    assert!(stdout.contains("AC|RE"), "{stdout}");
+    assert!(
+        stdout.contains("from domjudge-problem.ini timelimit"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("submissions/README.txt: not in a folder"),
+        "{stdout}"
+    );
+    // A line that does not allow what the submission gets is unexpected.
+    let root = root_with("pairsum");
+    let silent = root
+        .path()
+        .join("problems/pairsum/submissions/mixed/silent.py");
+    let text = std::fs::read_to_string(&silent).unwrap();
+    std::fs::write(&silent, text.replace("WRONG-ANSWER, NO-OUTPUT", "CORRECT")).unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "pairsum"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("expected one of AC, got WA"), "{stdout}");
+}
+
+#[test]
+fn legacy_scoring_by_the_default_grader() {
+    // The partially accepted submission fails a sample and group2: the
+    // grader ignores samples and accepts secret when any group passes.
+    let Some(stdout) = verify_package("pickmax", &["python3"], 3) else {
+        return;
+    };
+    assert!(stdout.contains("AC partial  AC  40"), "{stdout}");
+    // A learner's submission gets the same: AC with 40 points.
+    let root = root_with("pickmax");
+    let file =
+        fixtures().join("ecosystem/problems/pickmax/submissions/partially_accepted/first_ten.py");
+    let output = judge_at(root.path())
+        .args(["test", "pickmax"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("first_ten.py: AC · score 40"), "{stdout}");
+    // A group scoring beyond its range breaks the package's rule.
+    let group1 = root
+        .path()
+        .join("problems/pickmax/data/secret/group1/testdata.yaml");
+    let text = std::fs::read_to_string(&group1).unwrap();
+    std::fs::write(&group1, text.replace("range: 0 40", "range: 0 30")).unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "pickmax"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("score 40 on secret/group1 is outside its range [0, 30]"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_settled_time_limit_is_kept_in_the_result_store() {
+    if let Some(tool) = missing(&["python3"]) {
+        println!("skipped: no {tool}");
+        return;
+    }
+    let root = root_with("pickmax");
+    let package = root.path().join("problems/pickmax");
+    let file = package.join("submissions/wrong_answer/smallest.py");
+    let test = || {
+        let output = judge_at(root.path())
+            .args(["test", "pickmax"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    const STORED: &str = "(settled before, from the result store)";
+    // The first call runs the accepted submission to settle the limit.
+    let first = test();
+    assert!(
+        first.contains("pickmax: time limit 1 s: slowest accepted run accepted/largest.py"),
+        "{first}"
+    );
+    assert!(!first.contains(STORED), "{first}");
+    // The second takes it from judge.db beside problems/.
+    let second = test();
+    assert!(second.contains(STORED), "{second}");
+    assert!(root.path().join("judge.db").is_file());
+    // A changed accepted submission settles the limit anew.
+    let accepted = package.join("submissions/accepted/largest.py");
+    let text = std::fs::read_to_string(&accepted).unwrap();
+    std::fs::write(&accepted, format!("# faster now\n{text}")).unwrap();
+    let third = test();
+    assert!(!third.contains(STORED), "{third}");
+    // verify settles it too, and test then reuses what verify settled.
+    std::fs::write(package.join("data/secret/group1/01-one.ans"), "-5\n\n").unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "pickmax"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let fourth = test();
+    assert!(fourth.contains(STORED), "{fourth}");
+}
+
+#[test]
+fn legacy_input_format_validators_run() {
+    if let Some(tool) = missing(&["gcc", "g++", "python3"]) {
+        println!("skipped: no {tool}");
+        return;
+    }
+    let root = root_with("nimmove");
+    let package = root.path().join("problems/nimmove");
+    std::fs::rename(
+        package.join("input_validators"),
+        package.join("input_format_validators"),
+    )
+    .unwrap();
+    // One input the validator must reject: it runs, not only is read.
+    std::fs::write(package.join("data/secret/01-small-won.in"), "x\n").unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "nimmove"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("input_format_validators: read as input_validators"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("input validator nimmove_input rejects secret/01-small-won"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("no input validators"), "{stdout}");
+}
+
+#[test]
 fn kattis_legacy_interactive_package() {
     verify_package("nimduel", &["gcc", "g++", "python3"], 5);
 }
@@ -86,6 +253,11 @@ fn kattis_2025_scoring_package_with_groups_and_rules() {
     // Its `.ctd` validator (with `{{constants}}`) accepts every test input
     // (and the output cases' inputs) and rejects the unsorted invalid input; without checktestdata that input
     // is reported as not checked, never as passed.
+    // .ci/run installs it: on CI its absence is a failure, not a skip.
+    assert!(
+        checktestdata_installed() || std::env::var("CI").as_deref() != Ok("true"),
+        "checktestdata is missing on CI"
+    );
     match checktestdata_installed() {
         true => assert!(
             stdout.contains("12 inputs valid (2 validators), 2 invalid inputs rejected"),
@@ -140,6 +312,44 @@ fn a_multi_pass_validator_may_not_ask_for_more_passes_than_allowed() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("4 as expected, 0 unexpected"), "{stdout}");
+}
+
+#[test]
+fn a_legacy_multi_pass_package_spelled_in_validation_runs() {
+    if let Some(tool) = missing(&["gcc", "python3"]) {
+        println!("skipped: no {tool}");
+        return;
+    }
+    // nimrounds written as contest archives write legacy multi-pass
+    // problems: `validation: custom multi-pass`, output_validators/.
+    let root = root_with("nimrounds");
+    let package = root.path().join("problems/nimrounds");
+    let yaml = package.join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    let legacy = text
+        .replace("problem_format_version: 2025-09\n", "")
+        .replace("type: multi-pass", "validation: custom multi-pass")
+        .replace(
+            "credits:\n  authors: Game Judge fixtures",
+            "author: Game Judge fixtures",
+        )
+        .replace("keywords: [games, nim, multi-pass]", "keywords: games nim");
+    assert_ne!(text, legacy);
+    std::fs::write(&yaml, legacy).unwrap();
+    std::fs::create_dir(package.join("output_validators")).unwrap();
+    std::fs::rename(
+        package.join("output_validator"),
+        package.join("output_validators/play"),
+    )
+    .unwrap();
+    let output = judge_at(root.path())
+        .args(["verify", "nimrounds"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("Kattis (legacy) package"), "{stdout}");
     assert!(stdout.contains("4 as expected, 0 unexpected"), "{stdout}");
 }
 

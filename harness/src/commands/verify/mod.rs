@@ -14,10 +14,9 @@ use serde_json::json;
 use super::Context;
 use super::packages::{self, TimeSettlement};
 use super::practice::task_for;
-use super::stored;
+use super::{settled, stored};
 use crate::cli::{ReportArgs, StoreArgs};
 use crate::errors::{Error, Result};
-use crate::formats::Expectation;
 use crate::report::human;
 use crate::runner::{RunPlan, TaskReport};
 use crate::spec::{ProblemSpec, SolutionSpec};
@@ -90,6 +89,9 @@ pub(super) fn verify(
     let mut settlements: BTreeMap<String, TimeSettlement> = BTreeMap::new();
     for problem in &mut problems {
         if let Some(settlement) = packages::settle_time_limit(ctx, &mut run, problem) {
+            // `test` and `grade` take it from the store next time.
+            let key = settled::settle_key(ctx, problem);
+            settled::remember(store_used.as_mut(), key.as_deref(), problem, &settlement);
             settlements.insert(problem.id.clone(), settlement);
         }
     }
@@ -133,8 +135,7 @@ pub(super) fn verify(
                 _ => problem,
             };
             let mut task = task_for(ctx, runs_under, &solution.program, name);
-            task.every_test = packages::expectation_of(problem, solution)
-                .is_some_and(|(expectation, _)| matches!(expectation, Expectation::Rules(_)));
+            task.every_test = packages::needs_every_test(problem, solution);
             tasks.push(task);
             owners.push((p, index));
         }

@@ -12,17 +12,20 @@
 use std::path::{Path, PathBuf};
 
 use super::metadata::Metadata;
-use super::settings::{CaseSettings, GroupConfig, LegacySettings};
+use super::settings::{CaseSettings, GroupConfig, LegacySettings, group_file};
+use super::version;
 use crate::formats::error::{FormatError, FormatResult};
 use crate::formats::package::{
-    Aggregation, InputSelfTest, MaxScore, OutputSelfTest, PackageFormat, SelfTests, TestCase,
-    TestGroup,
+    Aggregation, InputSelfTest, LegacyGrading, MaxScore, OutputSelfTest, PackageFormat, SelfTests,
+    TestCase, TestGroup,
 };
 use crate::verdict::Verdict;
 
 pub(crate) struct Data {
     pub(crate) tests: Vec<TestCase>,
     pub(crate) groups: Vec<TestGroup>,
+    /// The `data/` folder's legacy grading (legacy test data groups only).
+    pub(crate) legacy_root: Option<LegacyGrading>,
     pub(crate) self_tests: SelfTests,
 }
 
@@ -58,7 +61,7 @@ fn items(dir: &Path, format: PackageFormat, warnings: &mut Vec<String>) -> Forma
         if path.is_dir() {
             if let Some(stem) = name
                 .strip_suffix(".files")
-                .filter(|_| format == PackageFormat::Kattis2025)
+                .filter(|_| format.has_modern_metadata())
             {
                 if !has_input(stem) {
                     return Err(FormatError::file(&path, "a .files folder without its .in"));
@@ -83,11 +86,6 @@ fn items(dir: &Path, format: PackageFormat, warnings: &mut Vec<String>) -> Forma
                 return Err(FormatError::file(&path, "an .ans without its .in"));
             }
             warnings.push(message);
-        } else if name == "testdata.yaml" && format == PackageFormat::Kattis2025 {
-            return Err(FormatError::file(
-                &path,
-                "renamed to test_group.yaml in 2025-09",
-            ));
         } else if name == "test_group.yaml" && format == PackageFormat::KattisLegacy {
             warnings.push(format!(
                 "{}: test_group.yaml is 2025-09; legacy packages use testdata.yaml",
@@ -124,6 +122,10 @@ struct Reader<'a> {
     warnings: &'a mut Vec<String>,
     tests: Vec<TestCase>,
     groups: Vec<TestGroup>,
+    /// 2025-09: `data/test_group.yaml`, which the specification does not
+    /// name but BAPCtools writes and reads: its per-test keys reach every
+    /// folder of `data/`.
+    data_config: Option<GroupConfig>,
 }
 
 pub(crate) fn read_data(
@@ -142,52 +144,98 @@ pub(crate) fn read_data(
         warnings,
         tests: Vec::new(),
         groups: Vec::new(),
+        data_config: None,
     };
     let mut self_tests = SelfTests::default();
-    let root_settings = match meta.format {
-        PackageFormat::KattisLegacy => {
-            LegacySettings::read(&data, &LegacySettings::default(), reader.warnings)?
-        }
-        _ => LegacySettings::default(),
+    let legacy_tree = !meta.format.has_2025_groups();
+    let root_settings = match legacy_tree {
+        true => LegacySettings::read(
+            &data,
+            meta.format,
+            &LegacySettings::default(),
+            reader.warnings,
+        )?
+        .with_problem_grading(&meta.grading),
+        false => LegacySettings::default(),
     };
+    if !legacy_tree {
+        if let Some(file) = group_file(&data) {
+            let config = reader.config(&data, None)?;
+            config.forbid_scoring_keys("in data/")?;
+            reader.warnings.push(format!(
+                "{}: not in 2025-09's specification; its keys reach every folder of data/, as BAPCtools reads them",
+                file.display()
+            ));
+            reader.data_config = Some(config);
+        }
+    }
     for item in items(&data, meta.format, reader.warnings)? {
-        match item {
+        let (name, path) = match item {
             Item::Case { input, .. } => {
                 return Err(FormatError::file(
                     &input,
                     "test cases belong in data/sample or data/secret",
                 ));
             }
-            Item::Folder { name, path } => match (meta.format, name.as_str()) {
-                (PackageFormat::KattisLegacy, "sample" | "secret") => {
-                    reader.legacy_group(&path, &name, None, &root_settings)?;
-                }
-                (PackageFormat::Kattis2025, "sample") => reader.sample_2025(&path)?,
-                (PackageFormat::Kattis2025, "secret") => reader.secret_2025(&path)?,
-                (PackageFormat::Kattis2025, "invalid_input") => {
-                    self_tests.inputs = reader.invalid_inputs(&path)?;
-                }
-                (PackageFormat::Kattis2025, "invalid_output" | "valid_output") => {
-                    let expected = if name == "valid_output" {
-                        Verdict::Accepted
-                    } else {
-                        Verdict::WrongAnswer
-                    };
-                    self_tests
-                        .outputs
-                        .extend(reader.output_self_tests(&path, &name, expected)?);
-                }
-                _ => return Err(FormatError::file(&path, "unknown folder in data/")),
-            },
+            Item::Folder { name, path } => (name, path),
+        };
+        // The validators' own tests, under their older names too.
+        let self_test = match name.as_str() {
+            _ if !meta.format.has_modern_metadata() => None,
+            "invalid_input" | "invalid_inputs" => Some("invalid_input"),
+            "invalid_output" | "invalid_outputs" => Some("invalid_output"),
+            "valid_output" | "valid_outputs" => Some("valid_output"),
+            _ => None,
+        };
+        if let Some(modern) = self_test.filter(|modern| *modern != name) {
+            reader.warnings.push(version::renamed(
+                &path,
+                &format!("data/{modern}/"),
+                meta.format,
+            ));
+        }
+        match (legacy_tree, name.as_str(), self_test) {
+            (true, "sample" | "secret", _) => {
+                reader.legacy_group(&path, &name, None, &root_settings)?;
+            }
+            (false, "sample", _) => reader.sample_2025(&path)?,
+            (false, "secret", _) => reader.secret_2025(&path)?,
+            (_, _, Some("invalid_input")) => {
+                self_tests.inputs = reader.invalid_inputs(&path)?;
+            }
+            (_, _, Some(kind)) => {
+                let expected = if kind == "valid_output" {
+                    Verdict::Accepted
+                } else {
+                    Verdict::WrongAnswer
+                };
+                self_tests
+                    .outputs
+                    .extend(reader.output_self_tests(&path, kind, expected)?);
+            }
+            // Answer validation is not done yet; its tests are not run.
+            _ => reader.warnings.push(format!(
+                "{}: not read (only sample, secret and the validators' tests are)",
+                path.display()
+            )),
         }
     }
+    // DOMjudge judges a package of samples only (its own `hello` is one);
+    // problemtools calls it an error. Judged on what there is.
     if !reader.groups.iter().any(|g| g.name == "secret") {
-        return Err(FormatError::file(&data, "no data/secret folder"));
+        if reader.tests.is_empty() {
+            return Err(FormatError::file(&data, "no test cases in data/"));
+        }
+        reader.warnings.push(format!(
+            "{}: no data/secret folder; judged on the samples only",
+            data.display()
+        ));
     }
-    if reader.meta.format == PackageFormat::Kattis2025 {
+    if reader.meta.format.has_2025_groups() {
         check_require_pass(&data, &reader.groups)?;
     }
     Ok(Data {
+        legacy_root: legacy_tree.then(|| root_settings.grading.clone()),
         tests: reader.tests,
         groups: reader.groups,
         self_tests,
@@ -211,12 +259,21 @@ impl Reader<'_> {
         let name = self.name_of(&input.with_extension(""));
         let symlink = symlink_target(self.package, input)?;
         symlink_target(self.package, &answer)?;
-        let settings = match self.meta.format {
-            PackageFormat::Kattis2025 => {
-                settings.with_case_file(&input.with_extension("yaml"), &self.meta.constants)?
+        let mut settings = match self.meta.format {
+            PackageFormat::KattisLegacy => settings.with_legacy_annotations(input)?,
+            _ => {
+                let from_yaml =
+                    settings.with_case_file(&input.with_extension("yaml"), &self.meta.constants)?;
+                self.legacy_annotations(input, from_yaml)?
             }
-            _ => settings.with_legacy_annotations(input)?,
         };
+        if self.meta.format.has_2025_groups() && !self.meta.validator_flags.is_empty() {
+            // A legacy `validator_flags` in a 2025-09 problem.yaml (read
+            // with a warning) comes first, as in legacy packages.
+            let mut flags = self.meta.validator_flags.clone();
+            flags.append(&mut settings.output_validator_args);
+            settings.output_validator_args = flags;
+        }
         let files_dir = input.with_extension("files");
         self.tests.push(TestCase {
             sample: name.starts_with("sample/"),
@@ -225,7 +282,7 @@ impl Reader<'_> {
             answer,
             group: Some(group.to_string()),
             symlink_target: symlink,
-            files_dir: (self.meta.format == PackageFormat::Kattis2025 && files_dir.is_dir())
+            files_dir: (self.meta.format.has_modern_metadata() && files_dir.is_dir())
                 .then_some(files_dir),
             args: settings.args,
             input_validator_args: settings.input_validator_args,
@@ -238,6 +295,38 @@ impl Reader<'_> {
         Ok(())
     }
 
+    /// The legacy `.hint` and `.desc` files beside a test of a newer
+    /// version, read where `<case>.yaml` gives no `hint` or `description`
+    /// (BAPCtools' `upgrade` moves them there), with a warning.
+    fn legacy_annotations(
+        &mut self,
+        input: &Path,
+        yaml: CaseSettings,
+    ) -> FormatResult<CaseSettings> {
+        let legacy = yaml.with_legacy_annotations(input)?;
+        let mut settings = yaml;
+        for (extension, key, found, slot) in [
+            ("hint", "hint", legacy.hint, &mut settings.hint),
+            (
+                "desc",
+                "description",
+                legacy.description,
+                &mut settings.description,
+            ),
+        ] {
+            if let (Some(text), None) = (found, slot.as_ref()) {
+                self.warnings.push(format!(
+                    "{}: read as `{key}` of {} (the place in {} packages)",
+                    input.with_extension(extension).display(),
+                    input.with_extension("yaml").display(),
+                    self.meta.format.version_name()
+                ));
+                *slot = Some(text);
+            }
+        }
+        Ok(settings)
+    }
+
     /// Legacy: every folder is a group; settings inherit down the tree.
     fn legacy_group(
         &mut self,
@@ -246,7 +335,8 @@ impl Reader<'_> {
         parent: Option<&str>,
         inherited: &LegacySettings,
     ) -> FormatResult<()> {
-        let settings = LegacySettings::read(dir, inherited, self.warnings)?;
+        let settings = LegacySettings::read(dir, self.meta.format, inherited, self.warnings)?
+            .with_problem_grading(&self.meta.grading);
         if settings.grading.custom_grader {
             return Err(FormatError::file(
                 &dir.join("testdata.yaml"),
@@ -277,8 +367,10 @@ impl Reader<'_> {
         Ok(())
     }
 
-    fn config(&self, dir: &Path, parent: Option<&GroupConfig>) -> FormatResult<GroupConfig> {
-        GroupConfig::read(&dir.join("test_group.yaml"), &self.meta.constants, parent)
+    /// The settings of `dir`, over `parent`'s (or `data/`'s).
+    fn config(&mut self, dir: &Path, parent: Option<&GroupConfig>) -> FormatResult<GroupConfig> {
+        let parent = parent.or(self.data_config.as_ref());
+        GroupConfig::read(dir, &self.meta.constants, parent, self.warnings)
     }
 
     /// Cases of `dir` and its plain sub-folders (no groups below).
@@ -292,11 +384,8 @@ impl Reader<'_> {
             match item {
                 Item::Case { input, .. } => self.case(&input, group, settings)?,
                 Item::Folder { path, .. } => {
-                    if path.join("test_group.yaml").is_file() {
-                        return Err(FormatError::file(
-                            &path.join("test_group.yaml"),
-                            "test groups cannot be nested",
-                        ));
+                    if let Some(file) = group_file(&path) {
+                        return Err(FormatError::file(&file, "test groups cannot be nested"));
                     }
                     self.plain_cases(&path, group, settings)?;
                 }
@@ -341,7 +430,7 @@ impl Reader<'_> {
         let entries = items(dir, self.meta.format, self.warnings)?;
         let grouped = entries
             .iter()
-            .any(|item| matches!(item, Item::Folder { path, .. } if path.join("test_group.yaml").is_file()));
+            .any(|item| matches!(item, Item::Folder { path, .. } if group_file(path).is_some()));
         if !grouped {
             return self.plain_cases(dir, "secret", &config.cases);
         }
@@ -355,7 +444,7 @@ impl Reader<'_> {
                 }
                 Item::Folder { name, path } => (name, path),
             };
-            if !path.join("test_group.yaml").is_file() {
+            if group_file(&path).is_none() {
                 return Err(FormatError::file(
                     &path,
                     "data/secret has test groups, so every folder needs a test_group.yaml",
@@ -370,7 +459,7 @@ impl Reader<'_> {
                 (None, MaxScore::Unbounded, _) | (None, _, false) => MaxScore::Unbounded,
                 (None, MaxScore::Bounded(_), true) => {
                     return Err(FormatError::file(
-                        &path.join("test_group.yaml"),
+                        &group_config.path,
                         "`max_score` is required: secret has a bounded max_score",
                     ));
                 }

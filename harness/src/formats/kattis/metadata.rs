@@ -1,16 +1,20 @@
-//! `problem.yaml` of a Kattis/ICPC package, legacy and 2025-09: version,
-//! type, name, limits (with the time-limit rule) and constants. Unknown
-//! keys are errors, as the specification asks.
+//! `problem.yaml` of a Kattis/ICPC package: which version it is, and the
+//! legacy reader (`modern.rs` reads 2023-07-draft and 2025-09): type,
+//! name, validation, limits (with the time-limit rule). Unknown keys are
+//! errors, as the specification asks; keys other versions use are read
+//! with a warning.
 
 use std::path::Path;
 use std::time::Duration;
 
-use super::constants::read_constants;
+use super::modern::read_modern;
+use super::settings::parse_range;
+use super::version::version_named;
 use crate::formats::error::{FormatError, FormatResult};
 use crate::formats::package::{
     Constants, Interaction, PackageFormat, PackageLimits, TimeLimitRule,
 };
-use crate::formats::yaml::{Map, YamlFile};
+use crate::formats::yaml::{Map, Value, YamlFile};
 
 const MIB: u64 = 1 << 20;
 
@@ -30,39 +34,8 @@ const LEGACY_KEYS: &[&str] = &[
     "grading",
     "keywords",
 ];
-const LEGACY_LIMIT_KEYS: &[&str] = &[
-    "time_multiplier",
-    "time_safety_margin",
-    "memory",
-    "output",
-    "code",
-    "compilation_time",
-    "compilation_memory",
-    "validation_time",
-    "validation_memory",
-    "validation_output",
-];
-const V2025_KEYS: &[&str] = &[
-    "problem_format_version",
-    "type",
-    "name",
-    "uuid",
-    "version",
-    "credits",
-    "source",
-    "license",
-    "rights_owner",
-    "embargo_until",
-    "limits",
-    "keywords",
-    "languages",
-    "allow_file_writing",
-    "constants",
-];
-const V2025_LIMIT_KEYS: &[&str] = &[
-    "time_limit",
-    "time_multipliers",
-    "time_resolution",
+/// The limits every version has besides its time keys.
+pub(super) const SIZE_LIMIT_KEYS: &[&str] = &[
     "memory",
     "output",
     "code",
@@ -94,74 +67,28 @@ pub(crate) struct Metadata {
     pub(crate) legacy_custom_validation: bool,
     /// Legacy `validator_flags`, given to the output validator on every test.
     pub(crate) validator_flags: Vec<String>,
+    /// Legacy `grading:` keys that override every test data group's.
+    pub(crate) grading: ProblemGrading,
     pub(crate) limits: PackageLimits,
     pub(crate) constants: Constants,
     /// Keys tolerated with a warning.
     pub(crate) warnings: Vec<String>,
 }
 
-pub(crate) fn read_metadata(dir: &Path) -> FormatResult<Metadata> {
-    let path = dir.join("problem.yaml");
-    let file = YamlFile::read(&path)?;
-    let root = file.root();
-    let version = match root.get("problem_format_version") {
-        None => "legacy".to_string(),
-        Some(value) => value.string()?,
-    };
-    match version.as_str() {
-        "legacy" | "legacy-icpc" => read_legacy(dir, &root),
-        "2025-09" => read_2025(dir, &root),
-        other => Err(root.get("problem_format_version").map_or_else(
-            || FormatError::file(&path, "unreadable version"),
-            |value| {
-                value.error(format!(
-                    "version `{other}` is not supported (this judge reads legacy and 2025-09 packages)"
-                ))
-            },
-        )),
-    }
+/// Legacy `grading:` in `problem.yaml`. problemtools lets its
+/// `accept_score`, `reject_score`, `range` and `on_reject` (`first_error`:
+/// break, `grade`: continue) override every test data group's, as packages
+/// from before `testdata.yaml` put them there.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ProblemGrading {
+    pub(crate) accept_score: Option<f64>,
+    pub(crate) reject_score: Option<f64>,
+    pub(crate) range: Option<(f64, f64)>,
+    pub(crate) stop_on_reject: Option<bool>,
 }
 
-fn read_legacy(dir: &Path, root: &Map<'_>) -> FormatResult<Metadata> {
-    root.only_keys(LEGACY_KEYS)?;
-    check_license(root)?;
-    let scoring = match root.get("type") {
-        None => false,
-        Some(value) => match value.string()?.as_str() {
-            "pass-fail" => false,
-            "scoring" => true,
-            other => return Err(value.error(format!("`{other}` is not pass-fail or scoring"))),
-        },
-    };
-    let (custom, interactive) = match root.get("validation") {
-        None => (false, false),
-        Some(value) => {
-            let text = value.string()?;
-            let mut words = text.split_whitespace();
-            match words.next() {
-                Some("default") if words.next().is_none() => (false, false),
-                Some("custom") => {
-                    let mut interactive = false;
-                    for word in words {
-                        match word {
-                            "interactive" => interactive = true,
-                            "score" if scoring => {}
-                            "score" => return Err(value.error("`score` needs `type: scoring`")),
-                            other => {
-                                return Err(
-                                    value.error(format!("unknown validation option `{other}`"))
-                                );
-                            }
-                        }
-                    }
-                    (true, interactive)
-                }
-                _ => return Err(value.error("must be `default` or `custom [interactive] [score]`")),
-            }
-        }
-    };
-    if let Some(grading) = root.get("grading") {
-        let grading = grading.map()?;
+impl ProblemGrading {
+    fn read(grading: &Map<'_>) -> FormatResult<ProblemGrading> {
         grading.only_keys(&[
             "objective",
             "show_test_data_groups",
@@ -171,13 +98,90 @@ fn read_legacy(dir: &Path, root: &Map<'_>) -> FormatResult<Metadata> {
             "on_reject",
         ])?;
         if let Some(objective) = grading.get("objective") {
-            if objective.string()? == "min" {
-                return Err(
-                    objective.error("minimising scores (`objective: min`) is not supported")
-                );
+            match objective.string()?.as_str() {
+                "max" => {}
+                "min" => {
+                    return Err(
+                        objective.error("minimising scores (`objective: min`) is not supported")
+                    );
+                }
+                other => return Err(objective.error(format!("`{other}` is not max or min"))),
             }
         }
+        let stop_on_reject = match grading.get("on_reject") {
+            None => None,
+            Some(value) => match value.string()?.as_str() {
+                "first_error" => Some(true),
+                "grade" => Some(false),
+                // The default grader's own choice (its verdict mode decides).
+                "worst_error" => None,
+                other => {
+                    return Err(value.error(format!(
+                        "`{other}` is not first_error, worst_error or grade"
+                    )));
+                }
+            },
+        };
+        Ok(ProblemGrading {
+            accept_score: grading.f64("accept_score")?,
+            reject_score: grading.f64("reject_score")?,
+            range: grading.get("range").map(|v| parse_range(&v)).transpose()?,
+            stop_on_reject,
+        })
     }
+}
+
+pub(crate) fn read_metadata(dir: &Path) -> FormatResult<Metadata> {
+    let path = dir.join("problem.yaml");
+    let file = YamlFile::read(&path)?;
+    let root = file.root();
+    let format = match root.get("problem_format_version") {
+        None => PackageFormat::KattisLegacy,
+        Some(value) => version_named(&value.string()?).ok_or_else(|| {
+            value.error(
+                "not a version of the format (legacy, legacy-icpc, 2023-07-draft or 2025-09)",
+            )
+        })?,
+    };
+    match format {
+        PackageFormat::KattisLegacy => read_legacy(dir, &root),
+        _ => read_modern(dir, &root, format),
+    }
+}
+
+fn read_legacy(dir: &Path, root: &Map<'_>) -> FormatResult<Metadata> {
+    let path = dir.join("problem.yaml");
+    let mut warnings = Vec::new();
+    let mut allowed = LEGACY_KEYS.to_vec();
+    // Keys the legacy specification dropped (2021) but packages still have.
+    for old in ["libraries", "languages"] {
+        if let Some(value) = root.get(old) {
+            warnings.push(format!(
+                "{}:{}: `{old}` is no longer a key of problem.yaml, ignored",
+                path.display(),
+                value.line()
+            ));
+            allowed.push(old);
+        }
+    }
+    root.only_keys(&allowed)?;
+    check_license(root)?;
+    let scoring = match root.get("type") {
+        None => false,
+        Some(value) => match value.string()?.as_str() {
+            "pass-fail" => false,
+            "scoring" => true,
+            other => return Err(value.error(format!("`{other}` is not pass-fail or scoring"))),
+        },
+    };
+    let validation = match root.get("validation") {
+        Some(value) => Validation::read(&value, scoring)?,
+        None => Validation::default(),
+    };
+    let grading = match root.get("grading") {
+        Some(value) => ProblemGrading::read(&value.map()?)?,
+        None => ProblemGrading::default(),
+    };
     let validator_flags = match root.str("validator_flags")? {
         Some(flags) => flags.split_whitespace().map(str::to_string).collect(),
         None => Vec::new(),
@@ -185,24 +189,11 @@ fn read_legacy(dir: &Path, root: &Map<'_>) -> FormatResult<Metadata> {
 
     let limits_map = root.get("limits").map(|v| v.map()).transpose()?;
     if let Some(limits) = &limits_map {
-        limits.only_keys(LEGACY_LIMIT_KEYS)?;
+        let mut allowed = vec!["time_multiplier", "time_safety_margin"];
+        allowed.extend(SIZE_LIMIT_KEYS);
+        limits.only_keys(&allowed)?;
     }
-    let get_f64 = |key: &str| -> FormatResult<Option<f64>> {
-        limits_map.as_ref().map_or(Ok(None), |m| m.f64(key))
-    };
-    let (multiplier, margin) = (get_f64("time_multiplier")?, get_f64("time_safety_margin")?);
-    for (value, key) in [
-        (multiplier, "time_multiplier"),
-        (margin, "time_safety_margin"),
-    ] {
-        if value.is_some_and(|x| x < 1.0) {
-            let field = limits_map
-                .as_ref()
-                .and_then(|m| m.get(key))
-                .expect("read above");
-            return Err(field.error("must be at least 1"));
-        }
-    }
+    let (multiplier, margin) = legacy_multipliers(limits_map.as_ref())?;
     let origin = if multiplier.is_some() || margin.is_some() {
         "problem.yaml limits.time_multiplier / time_safety_margin".to_string()
     } else {
@@ -217,217 +208,144 @@ fn read_legacy(dir: &Path, root: &Map<'_>) -> FormatResult<Metadata> {
         origin,
         margin_is_error: false,
     };
+    let passes = validation_passes(limits_map.as_ref(), validation.multi_pass)?;
     Ok(Metadata {
         format: PackageFormat::KattisLegacy,
         name: root.str("name")?,
         scoring,
-        interaction: if interactive {
-            Interaction::Interactive
-        } else {
-            Interaction::Batch
-        },
-        legacy_custom_validation: custom,
+        interaction: validation.interaction(passes),
+        legacy_custom_validation: validation.custom,
         validator_flags,
+        grading,
         limits: read_sizes(limits_map.as_ref(), time)?,
         constants: Constants::default(),
-        warnings: Vec::new(),
-    })
-}
-
-/// Kattis' `.timelimit` file (seconds), written by its tools and honoured by
-/// DOMjudge: when present it is the limit of a legacy package.
-fn read_timelimit_file(dir: &Path) -> FormatResult<Option<(Duration, String)>> {
-    let path = dir.join(".timelimit");
-    if !path.is_file() {
-        return Ok(None);
-    }
-    let text = std::fs::read_to_string(&path).map_err(|e| FormatError::io(&path, &e))?;
-    match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => Ok(Some((
-            Duration::from_secs_f64(seconds),
-            ".timelimit".to_string(),
-        ))),
-        _ => Err(FormatError::at(
-            &path,
-            1,
-            "time limit",
-            "expected a number of seconds",
-        )),
-    }
-}
-
-fn read_2025(dir: &Path, root: &Map<'_>) -> FormatResult<Metadata> {
-    let path = dir.join("problem.yaml");
-    // Legacy credit keys change nothing about judging; even the
-    // specification's own examples still carry `source_url`.
-    let mut warnings = Vec::new();
-    let mut allowed = V2025_KEYS.to_vec();
-    for old in ["source_url", "author"] {
-        if let Some(value) = root.get(old) {
-            warnings.push(format!(
-                "{}:{}: `{old}` is a legacy key, ignored in 2025-09",
-                path.display(),
-                value.line()
-            ));
-            allowed.push(old);
-        }
-    }
-    root.only_keys(&allowed)?;
-    for required in ["name", "uuid"] {
-        if root.get(required).is_none() {
-            return Err(FormatError::file(
-                &path,
-                format!("`{required}` is required in 2025-09"),
-            ));
-        }
-    }
-    check_license(root)?;
-    let types = match root.get("type") {
-        None => vec!["pass-fail".to_string()],
-        Some(value) => {
-            // A list, or one string (several types space-separated, as the
-            // specification's own examples write them).
-            let list: Vec<String> = value
-                .strings()?
-                .iter()
-                .flat_map(|kind| {
-                    kind.split_whitespace()
-                        .map(str::to_string)
-                        .collect::<Vec<_>>()
-                })
-                .collect();
-            for kind in &list {
-                if ![
-                    "pass-fail",
-                    "scoring",
-                    "multi-pass",
-                    "interactive",
-                    "submit-answer",
-                ]
-                .contains(&kind.as_str())
-                {
-                    return Err(value.error(format!("unknown problem type `{kind}`")));
-                }
-            }
-            let has = |kind: &str| list.iter().any(|k| k == kind);
-            if has("pass-fail") && has("scoring") {
-                return Err(value.error("pass-fail and scoring exclude each other"));
-            }
-            if has("submit-answer") {
-                return Err(value.error("submit-answer problems are not supported"));
-            }
-            list
-        }
-    };
-    let has = |kind: &str| types.iter().any(|k| k == kind);
-    let name = match root.get("name") {
-        Some(value) if value.is_map() => {
-            let names = value.map()?.entries();
-            let english = names
-                .iter()
-                .find(|(lang, _)| lang == "en")
-                .or(names.first());
-            english.map(|(_, v)| v.string()).transpose()?
-        }
-        Some(value) => Some(value.string()?),
-        None => None,
-    };
-    if let Some(value) = root.get("allow_file_writing") {
-        value.boolean()?;
-    }
-
-    let limits_map = root.get("limits").map(|v| v.map()).transpose()?;
-    if let Some(limits) = &limits_map {
-        limits.only_keys(V2025_LIMIT_KEYS)?;
-    }
-    let limit_f64 = |key: &str| -> FormatResult<Option<f64>> {
-        limits_map.as_ref().map_or(Ok(None), |m| m.f64(key))
-    };
-    let positive = |key: &str, value: Option<f64>, floor: f64| -> FormatResult<()> {
-        match (value, limits_map.as_ref().and_then(|m| m.get(key))) {
-            (Some(x), Some(field)) if x < floor || x <= 0.0 => Err(field.error(format!(
-                "must be {} {floor}",
-                if floor > 0.0 { "at least" } else { "above" }
-            ))),
-            _ => Ok(()),
-        }
-    };
-    let time_limit = limit_f64("time_limit")?;
-    positive("time_limit", time_limit, 0.0)?;
-    let resolution = limit_f64("time_resolution")?;
-    positive("time_resolution", resolution, 0.0)?;
-    let multipliers = limits_map
-        .as_ref()
-        .and_then(|m| m.get("time_multipliers"))
-        .map(|v| v.map())
-        .transpose()?;
-    let (mut ac, mut tle) = (None, None);
-    if let Some(multipliers) = &multipliers {
-        multipliers.only_keys(&["ac_to_time_limit", "time_limit_to_tle"])?;
-        ac = multipliers.f64("ac_to_time_limit")?;
-        tle = multipliers.f64("time_limit_to_tle")?;
-        for key in ["ac_to_time_limit", "time_limit_to_tle"] {
-            if let Some(field) = multipliers.get(key) {
-                if field.number()? < 1.0 {
-                    return Err(field.error("must be at least 1"));
-                }
-            }
-        }
-    }
-    let origin = if multipliers.is_some() || resolution.is_some() {
-        "problem.yaml limits.time_multipliers / time_resolution".to_string()
-    } else {
-        "2025-09 defaults: ac_to_time_limit 2, time_limit_to_tle 1.5, time_resolution 1".to_string()
-    };
-    let time = TimeLimitRule::FromSubmissions {
-        fixed: time_limit.map(|s| {
-            (
-                Duration::from_secs_f64(s),
-                "problem.yaml limits.time_limit".to_string(),
-            )
-        }),
-        ac_to_time_limit: ac.unwrap_or(2.0),
-        time_limit_to_tle: tle.unwrap_or(1.5),
-        resolution: resolution.unwrap_or(1.0),
-        origin,
-        margin_is_error: true,
-    };
-    let passes = match limits_map.as_ref().and_then(|m| m.get("validation_passes")) {
-        Some(field) => {
-            let passes = field.unsigned()?;
-            if passes < 2 || !has("multi-pass") {
-                return Err(field.error("needs type multi-pass and at least 2"));
-            }
-            u32::try_from(passes).map_err(|_| field.error("too large"))?
-        }
-        None => 2,
-    };
-    let interaction = match (has("multi-pass"), has("interactive")) {
-        (true, interactive) => Interaction::MultiPass {
-            passes,
-            interactive,
-        },
-        (false, true) => Interaction::Interactive,
-        (false, false) => Interaction::Batch,
-    };
-    let constants = match root.get("constants") {
-        Some(value) => read_constants(&value)?,
-        None => Constants::default(),
-    };
-    Ok(Metadata {
-        format: PackageFormat::Kattis2025,
-        name,
-        scoring: has("scoring"),
-        interaction,
-        legacy_custom_validation: false,
-        validator_flags: Vec::new(),
-        limits: read_sizes(limits_map.as_ref(), time)?,
-        constants,
         warnings,
     })
 }
 
-fn check_license(root: &Map<'_>) -> FormatResult<()> {
+/// Legacy `validation`: `default`, or `custom` followed by any of
+/// `interactive`, `score` and `multi-pass` (the legacy spelling of the
+/// later `type: multi-pass`, found in contest archives).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Validation {
+    pub(super) custom: bool,
+    pub(super) interactive: bool,
+    pub(super) multi_pass: bool,
+    pub(super) score: bool,
+}
+
+impl Validation {
+    pub(super) fn read(value: &Value<'_>, scoring: bool) -> FormatResult<Validation> {
+        let text = value.string()?;
+        let mut words = text.split_whitespace();
+        let mut validation = Validation::default();
+        match words.next() {
+            Some("default") if words.next().is_none() => return Ok(validation),
+            Some("custom") => validation.custom = true,
+            _ => {
+                return Err(value.error(
+                    "must be `default` or `custom` followed by any of interactive, score, multi-pass",
+                ));
+            }
+        }
+        for word in words {
+            match word {
+                "interactive" => validation.interactive = true,
+                "multi-pass" | "multipass" => validation.multi_pass = true,
+                "score" if scoring => validation.score = true,
+                "score" => return Err(value.error("`score` needs `type: scoring`")),
+                other => {
+                    return Err(value.error(format!("unknown validation option `{other}`")));
+                }
+            }
+        }
+        Ok(validation)
+    }
+
+    pub(super) fn interaction(self, passes: u32) -> Interaction {
+        match (self.multi_pass, self.interactive) {
+            (true, interactive) => Interaction::MultiPass {
+                passes,
+                interactive,
+            },
+            (false, true) => Interaction::Interactive,
+            (false, false) => Interaction::Batch,
+        }
+    }
+}
+
+/// `limits.validation_passes` (default 2), for multi-pass problems only.
+pub(super) fn validation_passes(limits: Option<&Map<'_>>, multi_pass: bool) -> FormatResult<u32> {
+    match limits.and_then(|m| m.get("validation_passes")) {
+        Some(field) => {
+            let passes = field.unsigned()?;
+            if passes < 2 || !multi_pass {
+                return Err(field.error("needs a multi-pass problem and at least 2"));
+            }
+            u32::try_from(passes).map_err(|_| field.error("too large"))
+        }
+        None => Ok(2),
+    }
+}
+
+/// Legacy `limits.time_multiplier` and `time_safety_margin`, each at least 1.
+pub(super) fn legacy_multipliers(
+    limits: Option<&Map<'_>>,
+) -> FormatResult<(Option<f64>, Option<f64>)> {
+    let mut found = [None, None];
+    for (slot, key) in found
+        .iter_mut()
+        .zip(["time_multiplier", "time_safety_margin"])
+    {
+        if let Some(field) = limits.and_then(|m| m.get(key)) {
+            let value = field.number()?;
+            if value < 1.0 {
+                return Err(field.error("must be at least 1"));
+            }
+            *slot = Some(value);
+        }
+    }
+    Ok((found[0], found[1]))
+}
+
+/// A time limit fixed outside `problem.yaml`: Kattis' `.timelimit` file
+/// (seconds, written by its tools and honoured by DOMjudge), else the
+/// `timelimit` of DOMjudge's own `domjudge-problem.ini`.
+pub(super) fn read_timelimit_file(dir: &Path) -> FormatResult<Option<(Duration, String)>> {
+    let seconds = |path: &Path, line: usize, text: &str| match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => Ok(Duration::from_secs_f64(seconds)),
+        _ => Err(FormatError::at(
+            path,
+            line,
+            "timelimit",
+            "expected a number of seconds",
+        )),
+    };
+    let path = dir.join(".timelimit");
+    if path.is_file() {
+        let text = std::fs::read_to_string(&path).map_err(|e| FormatError::io(&path, &e))?;
+        return Ok(Some((seconds(&path, 1, &text)?, ".timelimit".to_string())));
+    }
+    let path = dir.join("domjudge-problem.ini");
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&path).map_err(|e| FormatError::io(&path, &e))?;
+    for (index, line) in text.lines().enumerate() {
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        if line.trim_start().starts_with(';') || key.trim() != "timelimit" {
+            continue;
+        }
+        let value = value.trim().trim_matches(|c| c == '"' || c == '\'');
+        let limit = seconds(&path, index + 1, value)?;
+        return Ok(Some((limit, "domjudge-problem.ini timelimit".to_string())));
+    }
+    Ok(None)
+}
+
+pub(super) fn check_license(root: &Map<'_>) -> FormatResult<()> {
     if let Some(value) = root.get("license") {
         let license = value.string()?;
         if !LICENSES.contains(&license.as_str()) {
@@ -438,7 +356,10 @@ fn check_license(root: &Map<'_>) -> FormatResult<()> {
 }
 
 /// The size and resource limits shared by both versions (MiB, KiB, seconds).
-fn read_sizes(limits: Option<&Map<'_>>, time: TimeLimitRule) -> FormatResult<PackageLimits> {
+pub(super) fn read_sizes(
+    limits: Option<&Map<'_>>,
+    time: TimeLimitRule,
+) -> FormatResult<PackageLimits> {
     let get = |key: &str| -> FormatResult<Option<u64>> {
         let Some(map) = limits else { return Ok(None) };
         match map.get(key) {

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use super::expected_results::expected_results;
 use crate::formats::error::{FormatError, FormatResult};
 use crate::formats::glob::{check_glob, glob_matches};
 use crate::formats::package::{
@@ -182,6 +183,24 @@ pub(crate) fn read_submissions(
     let yaml = root.join("submissions.yaml");
     let specs = match format {
         PackageFormat::Kattis2025 => read_submissions_yaml(&yaml)?,
+        // problemtools reads no submissions.yaml in draft packages: its
+        // languages and entry points are used, its rules are not.
+        PackageFormat::Kattis2023Draft => match read_submissions_yaml(&yaml) {
+            Ok(specs) => {
+                if let Some(spec) = specs.iter().find(|s| s.entries.iter().any(|e| e.has_rule)) {
+                    warnings.push(format!(
+                        "{}:{}: expectation rules are not used in 2023-07-draft packages (the folders say what each submission gets)",
+                        yaml.display(),
+                        spec.line
+                    ));
+                }
+                specs
+            }
+            Err(error) => {
+                warnings.push(format!("{error} (ignored in a 2023-07-draft package)"));
+                Vec::new()
+            }
+        },
         _ => {
             if yaml.is_file() {
                 warnings.push(format!("{}: ignored in a legacy package", yaml.display()));
@@ -193,9 +212,9 @@ pub(crate) fn read_submissions(
     for (folder_name, folder) in sorted_entries(&root)? {
         if !folder.is_dir() {
             if folder_name != "submissions.yaml" {
-                return Err(FormatError::file(
-                    &folder,
-                    "submissions go in a folder such as submissions/accepted/",
+                warnings.push(format!(
+                    "{}: not in a folder such as submissions/accepted/; not run",
+                    folder.display()
                 ));
             }
             continue;
@@ -204,20 +223,21 @@ pub(crate) fn read_submissions(
             .iter()
             .find(|(name, _)| *name == folder_name)
             .map(|(_, v)| *v);
-        if format == PackageFormat::KattisLegacy {
-            if legacy_verdict.is_none() {
-                warnings.push(format!(
-                    "{}: not a legacy verdict folder; its submissions are not run",
-                    folder.display()
-                ));
-                continue;
-            }
-            if folder_name == "partially_accepted" && !scoring {
-                return Err(FormatError::file(
-                    &folder,
-                    "partially_accepted needs `type: scoring`",
-                ));
-            }
+        let default_rules = DEFAULT_FOLDERS
+            .iter()
+            .any(|(name, _, _)| *name == folder_name);
+        // Whether the folder says what its submissions get. The draft also
+        // knows 2025-09's `rejected/` and `brute_force/`.
+        let meaningful = match format {
+            PackageFormat::KattisLegacy => legacy_verdict.is_some(),
+            PackageFormat::Kattis2023Draft => legacy_verdict.is_some() || default_rules,
+            _ => default_rules,
+        };
+        if folder_name == "partially_accepted" && !scoring && !format.has_2025_groups() {
+            return Err(FormatError::file(
+                &folder,
+                "partially_accepted needs `type: scoring`",
+            ));
         }
         for (entry_name, path) in sorted_entries(&folder)? {
             let name = format!("{folder_name}/{entry_name}");
@@ -228,29 +248,72 @@ pub(crate) fn read_submissions(
             let hints = ProgramHints {
                 language: matching.iter().rev().find_map(|s| s.language.clone()),
                 entry: matching.iter().rev().find_map(|s| s.entrypoint.clone()),
-                substitute_constants: format == PackageFormat::Kattis2025,
+                substitute_constants: format.substitutes_constants(),
             };
             if hints.language.is_none() && !has_known_language(&path) {
                 warnings.push(format!("{}: unknown language; not run", path.display()));
                 continue;
             }
             let program = read_program(&path, &name, &hints)?;
-            let submission = match (format, legacy_verdict) {
-                (PackageFormat::KattisLegacy, Some(verdict)) => Submission {
+            let tag = expected_results(&program);
+            let yaml_rules = format == PackageFormat::Kattis2025
+                && matching
+                    .iter()
+                    .any(|s| s.entries.iter().any(|e| e.has_rule));
+            if let Some(tag) = &tag {
+                for word in &tag.unknown {
+                    warnings.push(format!(
+                        "{}: @EXPECTED_RESULTS@: `{word}` is not a verdict, left out",
+                        tag.origin
+                    ));
+                }
+                // Quiet where the line says what the folder says.
+                let agrees = legacy_verdict.is_some_and(|v| tag.verdicts == [v]);
+                if (meaningful && !agrees) || yaml_rules {
+                    warnings.push(format!(
+                        "{}: @EXPECTED_RESULTS@ ignored: {} says what {name} gets (as DOMjudge and BAPCtools do)",
+                        tag.origin,
+                        if meaningful { "its folder" } else { "submissions.yaml" }
+                    ));
+                }
+            }
+            let submission = match (format, legacy_verdict, tag) {
+                (_, _, Some(tag)) if !meaningful && !yaml_rules && !tag.verdicts.is_empty() => {
+                    Submission {
+                        program,
+                        expectation: Expectation::OneOf {
+                            verdicts: tag.verdicts,
+                            score: tag.score,
+                        },
+                        origin: format!("@EXPECTED_RESULTS@ in {}", tag.origin),
+                        model_solution: false,
+                        time_limit_bound: TimeLimitBound::None,
+                    }
+                }
+                (PackageFormat::Kattis2025, _, _) => with_rules(program, &folder_name, &matching)?,
+                (_, Some(verdict), _) => Submission {
                     program,
                     expectation: Expectation::Overall {
                         verdict,
                         partial: folder_name == "partially_accepted",
                     },
                     origin: format!("folder {folder_name}"),
-                    model_solution: false,
+                    model_solution: matching.iter().any(|s| s.model_solution),
                     time_limit_bound: match folder_name.as_str() {
                         "accepted" => TimeLimitBound::Lower,
                         "time_limit_exceeded" => TimeLimitBound::Upper,
                         _ => TimeLimitBound::None,
                     },
                 },
-                _ => with_rules(program, &folder_name, &matching)?,
+                _ if meaningful => with_rules(program, &folder_name, &[])?,
+                _ => {
+                    warnings.push(format!(
+                        "{}: not in a {} verdict folder and has no @EXPECTED_RESULTS@ line; not run",
+                        path.display(),
+                        format.version_name()
+                    ));
+                    continue;
+                }
             };
             submissions.push(submission);
         }
