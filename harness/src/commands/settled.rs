@@ -198,7 +198,7 @@ impl Key {
                     self.file(file)?;
                 }
             }
-            ProgramRef::File(path) => {
+            ProgramRef::File(path) | ProgramRef::Submitted(path) => {
                 let language = languages
                     .for_file(path)
                     .map(|(key, l)| (key, &l.compile, &l.run));
