@@ -120,7 +120,7 @@ pub(super) fn settle_time_limit(
 
 /// Settles a package's time limit before a submission of a learner or a
 /// class is judged on it, saying where the limit came from.
-pub(super) fn settle_for_judging(
+pub(crate) fn settle_for_judging(
     ctx: &mut Context,
     run: &mut Run<'_>,
     problem: &mut ProblemSpec,
