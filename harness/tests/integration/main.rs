@@ -8,6 +8,8 @@ mod games;
 mod hostile;
 mod interactive;
 mod learner;
+mod serve;
+mod serve_server;
 mod setter;
 mod snapshots;
 mod strength;
