@@ -120,7 +120,6 @@ pub(crate) struct Entry {
     pub(crate) account: i64,
     pub(crate) username: String,
     pub(crate) display_name: String,
-    pub(crate) team: Option<String>,
     pub(crate) problem: String,
     pub(crate) language: String,
     pub(crate) file_name: String,
@@ -131,7 +130,6 @@ pub(crate) struct Entry {
     pub(crate) score: Option<f64>,
     /// The store's record of that judging (`submissions.id`).
     pub(crate) submission: Option<i64>,
-    pub(crate) judging: Option<i64>,
 }
 
 /// Which entries a list shows.
@@ -143,32 +141,30 @@ pub(crate) struct Filter {
     pub(crate) status: Option<Status>,
 }
 
-const ENTRY_SELECT: &str = "SELECT e.id, e.account_id, a.username, a.display_name, a.team, \
+const ENTRY_SELECT: &str = "SELECT e.id, e.account_id, a.username, a.display_name, \
      e.problem, e.language, e.file_name, e.submitted_at, e.status, j.verdict, j.score, \
-     j.submission_id, j.id \
+     j.submission_id \
      FROM entries e JOIN accounts a ON a.id = e.account_id \
      LEFT JOIN judgings j ON j.id = (SELECT MAX(id) FROM judgings \
          WHERE entry_id = e.id AND valid = 1 AND finished_at IS NOT NULL)";
 
 fn entry_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Entry> {
-    let submitted: String = row.get(8)?;
-    let status: String = row.get(9)?;
-    let verdict: Option<String> = row.get(10)?;
+    let submitted: String = row.get(7)?;
+    let status: String = row.get(8)?;
+    let verdict: Option<String> = row.get(9)?;
     Ok(Entry {
         id: row.get(0)?,
         account: row.get(1)?,
         username: row.get(2)?,
         display_name: row.get(3)?,
-        team: row.get(4)?,
-        problem: row.get(5)?,
-        language: row.get(6)?,
-        file_name: row.get(7)?,
+        problem: row.get(4)?,
+        language: row.get(5)?,
+        file_name: row.get(6)?,
         submitted_at: humantime::parse_rfc3339(&submitted).unwrap_or(SystemTime::UNIX_EPOCH),
         status: Status::parse(&status),
         verdict: verdict.as_deref().and_then(Verdict::from_short),
-        score: row.get(11)?,
-        submission: row.get(12)?,
-        judging: row.get(13)?,
+        score: row.get(10)?,
+        submission: row.get(11)?,
     })
 }
 
@@ -419,20 +415,6 @@ pub(crate) fn requeue(
     }
     tx.commit()?;
     Ok(queued)
-}
-
-/// How many judgings of each entry finished (valid or not): the restart
-/// tests' "judged exactly once".
-pub(crate) fn finished_judgings(
-    conn: &Connection,
-    session: i64,
-) -> rusqlite::Result<Vec<(i64, i64)>> {
-    conn.prepare(
-        "SELECT e.id, (SELECT COUNT(*) FROM judgings j WHERE j.entry_id = e.id \
-         AND j.finished_at IS NOT NULL) FROM entries e WHERE e.session_id = ?1 ORDER BY e.id",
-    )?
-    .query_map([session], |row| Ok((row.get(0)?, row.get(1)?)))?
-    .collect()
 }
 
 /// Every finished judging of a session, oldest first: (judging, entry,

@@ -28,7 +28,6 @@ pub(crate) struct TestView {
 /// A judged submission as shown.
 #[derive(Debug, Clone)]
 pub(crate) struct FeedbackView {
-    pub(crate) verdict: &'static str,
     pub(crate) score: Option<f64>,
     /// The compile error (the submitter's own code), or a judge error's
     /// words (jury only).
@@ -79,7 +78,6 @@ pub(crate) fn view(report: &TaskReport, feedback: Feedback, jury: bool) -> Feedb
         _ => String::new(),
     };
     let mut view = FeedbackView {
-        verdict: report.verdict.short(),
         score: report.score,
         message,
         tests: Vec::new(),

@@ -141,6 +141,26 @@ pub(crate) fn router(app: AppState) -> Router {
         .route("/submissions/{id}", get(super::pages::submission))
         .route("/scoreboard", get(super::pages::scoreboard))
         .route("/events", get(super::live::events))
+        .route("/api/v1/token", post(super::api::token))
+        .route("/api/v1/problems", get(super::api::problems))
+        .route(
+            "/api/v1/submissions",
+            get(super::api::submissions)
+                .post(super::api::submit)
+                .layer(DefaultBodyLimit::max(upload_limit)),
+        )
+        .route("/api/v1/submissions/{id}", get(super::api::submission))
+        .route("/api/contests", get(super::ccs::contests))
+        .route("/api/contests/{id}", get(super::ccs::one_contest))
+        .route("/api/contests/{id}/{kind}", get(super::ccs::endpoint))
+        .route("/jury", get(super::jury::overview))
+        .route(
+            "/jury/participants/{username}",
+            get(super::jury::participant),
+        )
+        .route("/jury/rejudge", post(super::jury::rejudge))
+        .route("/jury/gradebook.csv", get(super::jury::gradebook_csv))
+        .route("/jury/gradebook.html", get(super::jury::gradebook_html))
         .route("/static/{file}", get(super::pages::static_file))
         .layer(DefaultBodyLimit::max(64 << 10))
         .layer(axum::middleware::from_fn_with_state(app.clone(), guard))
@@ -214,6 +234,25 @@ impl FromRequestParts<AppState> for Viewer {
         parts: &mut Parts,
         app: &AppState,
     ) -> Result<Viewer, Self::Rejection> {
+        // An API token: never sent by a browser on its own, so a form
+        // posted with it is refused (its CSRF token is a fresh random one).
+        let bearer = parts
+            .headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .map(str::trim);
+        if let Some(token) = bearer {
+            let account = accounts::api_account(app.store().connection(), token)
+                .ok()
+                .flatten();
+            return Ok(Viewer {
+                login: account.map(|account| Login {
+                    account,
+                    csrf: accounts::random_token(),
+                }),
+            });
+        }
         let jar = CookieJar::from_headers(&parts.headers);
         let Some(token) = jar.get(LOGIN_COOKIE).map(|c| c.value().to_string()) else {
             return Ok(Viewer::default());

@@ -38,6 +38,8 @@ pub(crate) struct ProblemPage {
     pub(crate) samples: Vec<Sample>,
     pub(crate) limits: String,
     pub(crate) interactive: bool,
+    pub(crate) time_limit_seconds: f64,
+    pub(crate) tests: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -76,6 +78,8 @@ impl ProblemPage {
             },
             limits: crate::report::human::limits(spec),
             interactive: spec.interactor.is_some(),
+            time_limit_seconds: spec.limits.time.as_secs_f64(),
+            tests: spec.tests.len(),
         }
     }
 }

@@ -188,7 +188,6 @@ mod tests {
             account,
             username: String::new(),
             display_name: String::new(),
-            team: None,
             problem: problem.into(),
             language: "python".into(),
             file_name: "a.py".into(),
@@ -201,7 +200,6 @@ mod tests {
             verdict,
             score: None,
             submission: None,
-            judging: None,
         }
     }
 

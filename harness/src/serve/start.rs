@@ -122,6 +122,11 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         judges.len(),
         started.elapsed().as_millis()
     );
+    let _ = writeln!(
+        out,
+        "results are recorded as run {} of the store (`judge report --run {}`)",
+        ids.run, ids.run
+    );
     let _ = match &jury {
         Some(password) => writeln!(out, "jury login: {FIRST_JURY} / {password}"),
         None => writeln!(

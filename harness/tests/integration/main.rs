@@ -9,6 +9,7 @@ mod hostile;
 mod interactive;
 mod learner;
 mod serve;
+mod serve_api;
 mod serve_server;
 mod setter;
 mod snapshots;

@@ -312,3 +312,195 @@ fn users_import_writes_passwords_once_and_names_bad_rows() {
     assert!(stderr.contains("bad.csv:3: key `user`"), "{stderr}");
     assert!(hidden("<input name=\"a\" value=\"b\">", "a").is_some());
 }
+
+/// (entry, status, finished judgings) of every submission in the store.
+fn judgings(db: &std::path::Path) -> Vec<(i64, String, i64)> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.busy_timeout(Duration::from_secs(30)).unwrap();
+    let mut statement = conn
+        .prepare(
+            "SELECT e.id, e.status, (SELECT COUNT(*) FROM judgings j WHERE j.entry_id = e.id \
+             AND j.finished_at IS NOT NULL) FROM entries e ORDER BY e.id",
+        )
+        .unwrap();
+    statement
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+const RELAXED: &str =
+    "title = \"Lab\"\nproblems = [\"sum\"]\n[limits]\nsubmissions-per-minute = 100\n";
+
+#[test]
+fn a_killed_server_judges_every_queued_submission_once_after_a_restart() {
+    let site = Site::new(USERS);
+    let session = site.write("lab.toml", RELAXED);
+    let args = ["--session", session.to_str().unwrap(), "--jobs", "1"];
+    let server = Server::start(&site, &args);
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    let slow = site.submission("sum/TLE/busy_loop.rs");
+    let received: Vec<i64> = (0..5)
+        .map(|_| submitted_id(&alice.submit("sum", &slow)))
+        .collect();
+    let right = submitted_id(&alice.submit("sum", &site.submission("sum/AC/sum.rs")));
+    // Killed while the first is judged and the rest wait.
+    let deadline = std::time::Instant::now() + crate::serve_server::JUDGE_DEADLINE;
+    while !judgings(&site.db())
+        .iter()
+        .any(|(_, status, _)| status == "running")
+    {
+        assert!(std::time::Instant::now() < deadline, "nothing started");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    server.kill();
+    let before = judgings(&site.db());
+    let ids: Vec<i64> = before.iter().map(|(id, _, _)| *id).collect();
+    assert_eq!(
+        ids,
+        [received.clone(), vec![right]].concat(),
+        "every received submission is stored"
+    );
+    assert!(
+        before
+            .iter()
+            .filter(|(_, status, _)| status != "judged")
+            .count()
+            >= 4,
+        "{before:?}"
+    );
+
+    let server = Server::start(&site, &args);
+    assert!(
+        server.jury_password.is_none(),
+        "the jury account is made once"
+    );
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    assert_eq!(alice.verdict(right).0, "AC");
+    for id in &received {
+        assert_eq!(alice.verdict(*id).0, "TLE");
+    }
+    let after = judgings(&site.db());
+    assert!(
+        after
+            .iter()
+            .all(|(_, status, finished)| status == "judged" && *finished == 1),
+        "each judged exactly once: {after:?}"
+    );
+    drop(server);
+
+    // The session is a run of the store: `judge report` reads it.
+    let out = crate::support::judge_at(site.root())
+        .args(["report", "--csv"])
+        .arg(site.root().join("grades.csv"))
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success();
+    let said = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(said.contains("alice"), "{said}");
+    let csv = std::fs::read_to_string(site.root().join("grades.csv")).unwrap();
+    let alice_row = csv.lines().find(|l| l.starts_with("alice")).unwrap();
+    assert!(
+        alice_row.contains("AC"),
+        "the best submission counts: {csv}"
+    );
+}
+
+#[test]
+fn one_participants_twenty_submissions_do_not_hold_back_anothers_first() {
+    let site = Site::new(USERS);
+    let session = site.write("lab.toml", RELAXED);
+    let server = Server::start(
+        &site,
+        &["--session", session.to_str().unwrap(), "--jobs", "1"],
+    );
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    let slow = site.submission("sum/TLE/busy_loop.rs");
+    let hers: Vec<i64> = (0..8)
+        .map(|_| submitted_id(&alice.submit("sum", &slow)))
+        .collect();
+    let mut bob = server.client();
+    bob.login("bob", &site.password("bob"));
+    let his = submitted_id(&bob.submit("sum", &site.submission("sum/AC/sum.rs")));
+    assert_eq!(bob.verdict(his).0, "AC");
+    let conn = rusqlite::Connection::open(site.db()).unwrap();
+    let his_start: i64 = conn
+        .query_row(
+            "SELECT MIN(id) FROM judgings WHERE entry_id = ?1",
+            [his],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let hers_before: i64 = conn
+        .query_row(
+            &format!(
+                "SELECT COUNT(*) FROM judgings WHERE id < ?1 AND entry_id IN ({})",
+                hers.iter()
+                    .map(i64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+            [his_start],
+            |r| r.get(0),
+        )
+        .unwrap();
+    // The one running when he submitted, and at most her turn before his.
+    assert!(
+        hers_before <= 2,
+        "{hers_before} of hers judged before his first"
+    );
+}
+
+#[test]
+fn the_jury_rejudges_and_exports_the_gradebook() {
+    let (site, server) = lab();
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    let id = submitted_id(&alice.submit("sum", &site.submission("sum/AC/sum.rs")));
+    assert_eq!(alice.verdict(id).0, "AC");
+    assert_eq!(alice.get("/jury").status, 403);
+    assert_eq!(alice.get("/jury/gradebook.csv").status, 403);
+
+    let mut teacher = server.client();
+    teacher.login("teacher", &site.password("teacher"));
+    assert!(
+        teacher
+            .get("/jury")
+            .body
+            .contains("/jury/participants/alice")
+    );
+    let page = teacher.get("/jury/participants/alice");
+    assert!(
+        page.body.contains(&format!("data-entry=\"{id}\"")),
+        "{}",
+        page.body
+    );
+    let csrf = teacher.csrf();
+    let again = teacher.post_form("/jury/rejudge", &[("csrf", &csrf), ("problem", "sum")]);
+    assert_eq!(again.status, 303, "{}", again.body);
+    let deadline = std::time::Instant::now() + crate::serve_server::JUDGE_DEADLINE;
+    while judgings(&site.db())[0].2 < 2 {
+        assert!(std::time::Instant::now() < deadline, "not rejudged");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(teacher.verdict(id).0, "AC");
+    let csv = teacher.get("/jury/gradebook.csv");
+    assert!(csv.content_type.starts_with("text/csv"));
+    let rows: Vec<&str> = csv
+        .body
+        .lines()
+        .filter(|l| l.starts_with("alice"))
+        .collect();
+    assert_eq!(
+        rows.len(),
+        1,
+        "one row, the rejudged result only: {}",
+        csv.body
+    );
+    let html = teacher.get("/jury/gradebook.html");
+    assert!(html.body.contains("alice") && html.header("content-disposition").is_some());
+}

@@ -154,10 +154,6 @@ impl Server {
         }
     }
 
-    pub fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
     /// SIGKILL, as a crash would.
     pub fn kill(mut self) {
         let _ = self.child.kill();
