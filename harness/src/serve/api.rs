@@ -127,14 +127,7 @@ pub(crate) async fn submit(
     Json(request): Json<SubmitRequest>,
 ) -> ApiResult {
     let login = viewer.require()?;
-    let file_name: String = request
-        .file_name
-        .rsplit(['/', '\\'])
-        .next()
-        .unwrap_or_default()
-        .chars()
-        .take(100)
-        .collect();
+    let file_name = super::pages::upload_name(&request.file_name);
     let id = accept(
         &app,
         &login.account,

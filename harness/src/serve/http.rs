@@ -159,8 +159,14 @@ pub(crate) fn router(app: AppState) -> Router {
             get(super::jury::participant),
         )
         .route("/jury/rejudge", post(super::jury::rejudge))
-        .route("/jury/gradebook.csv", get(super::jury::gradebook_csv))
-        .route("/jury/gradebook.html", get(super::jury::gradebook_html))
+        .route(
+            "/jury/gradebook.csv",
+            get(|app, viewer| super::jury::gradebook_file(app, viewer, super::jury::Export::Csv)),
+        )
+        .route(
+            "/jury/gradebook.html",
+            get(|app, viewer| super::jury::gradebook_file(app, viewer, super::jury::Export::Html)),
+        )
         .route("/static/{file}", get(super::pages::static_file))
         .layer(DefaultBodyLimit::max(64 << 10))
         .layer(axum::middleware::from_fn_with_state(app.clone(), guard))

@@ -193,50 +193,45 @@ fn gradebook(app: &AppState) -> Result<crate::report::gradebook::Gradebook, AppE
         .map_err(|e| AppError::Internal(e.to_string()))
 }
 
-pub(crate) async fn gradebook_csv(
-    State(app): State<AppState>,
-    viewer: Viewer,
-) -> Result<Response, AppError> {
-    viewer.require_jury()?;
-    let book = gradebook(&app)?;
-    let mut out = Vec::new();
-    crate::report::csv::write(&mut out, &book).map_err(|e| AppError::Internal(e.to_string()))?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!(
-                    "attachment; filename=\"{}-gradebook.csv\"",
-                    app.session.name
-                ),
-            ),
-        ],
-        out,
-    )
-        .into_response())
+/// Which file the gradebook is exported as.
+#[derive(Clone, Copy)]
+pub(crate) enum Export {
+    Csv,
+    Html,
 }
 
-pub(crate) async fn gradebook_html(
+/// `GET /jury/gradebook.csv` and `.html`: a download. The web page is
+/// self-contained with its own inline script and style, so it is a file to
+/// open, never shown under this site's origin and its policy.
+pub(crate) async fn gradebook_file(
     State(app): State<AppState>,
     viewer: Viewer,
+    export: Export,
 ) -> Result<Response, AppError> {
     viewer.require_jury()?;
     let book = gradebook(&app)?;
     let mut out = Vec::new();
-    crate::report::html::write(&mut out, &book).map_err(|e| AppError::Internal(e.to_string()))?;
-    // The page is self-contained with its own inline script and style: it
-    // is a download to open, never shown under this site's origin.
+    let (written, kind, extension) = match export {
+        Export::Csv => (
+            crate::report::csv::write(&mut out, &book),
+            "text/csv; charset=utf-8",
+            "csv",
+        ),
+        Export::Html => (
+            crate::report::html::write(&mut out, &book),
+            "text/html; charset=utf-8",
+            "html",
+        ),
+    };
+    written.map_err(|e| AppError::Internal(e.to_string()))?;
+    let name = format!(
+        "attachment; filename=\"{}-gradebook.{extension}\"",
+        app.session.name
+    );
     Ok((
         [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!(
-                    "attachment; filename=\"{}-gradebook.html\"",
-                    app.session.name
-                ),
-            ),
+            (header::CONTENT_TYPE, kind.to_string()),
+            (header::CONTENT_DISPOSITION, name),
         ],
         out,
     )

@@ -427,6 +427,13 @@ async fn read_upload(mut multipart: Multipart) -> Result<Upload, AppError> {
     Ok(upload)
 }
 
+/// The name an uploaded file is kept under: its last part only, at most
+/// 100 characters (never a path, and never shown raw).
+pub(crate) fn upload_name(name: &str) -> String {
+    let last = name.rsplit(['/', '\\']).next().unwrap_or_default();
+    last.chars().take(100).collect()
+}
+
 /// A submission to store: checked, its language decided.
 pub(crate) struct NewEntry {
     pub(crate) problem: String,
@@ -522,13 +529,7 @@ pub(crate) async fn submit(
     let (file_name, source) = if upload.file.is_empty() {
         (String::new(), upload.pasted.into_bytes())
     } else {
-        // Only the last part of a name is kept, and never shown raw.
-        let name = upload
-            .file_name
-            .rsplit(['/', '\\'])
-            .next()
-            .unwrap_or_default();
-        (name.chars().take(100).collect(), upload.file)
+        (upload_name(&upload.file_name), upload.file)
     };
     let id = accept(
         &app,
