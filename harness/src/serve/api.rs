@@ -16,7 +16,8 @@ use serde_json::{Value, json};
 use super::accounts;
 use super::db::{self, Filter, Status};
 use super::http::{AppError, AppState, Viewer};
-use super::pages::{NewEntry, accept, feedback_for, visible_entry};
+use super::pages::{feedback_for, visible_entry};
+use super::submit::{NewEntry, accept};
 
 /// An API error: the page error's status with a JSON body.
 pub(crate) struct ApiError(AppError);
@@ -127,7 +128,7 @@ pub(crate) async fn submit(
     Json(request): Json<SubmitRequest>,
 ) -> ApiResult {
     let login = viewer.require()?;
-    let file_name = super::pages::upload_name(&request.file_name);
+    let file_name = super::submit::upload_name(&request.file_name);
     let id = accept(
         &app,
         &login.account,

@@ -135,7 +135,7 @@ pub(crate) fn router(app: AppState) -> Router {
         .route("/problems/{id}/samples/{file}", get(super::pages::sample))
         .route(
             "/submit",
-            post(super::pages::submit).layer(DefaultBodyLimit::max(upload_limit)),
+            post(super::submit::submit).layer(DefaultBodyLimit::max(upload_limit)),
         )
         .route("/submissions", get(super::pages::submissions))
         .route("/submissions/{id}", get(super::pages::submission))

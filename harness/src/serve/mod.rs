@@ -15,7 +15,8 @@
 //! `queue` (fair order), `judging` (the bridge to the judge core), `live`
 //! (status and SSE), `http` (router, guards, errors), `pages`,
 //! `feedback` (what a viewer may see of a result), `scoreboard`,
-//! `statement` (Markdown and math), `start` (the verb itself), `client`
+//! `statement` (Markdown and math), `submit` (taking a submission), `start`
+//! (the verb itself), `client`
 //! (`judge submit`).
 
 mod accounts;
@@ -34,6 +35,7 @@ mod scoreboard;
 mod session;
 mod start;
 mod statement;
+mod submit;
 
 pub(crate) use client::submit;
 pub(crate) use start::{serve, users};
