@@ -1,21 +1,25 @@
 // judge serve: live updates through Server-Sent Events. The pages work
-// without this script; it only saves a reload. It sets text, never markup.
+// without this script; it only saves a reload. It sets text, or swaps in
+// elements parsed from this server's own pages; it never builds markup.
 "use strict";
 (function () {
   if (!window.EventSource) { return; }
-  var scoreboard = document.getElementById("scoreboard");
-  var refreshing = false;
-  function refreshScoreboard() {
-    if (!scoreboard || refreshing) { return; }
-    refreshing = true;
-    fetch("/scoreboard", { credentials: "same-origin" })
+  var refreshing = {};
+  // Replaces the element `id` with its fresh copy from the server's page
+  // at `url` (server-rendered and escaped; parsed, never run).
+  function refresh(url, id) {
+    if (!document.getElementById(id) || refreshing[id]) { return; }
+    refreshing[id] = true;
+    fetch(url, { credentials: "same-origin" })
       .then(function (r) { return r.text(); })
       .then(function (html) {
-        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("scoreboard");
-        if (fresh) { scoreboard.replaceWith(fresh); scoreboard = fresh; }
+        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById(id);
+        var old = document.getElementById(id);
+        if (fresh && old) { old.replaceWith(fresh); }
       })
-      .finally(function () { refreshing = false; });
+      .finally(function () { refreshing[id] = false; });
   }
+  function refreshScoreboard() { refresh("/scoreboard", "scoreboard"); }
   var events = new EventSource("/events");
   events.addEventListener("status", function (message) {
     var update = JSON.parse(message.data);
@@ -29,11 +33,11 @@
     if (update.verdict) {
       refreshScoreboard();
       // A submission's page shows its tests once judged: fetch them.
-      if (rows.length && document.querySelector('[data-live="submission"]')) { location.reload(); }
+      if (rows.length) { refresh(location.pathname, "feedback"); }
     }
   });
   events.addEventListener("scoreboard", refreshScoreboard);
-  events.addEventListener("reload", function () { if (scoreboard) { refreshScoreboard(); } });
+  events.addEventListener("reload", refreshScoreboard);
   events.addEventListener("open", function () {
     document.documentElement.setAttribute("data-live", "connected");
   });

@@ -10,6 +10,7 @@ mod interactive;
 mod learner;
 mod serve;
 mod serve_api;
+mod serve_browser;
 mod serve_server;
 mod setter;
 mod snapshots;
