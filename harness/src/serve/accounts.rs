@@ -190,6 +190,39 @@ pub(crate) fn upsert(
     Ok(!exists)
 }
 
+/// A user name as accounts take it: 1 to 64 ASCII letters, digits, `-`,
+/// `_` or `.`; else why not.
+pub(crate) fn check_username(username: &str) -> Result<(), String> {
+    let ok = !username.is_empty()
+        && username.len() <= 64
+        && username
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{}`: 1 to 64 letters, digits, `-`, `_` or `.`",
+            crate::escape::visible(username)
+        ))
+    }
+}
+
+/// A new participant (open registration); `None` if the name is taken.
+pub(crate) fn create_participant(
+    conn: &Connection,
+    username: &str,
+    display_name: &str,
+    password_hash: &str,
+) -> rusqlite::Result<Option<i64>> {
+    let inserted = conn.execute(
+        "INSERT OR IGNORE INTO accounts (username, display_name, team, role, password_hash, \
+         created_at) VALUES (?1, ?2, NULL, 'participant', ?3, ?4)",
+        params![username, display_name, password_hash, now_text()],
+    )?;
+    Ok((inserted > 0).then(|| conn.last_insert_rowid()))
+}
+
 /// The account named `username` and its password hash, to verify
 /// outside the store's lock (argon2 takes a while on purpose).
 pub(crate) fn password_hash_of(
@@ -340,20 +373,8 @@ fn read_users(path: &Path) -> Result<Vec<UserRow>, SpecError> {
         if username.is_empty() && record.iter().all(str::is_empty) {
             continue;
         }
-        let username_ok = !username.is_empty()
-            && username.len() <= 64
-            && username
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
-        if !username_ok {
-            return Err(invalid(
-                line,
-                "user",
-                format!(
-                    "`{}`: 1 to 64 letters, digits, `-`, `_` or `.`",
-                    crate::escape::visible(&username)
-                ),
-            ));
+        if let Err(why) = check_username(&username) {
+            return Err(invalid(line, "user", why));
         }
         if rows.iter().any(|r| r.username == username) {
             return Err(invalid(line, "user", format!("`{username}` appears twice")));

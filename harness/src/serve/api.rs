@@ -75,7 +75,7 @@ pub(crate) async fn token(
         return Err(AppError::TooMany("too many login attempts: wait a minute".into()).into());
     }
     let Some(account) =
-        super::pages::verify_login(&app, &request.username, &request.password).await?
+        super::login::verify_login(&app, &request.username, &request.password).await?
     else {
         return Ok((
             StatusCode::UNAUTHORIZED,

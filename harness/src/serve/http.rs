@@ -130,9 +130,13 @@ pub(crate) fn router(app: AppState) -> Router {
         .route("/", get(super::pages::home))
         .route(
             "/login",
-            get(super::pages::login_form).post(super::pages::login),
+            get(super::login::login_form).post(super::login::login),
         )
-        .route("/logout", post(super::pages::logout))
+        .route("/logout", post(super::login::logout))
+        .route(
+            "/register",
+            get(super::login::register_form).post(super::login::register),
+        )
         .route("/problems/{id}", get(super::pages::problem))
         .route("/problems/{id}/samples/{file}", get(super::pages::sample))
         .route(
@@ -184,7 +188,10 @@ async fn guard(
     next: Next,
 ) -> Response {
     let path = request.uri().path();
-    let open_path = path == "/login" || path.starts_with("/static/") || path.starts_with("/api/");
+    let open_path = path == "/login"
+        || path == "/register"
+        || path.starts_with("/static/")
+        || path.starts_with("/api/");
     let mut response = if app.session.private && viewer.login.is_none() && !open_path {
         Redirect::to("/login").into_response()
     } else {

@@ -1,27 +1,21 @@
 //! The participant's pages: server-rendered HTML (askama templates under
 //! `harness/templates/serve/`, auto-escaped) that works without
 //! JavaScript: problems with their status, statements with samples,
-//! submitting, my submissions, one submission, the scoreboard, logging
-//! in and out.
+//! my submissions, one submission, the scoreboard (submitting is
+//! `submit.rs`, logging in `login.rs`).
 
-use std::net::SocketAddr;
 use std::time::SystemTime;
 
 use askama::Template;
-use axum::Form;
-use axum::extract::{ConnectInfo, Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{IntoResponse, Redirect, Response};
-use axum_extra::extract::cookie::CookieJar;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::accounts;
 use super::db::{self, Entry, Filter, Status};
 use super::feedback::{self, FeedbackView};
-use super::http::{
-    AppError, AppState, LOGIN_COOKIE, LanguageChoice, Viewer, check_csrf, form_token_ok, is_https,
-    new_form, page, private_cookie,
-};
+use super::http::{AppError, AppState, LanguageChoice, Viewer, page};
 use super::scoreboard::{self, Scoreboard};
 use super::session::Schedule;
 use crate::escape::visible;
@@ -227,106 +221,6 @@ pub(crate) async fn home(
         nav: nav(&app, &viewer),
         problems,
     })
-}
-
-#[derive(Template)]
-#[template(path = "serve/login.html")]
-struct LoginTemplate {
-    nav: Nav,
-    form_token: String,
-    error: String,
-}
-
-pub(crate) async fn login_form(
-    State(app): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
-    jar: CookieJar,
-) -> Result<Response, AppError> {
-    let (jar, form_token) = new_form(&app, jar, is_https(&headers));
-    let html = page(&LoginTemplate {
-        nav: nav(&app, &viewer),
-        form_token,
-        error: String::new(),
-    })?;
-    Ok((jar, html).into_response())
-}
-
-#[derive(Deserialize)]
-pub(crate) struct LoginForm {
-    csrf: String,
-    username: String,
-    password: String,
-}
-
-pub(crate) async fn login(
-    State(app): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    jar: CookieJar,
-    Form(form): Form<LoginForm>,
-) -> Result<Response, AppError> {
-    if !form_token_ok(&app, &jar, &form.csrf) {
-        return Err(AppError::Csrf);
-    }
-    let ip = peer.ip();
-    if !app.may_try_login(ip, &form.username) {
-        return Err(AppError::TooMany(
-            "Too many login attempts: wait a minute and try again.".into(),
-        ));
-    }
-    let account = verify_login(&app, &form.username, &form.password).await?;
-    let secure = is_https(&headers);
-    let Some(account) = account else {
-        let (jar, form_token) = new_form(&app, jar, secure);
-        let html = page(&LoginTemplate {
-            nav: nav(&app, &Viewer::default()),
-            form_token,
-            error: "Wrong user or password.".into(),
-        })?;
-        return Ok((StatusCode::UNAUTHORIZED, jar, html).into_response());
-    };
-    let token = accounts::start_login(app.store().connection(), account)?;
-    let jar = jar.add(private_cookie(LOGIN_COOKIE, token, secure));
-    Ok((jar, Redirect::to("/")).into_response())
-}
-
-/// The account whose password this is: the hash is read under the
-/// store's lock, verified outside it, on a blocking thread.
-pub(crate) async fn verify_login(
-    app: &AppState,
-    username: &str,
-    password: &str,
-) -> Result<Option<i64>, AppError> {
-    let found = accounts::password_hash_of(app.store().connection(), username)?;
-    let Some((id, hash)) = found else {
-        return Ok(None);
-    };
-    let password = password.to_string();
-    let ok = tokio::task::spawn_blocking(move || accounts::verify_password(&password, &hash))
-        .await
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    Ok(ok.then_some(id))
-}
-
-#[derive(Deserialize)]
-pub(crate) struct CsrfForm {
-    csrf: String,
-}
-
-pub(crate) async fn logout(
-    State(app): State<AppState>,
-    viewer: Viewer,
-    jar: CookieJar,
-    Form(form): Form<CsrfForm>,
-) -> Result<Response, AppError> {
-    let login = viewer.require()?;
-    check_csrf(login, &form.csrf)?;
-    if let Some(cookie) = jar.get(LOGIN_COOKIE) {
-        accounts::end_login(app.store().connection(), cookie.value())?;
-    }
-    let jar = jar.remove(axum_extra::extract::cookie::Cookie::build(LOGIN_COOKIE).path("/"));
-    Ok((jar, Redirect::to("/")).into_response())
 }
 
 #[derive(Template)]

@@ -504,3 +504,60 @@ fn the_jury_rejudges_and_exports_the_gradebook() {
     let html = teacher.get("/jury/gradebook.html");
     assert!(html.body.contains("alice") && html.header("content-disposition").is_some());
 }
+
+#[test]
+fn open_registration_only_where_the_session_file_allows_it() {
+    let (_site, server) = lab();
+    let mut visitor = server.client();
+    assert_eq!(visitor.get("/register").status, 404);
+
+    let site = Site::new(USERS);
+    let session = site.write("open.toml", "title = \"Club\"\nregistration = true\n");
+    let server = Server::start(&site, &["--session", session.to_str().unwrap()]);
+    let mut carol = server.client();
+    let form = carol.get("/register");
+    assert_eq!(form.status, 200);
+    let token = hidden(&form.body, "csrf").unwrap();
+    let fields = |name: &'static str, password: &'static str| {
+        [
+            ("csrf", token.clone()),
+            ("username", name.to_string()),
+            ("display_name", "Carol".to_string()),
+            ("password", password.to_string()),
+        ]
+    };
+    let short = fields("carol", "short");
+    let refused = carol.post_form(
+        "/register",
+        &short
+            .iter()
+            .map(|(k, v)| (*k, v.as_str()))
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(refused.status, 400);
+    let token = hidden(&refused.body, "csrf").unwrap();
+    let taken = [
+        ("csrf", token.as_str()),
+        ("username", "alice"),
+        ("display_name", "Not Alice"),
+        ("password", "long enough password"),
+    ];
+    let refused = carol.post_form("/register", &taken);
+    assert!(refused.body.contains("taken"), "{}", refused.body);
+    let token = hidden(&refused.body, "csrf").unwrap();
+    let good = [
+        ("csrf", token.as_str()),
+        ("username", "carol"),
+        ("display_name", "Carol"),
+        ("password", "long enough password"),
+    ];
+    let created = carol.post_form("/register", &good);
+    assert_eq!(created.status, 303, "{}", created.body);
+    assert_eq!(carol.get("/submissions").status, 200, "logged in");
+    assert!(
+        carol
+            .get("/scoreboard")
+            .body
+            .contains("data-user=\"carol\"")
+    );
+}
