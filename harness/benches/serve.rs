@@ -51,6 +51,14 @@ fn judge(root: &Path) -> Command {
     command
 }
 
+/// The 1-minute load average, to read the numbers by.
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(String::from))
+        .unwrap_or_else(|| "?".into())
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -156,6 +164,7 @@ fn main() {
         .unwrap();
     assert!(warm.success());
 
+    let load_before = load();
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let latencies = Mutex::new(Vec::new());
@@ -271,6 +280,7 @@ fn main() {
     println!(
         "judge serve under load: {participants} participants, {count} submissions ({accepted} AC), each judged exactly once"
     );
+    println!("load average: {load_before} before, {} after", load());
     println!("| measure | value |");
     println!("|---|---|");
     println!(
