@@ -16,6 +16,7 @@ mod verify;
 
 pub(crate) use context::Context;
 pub(crate) use packages::settle_for_judging;
+pub(crate) use play::{find_test, game_result, referee_args};
 pub(crate) use practice::Judges;
 pub(crate) use stored::{machine, problem_info};
 

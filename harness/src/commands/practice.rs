@@ -84,6 +84,16 @@ impl Judges {
         }
     }
 
+    /// The interactor (or checker) as built; `None` if it did not build.
+    pub(crate) fn judging_program(&self) -> Option<&Executable> {
+        self.checker.as_ref().filter(|_| self.broken.is_none())
+    }
+
+    /// A testlib interactor's output checker as built.
+    pub(crate) fn output_checker(&self) -> Option<&Executable> {
+        self.output_checker.as_ref()
+    }
+
     /// The task of one submission, built by `build` (not called when a
     /// judging program is broken).
     pub(crate) fn task<'a>(

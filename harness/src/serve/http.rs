@@ -45,6 +45,13 @@ pub(crate) struct LanguageChoice {
     pub(crate) extensions: Vec<String>,
 }
 
+/// What runs beside the pages: live status, the judging queue, the games.
+pub(crate) struct Engines {
+    pub(crate) live: Arc<Live>,
+    pub(crate) queue: Arc<Queue>,
+    pub(crate) games: super::play::Games,
+}
+
 /// What every handler shares.
 pub(crate) struct App {
     pub(crate) session: Session,
@@ -54,6 +61,7 @@ pub(crate) struct App {
     store: Mutex<Store>,
     pub(crate) live: Arc<Live>,
     pub(crate) queue: Arc<Queue>,
+    pub(crate) games: super::play::Games,
     /// Keys the login form's CSRF token to its cookie.
     form_key: [u8; 32],
     login_by_ip: DefaultKeyedRateLimiter<IpAddr>,
@@ -76,9 +84,9 @@ impl App {
         problems: Vec<ProblemPage>,
         languages: Vec<LanguageChoice>,
         store: Store,
-        live: Arc<Live>,
-        queue: Arc<Queue>,
+        engines: Engines,
     ) -> App {
+        let Engines { live, queue, games } = engines;
         let per_minute =
             |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN));
         App {
@@ -90,6 +98,7 @@ impl App {
             store: Mutex::new(store),
             live,
             queue,
+            games,
             form_key: rand::random(),
             login_by_ip: RateLimiter::keyed(per_minute(LOGINS_PER_MINUTE_BY_IP)),
             login_by_user: RateLimiter::keyed(per_minute(LOGINS_PER_MINUTE_BY_USER)),
@@ -139,6 +148,10 @@ pub(crate) fn router(app: AppState) -> Router {
         )
         .route("/problems/{id}", get(super::pages::problem))
         .route("/problems/{id}/samples/{file}", get(super::pages::sample))
+        .route(
+            "/problems/{id}/play",
+            get(super::play::play_page).post(super::play::play_move),
+        )
         .route(
             "/submit",
             post(super::submit::submit).layer(DefaultBodyLimit::max(upload_limit)),

@@ -34,7 +34,7 @@ use crate::store::Store;
 /// A problem of the session, ready to judge.
 pub(crate) struct ServedProblem {
     pub(crate) spec: ProblemSpec,
-    judges: Judges,
+    pub(crate) judges: Judges,
 }
 
 impl ServedProblem {

@@ -13,7 +13,7 @@
 //! Files: `session` (the session file), `accounts` (users, passwords,
 //! logins, tokens, `judge users import`), `db` (the server's tables),
 //! `queue` (fair order), `judging` (the bridge to the judge core), `live`
-//! (status and SSE), `http` (router, guards, errors), `login`, `pages`,
+//! (status and SSE), `http` (router, guards, errors), `login`, `pages`, `play` (the play page),
 //! `feedback` (what a viewer may see of a result), `scoreboard`,
 //! `statement` (Markdown and math), `submit` (taking a submission), `start`
 //! (the verb itself), `client`
@@ -31,6 +31,7 @@ mod jury;
 mod live;
 mod login;
 mod pages;
+mod play;
 mod queue;
 mod scoreboard;
 mod session;

@@ -76,8 +76,14 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         queue.push(entry, account);
     }
     let live = Arc::new(Live::default());
+    let problems = Arc::new(problems);
+    let games = super::play::Games::new(
+        problems.clone(),
+        ctx.sandbox.clone(),
+        ctx.scratch.path().to_path_buf(),
+    );
     let bench = Arc::new(Bench {
-        problems: Arc::new(problems),
+        problems,
         root: ctx.root.clone(),
         languages: ctx.builder.languages().clone(),
         sandbox: ctx.sandbox.clone(),
@@ -93,8 +99,11 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         pages,
         languages,
         store,
-        live,
-        queue.clone(),
+        super::http::Engines {
+            live,
+            queue: queue.clone(),
+            games,
+        },
     ));
 
     // Bound before anything is printed: a taken port is an error here.

@@ -11,6 +11,7 @@ mod learner;
 mod serve;
 mod serve_api;
 mod serve_browser;
+mod serve_play;
 mod serve_server;
 mod setter;
 mod snapshots;
