@@ -130,7 +130,7 @@ fn main() {
                 .trim_end_matches('/')
                 .into();
         }
-        if line.starts_with("jury login") {
+        if line.starts_with("judging with") {
             break;
         }
     }

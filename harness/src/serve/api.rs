@@ -44,6 +44,7 @@ impl IntoResponse for ApiError {
             AppError::BadRequest(m) => (StatusCode::BAD_REQUEST, m),
             AppError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, m),
             AppError::TooMany(m) => (StatusCode::TOO_MANY_REQUESTS, m),
+            AppError::NotReady => (StatusCode::SERVICE_UNAVAILABLE, "not ready yet".into()),
             AppError::Internal(m) => {
                 eprintln!("judge serve: {m}");
                 (

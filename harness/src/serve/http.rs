@@ -352,6 +352,8 @@ pub(crate) enum AppError {
     BadRequest(String),
     TooLarge(String),
     TooMany(String),
+    /// The problems are still being built.
+    NotReady,
     Internal(String),
 }
 
@@ -396,6 +398,11 @@ impl IntoResponse for AppError {
                 StatusCode::TOO_MANY_REQUESTS,
                 "Too many requests",
                 m.as_str(),
+            ),
+            AppError::NotReady => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "Not ready",
+                "The judge is still building the problems' programs: try again in a minute.",
             ),
             AppError::Internal(m) => {
                 eprintln!("judge serve: {m}");

@@ -45,22 +45,35 @@ impl ServedProblem {
     }
 }
 
-/// Loads the named problems (all when `ids` is empty), settles a
-/// package's time limit and builds every judging program. A broken
-/// package named by the session is an error; unnamed broken ones are
-/// left out and returned as warnings.
-pub(crate) fn load(
-    ctx: &mut Context,
+/// The session's problems (all when `ids` is empty), read but not built:
+/// enough for the pages. A broken package named by the session is an
+/// error; when every problem is served, broken ones are left out and
+/// their errors returned.
+pub(crate) fn read(
+    ctx: &Context,
     ids: &[String],
-) -> Result<(Vec<ServedProblem>, Vec<String>), ServeError> {
-    let (problems, broken) = ctx.load_and_build(ids)?;
+) -> Result<(Vec<ProblemSpec>, Vec<crate::errors::SpecError>), ServeError> {
+    let (problems, broken) = ctx.load_problems(ids)?;
     if !ids.is_empty() {
         if let Some(error) = broken.into_iter().next() {
             return Err(error.into());
         }
+        return Ok((problems, Vec::new()));
     }
+    Ok((problems, broken))
+}
+
+/// Makes the problems ready to judge: every workspace program built, a
+/// package's time limit settled, the judging programs built. Slow the
+/// first time (compilers), so the server is already listening.
+pub(crate) fn build(
+    ctx: &mut Context,
+    problems: Vec<ProblemSpec>,
+) -> Result<Vec<ServedProblem>, ServeError> {
+    ctx.builder
+        .build_workspace(problems.iter().flat_map(ProblemSpec::programs))
+        .map_err(crate::errors::Error::from)?;
     let mut served = Vec::new();
-    let warnings = Vec::new();
     for mut spec in problems {
         crate::commands::settle_for_judging(
             ctx,
@@ -70,7 +83,7 @@ pub(crate) fn load(
         let judges = Judges::build(&mut ctx.builder, &spec);
         served.push(ServedProblem { spec, judges });
     }
-    Ok((served, warnings))
+    Ok(served)
 }
 
 /// What every judge thread shares.

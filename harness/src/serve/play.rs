@@ -72,24 +72,26 @@ impl Drop for Game {
 
 /// Every game in progress, by account.
 pub(crate) struct Games {
-    problems: Arc<Vec<ServedProblem>>,
+    /// Set once the problems are built (the server listens before).
+    problems: std::sync::OnceLock<Arc<Vec<ServedProblem>>>,
     sandbox: Sandbox,
     scratch: PathBuf,
     games: Mutex<HashMap<i64, Game>>,
 }
 
 impl Games {
-    pub(crate) fn new(
-        problems: Arc<Vec<ServedProblem>>,
-        sandbox: Sandbox,
-        scratch: PathBuf,
-    ) -> Games {
+    pub(crate) fn new(sandbox: Sandbox, scratch: PathBuf) -> Games {
         Games {
-            problems,
+            problems: std::sync::OnceLock::new(),
             sandbox,
             scratch,
             games: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The problems are built: games may start.
+    pub(crate) fn ready(&self, problems: Arc<Vec<ServedProblem>>) {
+        let _ = self.problems.set(problems);
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<i64, Game>> {
@@ -106,8 +108,8 @@ impl Games {
 
     fn start(&self, account: i64, problem: &str) -> Result<(), AppError> {
         self.sweep();
-        let served = self
-            .problems
+        let problems = self.problems.get().ok_or(AppError::NotReady)?;
+        let served = problems
             .iter()
             .find(|p| p.spec.id == problem)
             .ok_or(AppError::NotFound)?;
@@ -230,7 +232,10 @@ impl Games {
                     .map(|r| r.join().unwrap_or_default())
                     .collect();
                 let stderr = ends.into_iter().next_back().unwrap_or_default();
-                let served = self.problems.iter().find(|p| p.spec.id == problem);
+                let served = self
+                    .problems
+                    .get()
+                    .and_then(|all| all.iter().find(|p| p.spec.id == problem));
                 let result = served.map(|served| {
                     let test = crate::commands::find_test(&served.spec, None).ok();
                     test.map(|test| {

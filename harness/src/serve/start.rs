@@ -48,8 +48,11 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         None => Session::practice(),
     };
     let languages = languages(ctx, &session, args.session.as_deref())?;
-    let (problems, _) = judging::load(ctx, &session.problems)?;
-    let pages: Vec<ProblemPage> = problems.iter().map(|p| ProblemPage::new(&p.spec)).collect();
+    let (specs, broken) = judging::read(ctx, &session.problems)?;
+    for error in &broken {
+        eprintln!("judge serve: left out, broken: {error}");
+    }
+    let pages: Vec<ProblemPage> = specs.iter().map(ProblemPage::new).collect();
 
     let path = store_path(ctx, args.db.as_deref());
     let mut store = db::open(&path)?;
@@ -63,10 +66,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         source: Some(session.name.clone()),
         interrupted: false,
     };
-    let infos: Vec<_> = problems
-        .iter()
-        .map(|p| crate::commands::problem_info(&p.spec))
-        .collect();
+    let infos: Vec<_> = specs.iter().map(crate::commands::problem_info).collect();
     let ids = db::ensure_session(&mut store, &session, &meta, &infos)?;
     let jury = first_jury(store.connection())?;
     let queue = Arc::new(Queue::default());
@@ -76,23 +76,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         queue.push(entry, account);
     }
     let live = Arc::new(Live::default());
-    let problems = Arc::new(problems);
-    let games = super::play::Games::new(
-        problems.clone(),
-        ctx.sandbox.clone(),
-        ctx.scratch.path().to_path_buf(),
-    );
-    let bench = Arc::new(Bench {
-        problems,
-        root: ctx.root.clone(),
-        languages: ctx.builder.languages().clone(),
-        sandbox: ctx.sandbox.clone(),
-        store: path.clone(),
-        ids,
-        queue: queue.clone(),
-        live: live.clone(),
-        scratch: ctx.scratch.path().to_path_buf(),
-    });
+    let games = super::play::Games::new(ctx.sandbox.clone(), ctx.scratch.path().to_path_buf());
     let app = Arc::new(App::new(
         session,
         ids,
@@ -100,35 +84,50 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         languages,
         store,
         super::http::Engines {
-            live,
+            live: live.clone(),
             queue: queue.clone(),
             games,
         },
     ));
 
     // Bound before anything is printed: a taken port is an error here.
-    let listener = std::net::TcpListener::bind(args.bind).map_err(|source| Error::Report {
-        what: format!("listen on {}", args.bind),
-        source,
-    })?;
+    let failed = |what: String| move |source| Error::Report { what, source };
+    let listener = std::net::TcpListener::bind(args.bind)
+        .map_err(failed(format!("listen on {}", args.bind)))?;
     listener
         .set_nonblocking(true)
-        .map_err(|source| Error::Report {
-            what: "the listening socket".into(),
-            source,
-        })?;
-    let address = listener.local_addr().map_err(|source| Error::Report {
-        what: "the listening socket".into(),
-        source,
-    })?;
-    let judges = judging::start(bench, ctx.jobs);
+        .map_err(failed("the listening socket".into()))?;
+    let address = listener
+        .local_addr()
+        .map_err(failed("the listening socket".into()))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(failed("start the server's runtime".into()))?;
+    let cancel = ctx.sandbox.clone();
+    let router = super::http::router(app.clone());
+    let server = runtime.spawn(async move {
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        // Ctrl-C or SIGTERM sets the sandbox's cancel flag (see Context).
+        let stop = async move {
+            while !cancel.is_cancelled() {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        };
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(stop)
+        .await
+    });
     let mut out = std::io::stdout();
     let _ = writeln!(
         out,
-        "judge serve: {} at http://{address}/ (store {}, {} judge threads, ready in {} ms)",
+        "judge serve: {} at http://{address}/ (store {}, up in {} ms)",
         app.session.title,
         path.display(),
-        judges.len(),
         started.elapsed().as_millis()
     );
     let _ = writeln!(
@@ -145,39 +144,46 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
     };
     let _ = out.flush();
 
-    let cancel = ctx.sandbox.clone();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .map_err(|source| Error::Report {
-            what: "start the server's runtime".into(),
-            source,
-        })?;
-    let served: std::io::Result<()> = runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::from_std(listener)?;
-        let router = super::http::router(app);
-        // Ctrl-C or SIGTERM sets the sandbox's cancel flag (see Context).
-        let stop = async move {
-            while !cancel.is_cancelled() {
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-        };
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(stop)
-        .await
+    // Pages are served meanwhile; submissions wait in the queue.
+    let problems = match judging::build(ctx, specs) {
+        Ok(problems) => Arc::new(problems),
+        Err(error) => {
+            ctx.sandbox
+                .cancel_flag()
+                .store(true, std::sync::atomic::Ordering::SeqCst);
+            let _ = runtime.block_on(server);
+            return Err(error.into());
+        }
+    };
+    app.games.ready(problems.clone());
+    let bench = Arc::new(Bench {
+        problems,
+        root: ctx.root.clone(),
+        languages: ctx.builder.languages().clone(),
+        sandbox: ctx.sandbox.clone(),
+        store: path.clone(),
+        ids,
+        queue: queue.clone(),
+        live,
+        scratch: ctx.scratch.path().to_path_buf(),
     });
+    let judges = judging::start(bench, ctx.jobs);
+    let _ = writeln!(
+        out,
+        "judging with {} threads from {} ms on ({} waiting)",
+        judges.len(),
+        started.elapsed().as_millis(),
+        queue.len()
+    );
+    let _ = out.flush();
+    let served = runtime
+        .block_on(server)
+        .unwrap_or_else(|e| Err(std::io::Error::other(e)));
     queue.close();
     for judge in judges {
         let _ = judge.join();
     }
-    served.map_err(|source| Error::Report {
-        what: format!("serve on {address}"),
-        source,
-    })?;
+    served.map_err(failed(format!("serve on {address}")))?;
     Ok(crate::exit_codes::OK)
 }
 

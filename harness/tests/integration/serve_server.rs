@@ -141,7 +141,8 @@ impl Server {
             if let Some(rest) = line.strip_prefix("jury login: jury / ") {
                 jury_password = Some(rest.trim().to_string());
             }
-            let done = line.starts_with("jury login:");
+            // Listening comes first; judging once the problems are built.
+            let done = line.starts_with("judging with");
             seen.push(line);
             if done {
                 break;
@@ -202,6 +203,10 @@ impl Client {
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .max_redirects(0)
+            // A fresh connection per request: a server that refuses an
+            // upload early closes its connection, which a pooled next
+            // request would find dead.
+            .max_idle_connections(0)
             .proxy(None)
             .timeout_global(Some(REQUEST_TIMEOUT))
             .build()
@@ -311,9 +316,19 @@ impl Client {
                 "Content-Type",
                 &format!("multipart/form-data; boundary={boundary}"),
             )
-            .send(&body[..])
-            .unwrap();
-        self.take(response)
+            .send(&body[..]);
+        match response {
+            Ok(response) => self.take(response),
+            // A server may refuse a large upload and close the connection
+            // before the client has sent it all: status 0.
+            Err(error) => Reply {
+                status: 0,
+                location: None,
+                content_type: String::new(),
+                headers: Vec::new(),
+                body: error.to_string(),
+            },
+        }
     }
 
     /// Logs in through the form; the reply to the form's POST.
