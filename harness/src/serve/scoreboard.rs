@@ -247,4 +247,30 @@ mod tests {
         assert_eq!(jury.rows[0].username, "bob");
         assert_eq!(jury.rows[0].solved, 2);
     }
+
+    #[test]
+    fn points_count_each_problems_best_score() {
+        let session =
+            Session::parse("scoring = \"points\"\n", std::path::Path::new("p.toml")).unwrap();
+        let problems = vec!["spies".to_string(), "a".to_string()];
+        let people = [account(1, "ann"), account(2, "bob")];
+        let scored = |account, score: f64, verdict| Entry {
+            score: Some(score),
+            ..entry(account, "spies", 1, Some(verdict))
+        };
+        let entries = [
+            scored(1, 40.0, Verdict::WrongAnswer),
+            scored(1, 70.0, Verdict::WrongAnswer),
+            scored(1, 55.0, Verdict::WrongAnswer),
+            entry(1, "a", 2, Some(Verdict::Accepted)),
+            scored(2, 100.0, Verdict::Accepted),
+        ];
+        let board = compute(&session, &problems, &people, &entries, false, start());
+        let totals: Vec<(&str, f64, usize)> = board
+            .rows
+            .iter()
+            .map(|r| (r.username.as_str(), r.points, r.rank))
+            .collect();
+        assert_eq!(totals, [("bob", 100.0, 1), ("ann", 71.0, 2)]);
+    }
 }
