@@ -37,8 +37,12 @@ pub(crate) struct ProblemPage {
 
 #[derive(Debug, Clone)]
 pub(crate) struct Sample {
+    /// As shown (control characters escaped).
     pub(crate) input: String,
     pub(crate) answer: String,
+    /// As downloaded: the files' own bytes.
+    pub(crate) input_bytes: Vec<u8>,
+    pub(crate) answer_bytes: Vec<u8>,
 }
 
 impl ProblemPage {
@@ -47,11 +51,8 @@ impl ProblemPage {
             .and_then(|path| std::fs::read_to_string(path).ok())
             .map(|markdown| super::statement::render(&markdown))
             .unwrap_or_default();
-        let read = |path: &std::path::Path| {
-            visible(&String::from_utf8_lossy(
-                &std::fs::read(path).unwrap_or_default(),
-            ))
-        };
+        let read = |path: &std::path::Path| std::fs::read(path).unwrap_or_default();
+        let shown = |bytes: &[u8]| visible(&String::from_utf8_lossy(bytes));
         ProblemPage {
             id: spec.id.clone(),
             title: spec.title.clone(),
@@ -63,9 +64,14 @@ impl ProblemPage {
                 spec.tests
                     .iter()
                     .filter(|t| t.is_sample())
-                    .map(|t| Sample {
-                        input: read(&t.input),
-                        answer: read(&t.answer),
+                    .map(|t| {
+                        let (input_bytes, answer_bytes) = (read(&t.input), read(&t.answer));
+                        Sample {
+                            input: shown(&input_bytes),
+                            answer: shown(&answer_bytes),
+                            input_bytes,
+                            answer_bytes,
+                        }
                     })
                     .collect()
             },
@@ -261,8 +267,8 @@ pub(crate) async fn sample(
         .ok_or(AppError::NotFound)?;
     let sample = problem.samples.get(index).ok_or(AppError::NotFound)?;
     let body = match kind {
-        "in" => sample.input.clone(),
-        "ans" => sample.answer.clone(),
+        "in" => sample.input_bytes.clone(),
+        "ans" => sample.answer_bytes.clone(),
         _ => return Err(AppError::NotFound),
     };
     Ok((

@@ -4,7 +4,7 @@
 //! [`Session`]. Every error names the file, the line and the key.
 
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, SystemTime};
 
 use serde::Deserialize;
@@ -349,19 +349,18 @@ struct RawLimits {
     submissions_per_minute: Option<Spanned<u32>>,
 }
 
-/// Where a problem id named by the session file is, for its error.
-pub(crate) fn unknown_problem(path: Option<&PathBuf>, text: Option<&str>, id: &str) -> SpecError {
+/// An item of a list of the session file (`problems`, `languages`) that
+/// names nothing known, as an error on the line that names it.
+pub(crate) fn unknown_item(path: &Path, key: &str, item: &str, message: String) -> SpecError {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
     let line = text
-        .and_then(|t| t.find(&format!("\"{id}\"")).map(|at| line_of(t, at)))
-        .unwrap_or(1);
-    match path {
-        Some(path) => SpecError::Invalid {
-            path: path.clone(),
-            line,
-            key: "problems".into(),
-            message: format!("no problem `{id}` under problems/"),
-        },
-        None => SpecError::Package(format!("no problem `{id}`")),
+        .find(&format!("\"{item}\""))
+        .map_or(1, |at| line_of(&text, at));
+    SpecError::Invalid {
+        path: path.to_path_buf(),
+        line,
+        key: key.into(),
+        message,
     }
 }
 

@@ -37,10 +37,10 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
     let session = match &args.session {
         Some(path) => {
             let session = Session::load(path)?;
-            let text = std::fs::read_to_string(path).ok();
             for id in &session.problems {
                 if !crate::spec::is_package(&ctx.problems_dir().join(id)) {
-                    return Err(session::unknown_problem(Some(path), text.as_deref(), id).into());
+                    let message = format!("no problem `{id}` under problems/");
+                    return Err(session::unknown_item(path, "problems", id, message).into());
                 }
             }
             session
@@ -207,15 +207,17 @@ fn languages(ctx: &Context, session: &Session, file: Option<&Path>) -> Result<Ve
         .iter()
         .map(|key| match table.get(key) {
             Some(language) if !language.extensions.is_empty() => Ok(choice(key, language)),
-            _ => Err(Error::Spec(crate::errors::SpecError::Invalid {
-                path: file.map(Path::to_path_buf).unwrap_or_default(),
-                line: 1,
-                key: "languages".into(),
-                message: format!(
+            _ => {
+                let message = format!(
                     "no language `{key}` with a file extension (known: {})",
                     table.known_keys()
-                ),
-            })),
+                );
+                Err(match file {
+                    Some(path) => session::unknown_item(path, "languages", key, message),
+                    None => crate::errors::SpecError::Package(message),
+                }
+                .into())
+            }
         })
         .collect()
 }

@@ -277,6 +277,21 @@ fn a_bad_session_file_names_its_line_and_key() {
         .failure();
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert!(stderr.contains("worse.toml:2: key `feedback`"), "{stderr}");
+    let session = site.write(
+        "tongues.toml",
+        "title = \"x\"\nlanguages = [\"python\",\n  \"cobol\"]\n",
+    );
+    let out = crate::support::judge_at(site.root())
+        .args(["serve", "--bind", "127.0.0.1:0", "--session"])
+        .arg(&session)
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .failure();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains("tongues.toml:3: key `languages`: no language `cobol`"),
+        "{stderr}"
+    );
 }
 
 #[test]
