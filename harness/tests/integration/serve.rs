@@ -253,41 +253,31 @@ fn logins_submissions_and_uploads_are_limited() {
 #[test]
 fn a_bad_session_file_names_its_line_and_key() {
     let site = Site::new(USERS);
-    let session = site.write(
+    // What `judge serve` says on stderr, failing, about this session file.
+    let refused = |name: &str, text: &str| {
+        let session = site.write(name, text);
+        let out = crate::support::judge_at(site.root())
+            .args(["serve", "--bind", "127.0.0.1:0", "--session"])
+            .arg(&session)
+            .timeout(Duration::from_secs(60))
+            .assert()
+            .failure();
+        String::from_utf8_lossy(&out.get_output().stderr).into_owned()
+    };
+    let stderr = refused(
         "bad.toml",
         "title = \"x\"\nproblems = [\"sum\", \"nope\"]\n",
     );
-    let out = crate::support::judge_at(site.root())
-        .args(["serve", "--bind", "127.0.0.1:0", "--session"])
-        .arg(&session)
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .failure();
-    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert!(
         stderr.contains("bad.toml:2: key `problems`: no problem `nope`"),
         "{stderr}"
     );
-    let session = site.write("worse.toml", "title = \"x\"\nfeedback = \"everything\"\n");
-    let out = crate::support::judge_at(site.root())
-        .args(["serve", "--bind", "127.0.0.1:0", "--session"])
-        .arg(&session)
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .failure();
-    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    let stderr = refused("worse.toml", "title = \"x\"\nfeedback = \"everything\"\n");
     assert!(stderr.contains("worse.toml:2: key `feedback`"), "{stderr}");
-    let session = site.write(
+    let stderr = refused(
         "tongues.toml",
         "title = \"x\"\nlanguages = [\"python\",\n  \"cobol\"]\n",
     );
-    let out = crate::support::judge_at(site.root())
-        .args(["serve", "--bind", "127.0.0.1:0", "--session"])
-        .arg(&session)
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .failure();
-    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert!(
         stderr.contains("tongues.toml:3: key `languages`: no language `cobol`"),
         "{stderr}"
