@@ -128,6 +128,10 @@ pub(crate) async fn submit(
     viewer: Viewer,
     Json(request): Json<SubmitRequest>,
 ) -> ApiResult {
+    // A write through the API takes a token, never a browser's cookie.
+    if !viewer.by_token {
+        return Err(AppError::Login.into());
+    }
     let login = viewer.require()?;
     let file_name = super::submit::upload_name(&request.file_name);
     let id = accept(

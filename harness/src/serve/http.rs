@@ -229,6 +229,8 @@ async fn guard(
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Viewer {
     pub(crate) login: Option<Login>,
+    /// Authenticated by an API token, not a browser's cookie.
+    pub(crate) by_token: bool,
 }
 
 impl Viewer {
@@ -275,6 +277,7 @@ impl FromRequestParts<AppState> for Viewer {
                 .ok()
                 .flatten();
             return Ok(Viewer {
+                by_token: true,
                 login: account.map(|account| Login {
                     account,
                     csrf: accounts::random_token(),
@@ -288,7 +291,10 @@ impl FromRequestParts<AppState> for Viewer {
         let login = accounts::login(app.store().connection(), &token)
             .ok()
             .flatten();
-        Ok(Viewer { login })
+        Ok(Viewer {
+            login,
+            by_token: false,
+        })
     }
 }
 

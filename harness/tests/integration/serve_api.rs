@@ -168,6 +168,16 @@ fn the_api_needs_a_token_for_submissions_and_shows_only_ones_own() {
         .unwrap()
         .status();
     assert_eq!(status, 404);
+    // The API's writes take a token, not a browser's login cookie.
+    let mut browser = server.client();
+    browser.login("bob", &site.password("bob"));
+    let with_cookie = agent
+        .post(&format!("{}/api/v1/submissions", server.url))
+        .header("Cookie", &browser.cookie_header())
+        .send_json(serde_json::json!({ "problem": "sum", "file_name": "a.rs", "source": source }))
+        .unwrap()
+        .status();
+    assert_eq!(with_cookie, 401);
     // A token does not stand in for a form's CSRF token.
     let status = agent
         .post(&format!("{}/logout", server.url))

@@ -218,7 +218,8 @@ impl Client {
         }
     }
 
-    fn cookie_header(&self) -> String {
+    /// The cookies as a `Cookie` header.
+    pub fn cookie_header(&self) -> String {
         self.cookies
             .iter()
             .map(|(n, v)| format!("{n}={v}"))
