@@ -1,4 +1,4 @@
-//! The server's tables in the result store (migration 3, `docs/store.md`):
+//! The server's tables in the result store (migration 4, `docs/store.md`):
 //! its session (and the run its judged submissions are recorded under),
 //! the submissions it received (`entries`, with their source, committed
 //! before the client hears "received") and each judging of one.
