@@ -185,8 +185,8 @@ pub(super) fn grade_class(
         stop_at_first_failure: fail_fast,
         jobs: ctx.jobs,
     };
-    let path = stored::store_path(ctx, store_args);
-    let mut store = Store::open(&path)?;
+    let location = store::Location::of(&stored::store_path(ctx, store_args));
+    let mut store = Store::open_at(&location)?;
     let recording = Recording {
         command: "grade",
         partition: (partition.count > 1).then(|| partition.to_string()),
@@ -214,9 +214,8 @@ pub(super) fn grade_class(
     table::gradebook(&mut ctx.out, &ctx.styles, &book).map_err(io("the output"))?;
     writeln!(
         ctx.out,
-        "graded {} submissions: {ran} tests run, {reused} results reused; stored as run {run} in {}",
+        "graded {} submissions: {ran} tests run, {reused} results reused; stored as run {run} in {location}",
         stored.results.len(),
-        path.display()
     )
     .map_err(io("the output"))?;
     if ctx.sandbox.is_cancelled() {
@@ -238,17 +237,16 @@ pub(super) fn grade_class(
     Ok(ctx.exit_code(judged))
 }
 
-fn open_existing(ctx: &Context, db: Option<&Path>) -> Result<(Store, PathBuf)> {
-    let path = db
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| ctx.root.join(store::DEFAULT_FILE));
-    if !path.is_file() {
+fn open_existing(ctx: &Context, db: Option<&Path>) -> Result<(Store, store::Location)> {
+    let location = store::Location::of(
+        &db.map_or_else(|| ctx.root.join(store::DEFAULT_FILE), Path::to_path_buf),
+    );
+    if !location.exists() {
         return Err(Error::Usage(format!(
-            "no result store at {}: grade a class first, or pass --db PATH",
-            path.display()
+            "no result store at {location}: grade a class first, or pass --db PATH"
         )));
     }
-    Ok((Store::open(&path)?, path))
+    Ok((Store::open_at(&location)?, location))
 }
 
 pub(super) fn report(
@@ -265,14 +263,14 @@ pub(super) fn report(
         Some(id) => runs
             .iter()
             .find(|r| r.id == id)
-            .ok_or_else(|| Error::Usage(format!("no run {id} in {}", path.display())))?,
+            .ok_or_else(|| Error::Usage(format!("no run {id} in {path}")))?,
         // An interrupted grading is kept for its results, not reported unasked.
         None => runs
             .iter()
             .rev()
             .find(|r| (r.command == "grade" || r.command == "serve") && !r.interrupted)
             .or(runs.last())
-            .ok_or_else(|| Error::Usage(format!("{} holds no run yet", path.display())))?,
+            .ok_or_else(|| Error::Usage(format!("{path} holds no run yet")))?,
     };
     let book = store.gradebook(chosen.id)?;
     if changes {
@@ -305,32 +303,36 @@ pub(super) fn report(
 }
 
 pub(super) fn merge(ctx: &mut Context, inputs: &[PathBuf], db: &Path) -> Result<u8> {
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    };
-    for input in inputs {
-        if !input.is_file() {
-            return Err(Error::Usage(format!("no store at {}", input.display())));
+    let output = store::Location::of(db);
+    let same = |a: &store::Location, b: &store::Location| match (a, b) {
+        (store::Location::File(a), store::Location::File(b)) => {
+            match (a.canonicalize(), b.canonicalize()) {
+                (Ok(a), Ok(b)) => a == b,
+                _ => false,
+            }
         }
-        if same(input, db) {
+        (a, b) => a == b,
+    };
+    let inputs: Vec<store::Location> = inputs.iter().map(|p| store::Location::of(p)).collect();
+    for input in &inputs {
+        if !input.exists() {
+            return Err(Error::Usage(format!("no store at {input}")));
+        }
+        if same(input, &output) {
             return Err(Error::Usage(format!(
-                "{} is both an input and the output",
-                input.display()
+                "{input} is both an input and the output"
             )));
         }
     }
-    let mut store = Store::open(db)?;
-    let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    let mut store = Store::open_at(&output)?;
     let merged = store.merge(&inputs)?;
     for warning in &merged.warnings {
         eprintln!("{} {warning}", ctx.styles.bad("warning:"));
     }
     writeln!(
         ctx.out,
-        "merged {} stores into {} as run {}: {} submissions",
+        "merged {} stores into {output} as run {}: {} submissions",
         inputs.len(),
-        db.display(),
         merged.run,
         merged.submissions
     )

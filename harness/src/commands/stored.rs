@@ -142,6 +142,7 @@ pub(super) fn run_and_record(
             build_hash: cache.build_hash(t),
             report: Some(report),
             tests: cache.recorded(t, &plan.tasks[t], report),
+            judged_by: None,
         });
     }
     for (student, problem) in &recording.missing {
@@ -154,6 +155,7 @@ pub(super) fn run_and_record(
             build_hash: None,
             report: None,
             tests: Vec::new(),
+            judged_by: None,
         });
     }
     let meta = RunMeta {
@@ -223,7 +225,7 @@ pub(super) fn verify_run(
             match &stored.recorded {
                 Ok((_, ran, reused)) => eprintln!(
                     "{}: {ran} tests run, {reused} results reused{}",
-                    store.path().display(),
+                    store.location(),
                     if *reused > 0 {
                         " (--fresh runs them all)"
                     } else {

@@ -8,12 +8,13 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use rand::Rng;
-use rusqlite::{Connection, OptionalExtension, params};
-
 use super::ServeError;
 use crate::errors::SpecError;
+use crate::store::DbError;
+use crate::store::engine::{Db, Sql};
+use crate::store::value::{Row, params};
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use rand::Rng;
 
 /// How long a browser login lasts.
 pub(crate) const LOGIN_LIFETIME: Duration = Duration::from_secs(12 * 3600);
@@ -111,7 +112,7 @@ pub(crate) fn now_text() -> String {
 
 const ACCOUNT_SELECT: &str = "SELECT id, username, display_name, team, role FROM accounts";
 
-fn account_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
+fn account_from_row(row: &Row) -> Result<Account, DbError> {
     let role: String = row.get(4)?;
     Ok(Account {
         id: row.get(0)?,
@@ -126,55 +127,51 @@ fn account_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
     })
 }
 
-pub(crate) fn account(conn: &Connection, id: i64) -> rusqlite::Result<Option<Account>> {
-    conn.query_row(
-        &format!("{ACCOUNT_SELECT} WHERE id = ?1"),
-        [id],
-        account_from_row,
-    )
-    .optional()
+pub(crate) fn account(db: &mut impl Sql, id: i64) -> Result<Option<Account>, DbError> {
+    db.query_opt(&format!("{ACCOUNT_SELECT} WHERE id = ?1"), params![id])?
+        .map(|row| account_from_row(&row))
+        .transpose()
 }
 
-pub(crate) fn account_named(
-    conn: &Connection,
-    username: &str,
-) -> rusqlite::Result<Option<Account>> {
-    conn.query_row(
+pub(crate) fn account_named(db: &mut impl Sql, username: &str) -> Result<Option<Account>, DbError> {
+    db.query_opt(
         &format!("{ACCOUNT_SELECT} WHERE username = ?1"),
-        [username],
-        account_from_row,
-    )
-    .optional()
+        params![username],
+    )?
+    .map(|row| account_from_row(&row))
+    .transpose()
 }
 
 /// Every account, participants first, by username.
-pub(crate) fn accounts(conn: &Connection) -> rusqlite::Result<Vec<Account>> {
-    conn.prepare(&format!(
-        "{ACCOUNT_SELECT} ORDER BY role = 'jury', username"
-    ))?
-    .query_map([], account_from_row)?
+pub(crate) fn accounts(db: &mut impl Sql) -> Result<Vec<Account>, DbError> {
+    db.query(
+        &format!("{ACCOUNT_SELECT} ORDER BY CASE WHEN role = 'jury' THEN 1 ELSE 0 END, username"),
+        &[],
+    )?
+    .iter()
+    .map(account_from_row)
     .collect()
 }
 
 /// Creates an account, or updates its name, team and role (its password
 /// too when `password` is given). Returns whether it was created.
 pub(crate) fn upsert(
-    conn: &Connection,
+    db: &mut impl Sql,
     username: &str,
     display_name: &str,
     team: Option<&str>,
     role: Role,
     password_hash: Option<&str>,
-) -> rusqlite::Result<bool> {
-    let exists = account_named(conn, username)?.is_some();
+) -> Result<bool, DbError> {
+    let exists = account_named(db, username)?.is_some();
     if exists {
-        conn.execute(
+        db.execute(
             "UPDATE accounts SET display_name = ?2, team = ?3, role = ?4, \
              password_hash = COALESCE(?5, password_hash) WHERE username = ?1",
             params![username, display_name, team, role.as_str(), password_hash],
         )?;
     } else {
-        conn.execute(
+        db.execute(
             "INSERT INTO accounts (username, display_name, team, role, password_hash, created_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![
@@ -210,39 +207,41 @@ pub(crate) fn check_username(username: &str) -> Result<(), String> {
 
 /// A new participant (open registration); `None` if the name is taken.
 pub(crate) fn create_participant(
-    conn: &Connection,
+    db: &mut impl Sql,
     username: &str,
     display_name: &str,
     password_hash: &str,
-) -> rusqlite::Result<Option<i64>> {
-    let inserted = conn.execute(
-        "INSERT OR IGNORE INTO accounts (username, display_name, team, role, password_hash, \
-         created_at) VALUES (?1, ?2, NULL, 'participant', ?3, ?4)",
+) -> Result<Option<i64>, DbError> {
+    db.query_opt(
+        "INSERT INTO accounts (username, display_name, team, role, password_hash, \
+         created_at) VALUES (?1, ?2, NULL, 'participant', ?3, ?4) \
+         ON CONFLICT (username) DO NOTHING RETURNING id",
         params![username, display_name, password_hash, now_text()],
-    )?;
-    Ok((inserted > 0).then(|| conn.last_insert_rowid()))
+    )?
+    .map(|row| row.get(0))
+    .transpose()
 }
 
 /// The account named `username` and its password hash, to verify
 /// outside the store's lock (argon2 takes a while on purpose).
 pub(crate) fn password_hash_of(
-    conn: &Connection,
+    db: &mut impl Sql,
     username: &str,
-) -> rusqlite::Result<Option<(i64, String)>> {
-    conn.query_row(
+) -> Result<Option<(i64, String)>, DbError> {
+    db.query_opt(
         "SELECT id, password_hash FROM accounts WHERE username = ?1",
-        [username],
-        |row| Ok((row.get(0)?, row.get(1)?)),
-    )
-    .optional()
+        params![username],
+    )?
+    .map(|row| Ok((row.get(0)?, row.get(1)?)))
+    .transpose()
 }
 
 /// A new browser login for `account`: the cookie's token (only its hash
 /// is stored).
-pub(crate) fn start_login(conn: &Connection, account: i64) -> rusqlite::Result<String> {
+pub(crate) fn start_login(db: &mut impl Sql, account: i64) -> Result<String, DbError> {
     let token = random_token();
     let expires = SystemTime::now() + LOGIN_LIFETIME;
-    conn.execute(
+    db.execute(
         "INSERT INTO logins (token_hash, account_id, csrf, created_at, expires_at) \
          VALUES (?1, ?2, ?3, ?4, ?5)",
         params![
@@ -257,52 +256,50 @@ pub(crate) fn start_login(conn: &Connection, account: i64) -> rusqlite::Result<S
 }
 
 /// The login a cookie's token stands for, if it has not expired.
-pub(crate) fn login(conn: &Connection, token: &str) -> rusqlite::Result<Option<Login>> {
-    let found: Option<(i64, String, String)> = conn
-        .query_row(
-            "SELECT account_id, csrf, expires_at FROM logins WHERE token_hash = ?1",
-            [token_hash(token)],
-            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
-        )
-        .optional()?;
-    let Some((id, csrf, expires)) = found else {
+pub(crate) fn login(db: &mut impl Sql, token: &str) -> Result<Option<Login>, DbError> {
+    let Some(row) = db.query_opt(
+        "SELECT account_id, csrf, expires_at FROM logins WHERE token_hash = ?1",
+        params![token_hash(token)],
+    )?
+    else {
         return Ok(None);
     };
+    let (id, csrf, expires): (i64, String, String) = (row.get(0)?, row.get(1)?, row.get(2)?);
     let alive = humantime::parse_rfc3339(&expires).is_ok_and(|e| e > SystemTime::now());
     if !alive {
         return Ok(None);
     }
-    Ok(account(conn, id)?.map(|account| Login { account, csrf }))
+    Ok(account(db, id)?.map(|account| Login { account, csrf }))
 }
 
-pub(crate) fn end_login(conn: &Connection, token: &str) -> rusqlite::Result<()> {
-    conn.execute(
+pub(crate) fn end_login(db: &mut impl Sql, token: &str) -> Result<(), DbError> {
+    db.execute(
         "DELETE FROM logins WHERE token_hash = ?1",
-        [token_hash(token)],
+        params![token_hash(token)],
     )?;
     Ok(())
 }
 
 /// A new API token for `account` (only its hash is stored).
-pub(crate) fn new_api_token(conn: &Connection, account: i64) -> rusqlite::Result<String> {
+pub(crate) fn new_api_token(db: &mut impl Sql, account: i64) -> Result<String, DbError> {
     let token = random_token();
-    conn.execute(
+    db.execute(
         "INSERT INTO api_tokens (token_hash, account_id, created_at) VALUES (?1, ?2, ?3)",
         params![token_hash(&token), account, now_text()],
     )?;
     Ok(token)
 }
 
-pub(crate) fn api_account(conn: &Connection, token: &str) -> rusqlite::Result<Option<Account>> {
-    let id: Option<i64> = conn
-        .query_row(
+pub(crate) fn api_account(db: &mut impl Sql, token: &str) -> Result<Option<Account>, DbError> {
+    let id: Option<i64> = db
+        .query_opt(
             "SELECT account_id FROM api_tokens WHERE token_hash = ?1",
-            [token_hash(token)],
-            |row| row.get(0),
-        )
-        .optional()?;
+            params![token_hash(token)],
+        )?
+        .map(|row| row.get(0))
+        .transpose()?;
     match id {
-        Some(id) => account(conn, id),
+        Some(id) => account(db, id),
         None => Ok(None),
     }
 }
@@ -405,21 +402,21 @@ fn read_users(path: &Path) -> Result<Vec<UserRow>, SpecError> {
 /// written once to `passwords_out` (`user,password` rows, readable by its
 /// owner only); the store keeps only their argon2 hashes.
 pub(crate) fn import(
-    conn: &mut Connection,
+    db: &mut Db,
     csv_path: &Path,
     passwords_out: &Path,
     reset: bool,
 ) -> Result<Imported, ServeError> {
     let rows = read_users(csv_path)?;
-    let tx = conn.transaction()?;
+    let mut tx = db.transaction()?;
     let mut imported = Imported::default();
     let mut passwords: Vec<(String, String)> = Vec::new();
     for row in &rows {
-        let exists = account_named(&tx, &row.username)?.is_some();
+        let exists = account_named(&mut tx, &row.username)?.is_some();
         let password = (!exists || reset).then(generate_password);
         let hash = password.as_deref().map(hash_password).transpose()?;
         upsert(
-            &tx,
+            &mut tx,
             &row.username,
             &row.display_name,
             row.team.as_deref(),

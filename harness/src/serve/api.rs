@@ -28,8 +28,8 @@ impl From<AppError> for ApiError {
     }
 }
 
-impl From<rusqlite::Error> for ApiError {
-    fn from(e: rusqlite::Error) -> ApiError {
+impl From<crate::store::DbError> for ApiError {
+    fn from(e: crate::store::DbError) -> ApiError {
         ApiError(e.into())
     }
 }
@@ -84,7 +84,7 @@ pub(crate) async fn token(
         )
             .into_response());
     };
-    let token = accounts::new_api_token(app.store().connection(), account)?;
+    let token = accounts::new_api_token(app.store().db(), account)?;
     Ok(Json(json!({ "token": token, "username": request.username })).into_response())
 }
 
@@ -181,7 +181,7 @@ pub(crate) async fn submissions(State(app): State<AppState>, viewer: Viewer) -> 
         account: (!login.account.is_jury()).then_some(login.account.id),
         ..Filter::default()
     };
-    let entries = db::entries(app.store().connection(), app.ids.session, &filter, 1000)?;
+    let entries = db::entries(app.store().db(), app.ids.session, &filter, 1000)?;
     let list: Vec<Value> = entries.iter().map(|e| entry_json(&app, e)).collect();
     Ok(Json(json!({ "submissions": list })).into_response())
 }

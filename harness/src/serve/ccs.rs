@@ -137,7 +137,7 @@ fn problems(app: &AppState) -> Value {
 }
 
 fn teams(app: &AppState) -> Result<Value, ApiError> {
-    let people = super::accounts::accounts(app.store().connection())?;
+    let people = super::accounts::accounts(app.store().db())?;
     Ok(json!(
         people
             .iter()
@@ -159,10 +159,10 @@ fn submissions_and_judgements(
         return Ok((Vec::new(), Vec::new()));
     };
     let (entries, judgings) = {
-        let store = app.store();
+        let mut store = app.store();
         (
-            db::all_entries(store.connection(), app.ids.session)?,
-            db::judgings(store.connection(), app.ids.session)?,
+            db::all_entries(store.db(), app.ids.session)?,
+            db::judgings(store.db(), app.ids.session)?,
         )
     };
     let frozen = if account.is_jury() {

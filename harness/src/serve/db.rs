@@ -12,24 +12,25 @@
 use std::path::Path;
 use std::time::SystemTime;
 
-use rusqlite::{Connection, OptionalExtension, params};
-
 use super::ServeError;
 use super::accounts::now_text;
 use super::session::Session;
 use crate::report::gradebook::ProblemInfo;
-use crate::runner::{TaskReport, TestReport};
-use crate::store::{RunMeta, Store, SubmissionRecord};
+use crate::runner::TaskReport;
+use crate::store::engine::{Db, Sql};
+use crate::store::value::{Row, params};
+use crate::store::{DbError, RunMeta, Store, SubmissionRecord};
 use crate::verdict::Verdict;
 
 /// Opens the store for the server: migrated, with write-ahead logging so
 /// that pages read while a judge thread writes (and `judge report` reads
 /// while the server runs).
 pub(crate) fn open(path: &Path) -> Result<Store, ServeError> {
-    let store = Store::open(path).map_err(|e| ServeError::Store(e.to_string()))?;
-    store
-        .connection()
-        .pragma_update(None, "journal_mode", "WAL")?;
+    let mut store = Store::open(path).map_err(|e| ServeError::Store(e.to_string()))?;
+    if let Db::Sqlite(conn) = store.db() {
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(DbError::from)?;
+    }
     Ok(store)
 }
 
@@ -49,50 +50,48 @@ pub(crate) fn ensure_session(
     meta: &RunMeta,
     problems: &[ProblemInfo],
 ) -> Result<SessionIds, ServeError> {
-    let found: Option<(i64, i64)> = store
-        .connection()
-        .query_row(
+    let found = store
+        .db()
+        .query_opt(
             "SELECT id, run_id FROM sessions WHERE name = ?1",
-            [&session.name],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )
-        .optional()?;
+            params![session.name],
+        )?
+        .map(|row| -> Result<SessionIds, DbError> {
+            Ok(SessionIds {
+                session: row.get(0)?,
+                run: row.get(1)?,
+            })
+        })
+        .transpose()?;
     let ids = match found {
-        Some((session, run)) => SessionIds { session, run },
+        Some(ids) => ids,
         None => {
             let run = store
                 .record_run(meta, problems, &[], &[])
                 .map_err(|e| ServeError::Store(e.to_string()))?;
-            store.connection().execute(
-                "INSERT INTO sessions (name, run_id, title, created_at) VALUES (?1, ?2, ?3, ?4)",
+            // Two servers starting one session at once: the second finds
+            // the first's row (its own run stays empty).
+            store.db().execute(
+                "INSERT INTO sessions (name, run_id, title, created_at) VALUES (?1, ?2, ?3, ?4) \
+                 ON CONFLICT (name) DO NOTHING",
                 params![session.name, run, session.title, now_text()],
             )?;
+            let row = store.db().query_one(
+                "SELECT id, run_id FROM sessions WHERE name = ?1",
+                params![session.name],
+            )?;
             SessionIds {
-                session: store.connection().last_insert_rowid(),
-                run,
+                session: row.get(0)?,
+                run: row.get(1)?,
             }
         }
     };
-    let conn = store.connection();
-    conn.execute(
+    let db = store.db();
+    db.execute(
         "UPDATE sessions SET title = ?2 WHERE id = ?1",
         params![ids.session, session.title],
     )?;
-    for problem in problems {
-        conn.execute(
-            "INSERT OR REPLACE INTO problems (run_id, problem, title, time_ms, wall_ms, \
-             memory_kib, tests) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![
-                ids.run,
-                problem.id,
-                problem.title,
-                problem.time_ms as i64,
-                problem.wall_ms as i64,
-                problem.memory_kib as i64,
-                problem.tests as i64
-            ],
-        )?;
-    }
+    crate::store::write::insert_problems(db, ids.run, problems)?;
     Ok(ids)
 }
 
@@ -148,7 +147,7 @@ const ENTRY_SELECT: &str = "SELECT e.id, e.account_id, a.username, a.display_nam
      LEFT JOIN judgings j ON j.id = (SELECT MAX(id) FROM judgings \
          WHERE entry_id = e.id AND valid = 1 AND finished_at IS NOT NULL)";
 
-fn entry_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Entry> {
+fn entry_from_row(row: &Row) -> Result<Entry, DbError> {
     let submitted: String = row.get(7)?;
     let status: String = row.get(8)?;
     let verdict: Option<String> = row.get(9)?;
@@ -171,15 +170,15 @@ fn entry_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Entry> {
 /// Stores a received submission, queued; returns its id. Committed when
 /// this returns.
 pub(crate) fn insert_entry(
-    conn: &Connection,
+    db: &mut impl Sql,
     session: i64,
     account: i64,
     problem: &str,
     language: &str,
     file_name: &str,
     source: &[u8],
-) -> rusqlite::Result<i64> {
-    conn.execute(
+) -> Result<i64, DbError> {
+    db.insert(
         "INSERT INTO entries (session_id, account_id, problem, language, file_name, source, \
          submitted_at, status) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'queued')",
         params![
@@ -191,112 +190,113 @@ pub(crate) fn insert_entry(
             source,
             now_text()
         ],
-    )?;
-    Ok(conn.last_insert_rowid())
+    )
+}
+
+fn entries_of(rows: Vec<Row>) -> Result<Vec<Entry>, DbError> {
+    rows.iter().map(entry_from_row).collect()
 }
 
 /// The entries of a session that `filter` lets through, newest first.
 pub(crate) fn entries(
-    conn: &Connection,
+    db: &mut impl Sql,
     session: i64,
     filter: &Filter,
     limit: usize,
-) -> rusqlite::Result<Vec<Entry>> {
+) -> Result<Vec<Entry>, DbError> {
     let status = filter.status.map(|s| match s {
         Status::Queued => "queued",
         Status::Running => "running",
         Status::Judged => "judged",
     });
-    conn.prepare_cached(&format!(
-        "{ENTRY_SELECT} WHERE e.session_id = ?1 AND (?2 IS NULL OR e.account_id = ?2) \
-         AND (?3 IS NULL OR e.problem = ?3) AND (?4 IS NULL OR j.verdict = ?4) \
-         AND (?5 IS NULL OR e.status = ?5) ORDER BY e.id DESC LIMIT ?6"
-    ))?
-    .query_map(
+    // Each optional filter is `column = ?N` or, when NULL, nothing: spelt
+    // `COALESCE(?N, column) = column` so that both engines know ?N's type.
+    entries_of(db.query(
+        &format!(
+            "{ENTRY_SELECT} WHERE e.session_id = ?1 AND COALESCE(?2, e.account_id) = e.account_id \
+             AND COALESCE(?3, e.problem) = e.problem \
+             AND (?4 IS NULL OR j.verdict = COALESCE(?4, '')) \
+             AND COALESCE(?5, e.status) = e.status ORDER BY e.id DESC LIMIT ?6"
+        ),
         params![
             session,
             filter.account,
             filter.problem,
             filter.verdict,
             status,
-            limit as i64
+            limit
         ],
-        entry_from_row,
-    )?
-    .collect()
+    )?)
 }
 
 /// Every entry of a session, oldest first (scoreboards, the event feed).
-pub(crate) fn all_entries(conn: &Connection, session: i64) -> rusqlite::Result<Vec<Entry>> {
-    conn.prepare_cached(&format!(
-        "{ENTRY_SELECT} WHERE e.session_id = ?1 ORDER BY e.id"
-    ))?
-    .query_map([session], entry_from_row)?
-    .collect()
+pub(crate) fn all_entries(db: &mut impl Sql, session: i64) -> Result<Vec<Entry>, DbError> {
+    entries_of(db.query(
+        &format!("{ENTRY_SELECT} WHERE e.session_id = ?1 ORDER BY e.id"),
+        params![session],
+    )?)
 }
 
-pub(crate) fn entry(conn: &Connection, session: i64, id: i64) -> rusqlite::Result<Option<Entry>> {
-    conn.query_row(
+pub(crate) fn entry(db: &mut impl Sql, session: i64, id: i64) -> Result<Option<Entry>, DbError> {
+    db.query_opt(
         &format!("{ENTRY_SELECT} WHERE e.session_id = ?1 AND e.id = ?2"),
-        [session, id],
-        entry_from_row,
-    )
-    .optional()
+        params![session, id],
+    )?
+    .map(|row| entry_from_row(&row))
+    .transpose()
 }
 
-pub(crate) fn source(conn: &Connection, id: i64) -> rusqlite::Result<Vec<u8>> {
-    conn.query_row("SELECT source FROM entries WHERE id = ?1", [id], |row| {
-        row.get(0)
-    })
+pub(crate) fn source(db: &mut impl Sql, id: i64) -> Result<Vec<u8>, DbError> {
+    db.query_one("SELECT source FROM entries WHERE id = ?1", params![id])?
+        .get(0)
 }
 
 /// A judged entry's stored report: verdict, message and every test.
-pub(crate) fn report(conn: &Connection, submission: i64) -> rusqlite::Result<TaskReport> {
-    let (tests, _) = crate::store::read::tests_of(conn, submission)?;
-    conn.query_row(
+pub(crate) fn report(db: &mut impl Sql, submission: i64) -> Result<TaskReport, DbError> {
+    let (tests, _) = crate::store::read::tests_of(db, submission)?;
+    let row = db.query_one(
         "SELECT problem, path, verdict, score, message, skipped_tests FROM submissions \
          WHERE id = ?1",
-        [submission],
-        |row| {
-            let verdict: Option<String> = row.get(2)?;
-            Ok(TaskReport {
-                problem: row.get(0)?,
-                submission: row.get::<_, Option<String>>(1)?.unwrap_or_default(),
-                verdict: verdict
-                    .as_deref()
-                    .and_then(Verdict::from_short)
-                    .unwrap_or(Verdict::JudgeError),
-                score: row.get(3)?,
-                message: row.get(4)?,
-                tests: Vec::<TestReport>::new(),
-                skipped: row.get::<_, i64>(5)?.max(0) as usize,
-            })
-        },
-    )
-    .map(|report| TaskReport { tests, ..report })
+        params![submission],
+    )?;
+    let verdict: Option<String> = row.get(2)?;
+    Ok(TaskReport {
+        problem: row.get(0)?,
+        submission: row.get::<Option<String>>(1)?.unwrap_or_default(),
+        verdict: verdict
+            .as_deref()
+            .and_then(Verdict::from_short)
+            .unwrap_or(Verdict::JudgeError),
+        score: row.get(3)?,
+        message: row.get(4)?,
+        tests,
+        skipped: row.get::<i64>(5)?.max(0) as usize,
+    })
 }
 
 /// After a restart: judgings a killed server left open are dropped and
 /// their entries queued again. Returns the queued entries, oldest first,
 /// as (entry, account).
-pub(crate) fn recover(conn: &mut Connection, session: i64) -> rusqlite::Result<Vec<(i64, i64)>> {
-    let tx = conn.transaction()?;
+pub(crate) fn recover(db: &mut Db, session: i64) -> Result<Vec<(i64, i64)>, DbError> {
+    let mut tx = db.transaction()?;
     tx.execute(
         "DELETE FROM judgings WHERE finished_at IS NULL AND entry_id IN \
          (SELECT id FROM entries WHERE session_id = ?1)",
-        [session],
+        params![session],
     )?;
     tx.execute(
         "UPDATE entries SET status = 'queued' WHERE session_id = ?1 AND status = 'running'",
-        [session],
+        params![session],
     )?;
     let queued = tx
-        .prepare(
+        .query(
             "SELECT id, account_id FROM entries WHERE session_id = ?1 AND status = 'queued' \
              ORDER BY id",
+            params![session],
         )?
-        .query_map([session], |row| Ok((row.get(0)?, row.get(1)?)))?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
+        .iter()
+        .map(|row| Ok((row.get(0)?, row.get(1)?)))
+        .collect::<Result<Vec<_>, DbError>>()?;
     tx.commit()?;
     Ok(queued)
 }
@@ -311,26 +311,21 @@ pub(crate) struct Claimed {
 
 /// Marks a queued entry running and opens its judging; `None` if it is
 /// not queued (judged already, or claimed by another thread).
-pub(crate) fn claim(
-    conn: &mut Connection,
-    session: i64,
-    id: i64,
-) -> rusqlite::Result<Option<Claimed>> {
-    let tx = conn.transaction()?;
+pub(crate) fn claim(db: &mut Db, session: i64, id: i64) -> Result<Option<Claimed>, DbError> {
+    let mut tx = db.transaction()?;
     let changed = tx.execute(
         "UPDATE entries SET status = 'running' WHERE id = ?1 AND status = 'queued'",
-        [id],
+        params![id],
     )?;
     if changed == 0 {
         return Ok(None);
     }
-    tx.execute(
+    let judging = tx.insert(
         "INSERT INTO judgings (entry_id, started_at) VALUES (?1, ?2)",
         params![id, now_text()],
     )?;
-    let judging = tx.last_insert_rowid();
-    let entry = entry(&tx, session, id)?;
-    let source = source(&tx, id)?;
+    let entry = entry(&mut tx, session, id)?;
+    let source = source(&mut tx, id)?;
     tx.commit()?;
     Ok(entry.map(|entry| Claimed {
         judging,
@@ -344,12 +339,25 @@ pub(crate) fn claim(
 /// judging's end, the entry judged. An earlier judging of the entry (a
 /// rejudge) loses its place in the run, so the gradebook counts one.
 pub(crate) fn record(
-    conn: &mut Connection,
+    db: &mut Db,
     run: i64,
     claimed: &Claimed,
     report: &TaskReport,
-) -> rusqlite::Result<()> {
-    let tx = conn.transaction()?;
+) -> Result<(), DbError> {
+    let mut tx = db.transaction()?;
+    record_in(&mut tx, run, claimed, report, None)?;
+    tx.commit()
+}
+
+/// `record` inside the caller's transaction (a worker's, whose fencing
+/// check shares it).
+pub(crate) fn record_in(
+    tx: &mut impl Sql,
+    run: i64,
+    claimed: &Claimed,
+    report: &TaskReport,
+    judged_by: Option<crate::store::JudgedBy>,
+) -> Result<(), DbError> {
     let entry = &claimed.entry;
     let record = SubmissionRecord {
         student: Some(entry.username.clone()),
@@ -360,16 +368,17 @@ pub(crate) fn record(
         build_hash: None,
         report: Some(report),
         tests: Vec::new(),
+        judged_by,
     };
-    let submission = crate::store::write::insert_submission(&tx, run, &record)?;
+    let submission = crate::store::write::insert_submission(tx, run, &record)?;
     tx.execute(
         "DELETE FROM submissions WHERE id IN (SELECT submission_id FROM judgings \
          WHERE entry_id = ?1 AND id <> ?2 AND submission_id IS NOT NULL)",
-        [entry.id, claimed.judging],
+        params![entry.id, claimed.judging],
     )?;
     tx.execute(
         "UPDATE judgings SET valid = 0 WHERE entry_id = ?1 AND id <> ?2",
-        [entry.id, claimed.judging],
+        params![entry.id, claimed.judging],
     )?;
     tx.execute(
         "UPDATE judgings SET finished_at = ?2, submission_id = ?3, verdict = ?4, score = ?5 \
@@ -384,32 +393,26 @@ pub(crate) fn record(
     )?;
     tx.execute(
         "UPDATE entries SET status = 'judged' WHERE id = ?1",
-        [entry.id],
+        params![entry.id],
     )?;
-    tx.commit()
+    Ok(())
 }
 
 /// Queues judged entries again (a rejudge); returns (entry, account) of
 /// those queued.
-pub(crate) fn requeue(
-    conn: &mut Connection,
-    session: i64,
-    ids: &[i64],
-) -> rusqlite::Result<Vec<(i64, i64)>> {
-    let tx = conn.transaction()?;
+pub(crate) fn requeue(db: &mut Db, session: i64, ids: &[i64]) -> Result<Vec<(i64, i64)>, DbError> {
+    let mut tx = db.transaction()?;
     let mut queued = Vec::new();
     for &id in ids {
         let changed = tx.execute(
             "UPDATE entries SET status = 'queued' WHERE id = ?1 AND session_id = ?2 \
              AND status = 'judged'",
-            [id, session],
+            params![id, session],
         )?;
         if changed > 0 {
-            let account: i64 = tx.query_row(
-                "SELECT account_id FROM entries WHERE id = ?1",
-                [id],
-                |row| row.get(0),
-            )?;
+            let account: i64 = tx
+                .query_one("SELECT account_id FROM entries WHERE id = ?1", params![id])?
+                .get(0)?;
             queued.push((id, account));
         }
     }
@@ -429,13 +432,15 @@ pub(crate) struct Judging {
     pub(crate) valid: bool,
 }
 
-pub(crate) fn judgings(conn: &Connection, session: i64) -> rusqlite::Result<Vec<Judging>> {
-    conn.prepare_cached(
+pub(crate) fn judgings(db: &mut impl Sql, session: i64) -> Result<Vec<Judging>, DbError> {
+    db.query(
         "SELECT j.id, j.entry_id, j.started_at, j.finished_at, j.verdict, j.score, j.valid \
          FROM judgings j JOIN entries e ON e.id = j.entry_id WHERE e.session_id = ?1 \
          ORDER BY j.id",
+        params![session],
     )?
-    .query_map([session], |row| {
+    .iter()
+    .map(|row| {
         Ok(Judging {
             id: row.get(0)?,
             entry: row.get(1)?,
@@ -445,6 +450,6 @@ pub(crate) fn judgings(conn: &Connection, session: i64) -> rusqlite::Result<Vec<
             score: row.get(5)?,
             valid: row.get(6)?,
         })
-    })?
+    })
     .collect()
 }

@@ -273,7 +273,7 @@ impl FromRequestParts<AppState> for Viewer {
             .and_then(|v| v.strip_prefix("Bearer "))
             .map(str::trim);
         if let Some(token) = bearer {
-            let account = accounts::api_account(app.store().connection(), token)
+            let account = accounts::api_account(app.store().db(), token)
                 .ok()
                 .flatten();
             return Ok(Viewer {
@@ -288,9 +288,7 @@ impl FromRequestParts<AppState> for Viewer {
         let Some(token) = jar.get(LOGIN_COOKIE).map(|c| c.value().to_string()) else {
             return Ok(Viewer::default());
         };
-        let login = accounts::login(app.store().connection(), &token)
-            .ok()
-            .flatten();
+        let login = accounts::login(app.store().db(), &token).ok().flatten();
         Ok(Viewer {
             login,
             by_token: false,
@@ -363,8 +361,8 @@ pub(crate) enum AppError {
     Internal(String),
 }
 
-impl From<rusqlite::Error> for AppError {
-    fn from(e: rusqlite::Error) -> AppError {
+impl From<crate::store::DbError> for AppError {
+    fn from(e: crate::store::DbError) -> AppError {
         AppError::Internal(format!("the result store: {e}"))
     }
 }

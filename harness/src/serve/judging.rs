@@ -144,7 +144,7 @@ fn judge_entry(
     builder: &mut Builder,
     entry: i64,
 ) -> Result<(), ServeError> {
-    let Some(claimed) = db::claim(store.connection_mut(), bench.ids.session, entry)? else {
+    let Some(claimed) = db::claim(store.db(), bench.ids.session, entry)? else {
         return Ok(());
     };
     let Some(problem) = bench
@@ -197,7 +197,7 @@ fn judge_entry(
     let report: TaskReport = reports.pop().ok_or_else(|| {
         ServeError::Usage(format!("no report for submission {}", claimed.entry.id))
     })?;
-    db::record(store.connection_mut(), bench.ids.run, &claimed, &report)?;
+    db::record(store.db(), bench.ids.run, &claimed, &report)?;
     publish(
         report.verdict.short().into(),
         Some(report.verdict.short().into()),

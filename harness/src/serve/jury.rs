@@ -17,6 +17,7 @@ use super::db::{self, Filter};
 use super::http::{AppError, AppState, Viewer, check_csrf, page};
 use super::live::LiveEvent;
 use super::pages::{EntryView, Nav, entry_view, nav};
+use crate::store::engine::Sql;
 use crate::verdict::Verdict;
 
 struct ParticipantRow {
@@ -43,10 +44,10 @@ pub(crate) async fn overview(
 ) -> Result<Response, AppError> {
     viewer.require_jury()?;
     let (people, entries) = {
-        let store = app.store();
+        let mut store = app.store();
         (
-            accounts::accounts(store.connection())?,
-            db::all_entries(store.connection(), app.ids.session)?,
+            accounts::accounts(store.db())?,
+            db::all_entries(store.db(), app.ids.session)?,
         )
     };
     let participants = people
@@ -97,14 +98,13 @@ pub(crate) async fn participant(
 ) -> Result<Response, AppError> {
     viewer.require_jury()?;
     let (account, entries) = {
-        let store = app.store();
-        let account =
-            accounts::account_named(store.connection(), &username)?.ok_or(AppError::NotFound)?;
+        let mut store = app.store();
+        let account = accounts::account_named(store.db(), &username)?.ok_or(AppError::NotFound)?;
         let filter = Filter {
             account: Some(account.id),
             ..Filter::default()
         };
-        let entries = db::entries(store.connection(), app.ids.session, &filter, 10_000)?;
+        let entries = db::entries(store.db(), app.ids.session, &filter, 10_000)?;
         (account, entries)
     };
     let mut solved: Vec<&str> = entries
@@ -147,12 +147,7 @@ pub(crate) async fn rejudge(
                 problem: Some(problem.clone()),
                 ..Filter::default()
             };
-            let entries = db::entries(
-                app.store().connection(),
-                app.ids.session,
-                &filter,
-                usize::MAX >> 1,
-            )?;
+            let entries = db::entries(app.store().db(), app.ids.session, &filter, usize::MAX >> 1)?;
             (
                 entries.iter().rev().map(|e| e.id).collect(),
                 format!("/submissions?problem={problem}"),
@@ -164,15 +159,17 @@ pub(crate) async fn rejudge(
             ));
         }
     };
-    let queued = db::requeue(app.store().connection_mut(), app.ids.session, &ids)?;
+    let queued = db::requeue(app.store().db(), app.ids.session, &ids)?;
     for (entry, account) in queued {
         app.queue.push(entry, account);
         let problem = app
             .store()
-            .connection()
-            .query_row("SELECT problem FROM entries WHERE id = ?1", [entry], |r| {
-                r.get(0)
-            })
+            .db()
+            .query_one(
+                "SELECT problem FROM entries WHERE id = ?1",
+                crate::store::value::params![entry],
+            )
+            .and_then(|row| row.get(0))
             .unwrap_or_default();
         app.live.publish(LiveEvent {
             entry,

@@ -81,7 +81,7 @@ pub(crate) async fn login(
         })?;
         return Ok((StatusCode::UNAUTHORIZED, jar, html).into_response());
     };
-    let token = accounts::start_login(app.store().connection(), account)?;
+    let token = accounts::start_login(app.store().db(), account)?;
     let jar = jar.add(private_cookie(LOGIN_COOKIE, token, secure));
     Ok((jar, Redirect::to("/")).into_response())
 }
@@ -93,7 +93,7 @@ pub(crate) async fn verify_login(
     username: &str,
     password: &str,
 ) -> Result<Option<i64>, AppError> {
-    let found = accounts::password_hash_of(app.store().connection(), username)?;
+    let found = accounts::password_hash_of(app.store().db(), username)?;
     let Some((id, hash)) = found else {
         return Ok(None);
     };
@@ -182,12 +182,11 @@ pub(crate) async fn register(
         .await
         .map_err(|e| AppError::Internal(e.to_string()))?
         .map_err(|e| AppError::Internal(e.to_string()))?;
-    let created =
-        accounts::create_participant(app.store().connection(), &form.username, name, &hash)?;
+    let created = accounts::create_participant(app.store().db(), &form.username, name, &hash)?;
     let Some(account) = created else {
         return refuse(jar, "That user name is taken.".into());
     };
-    let token = accounts::start_login(app.store().connection(), account)?;
+    let token = accounts::start_login(app.store().db(), account)?;
     let jar = jar.add(private_cookie(LOGIN_COOKIE, token, secure));
     Ok((jar, Redirect::to("/")).into_response())
 }
@@ -206,7 +205,7 @@ pub(crate) async fn logout(
     let login = viewer.require()?;
     check_csrf(login, &form.csrf)?;
     if let Some(cookie) = jar.get(LOGIN_COOKIE) {
-        accounts::end_login(app.store().connection(), cookie.value())?;
+        accounts::end_login(app.store().db(), cookie.value())?;
     }
     let jar = jar.remove(axum_extra::extract::cookie::Cookie::build(LOGIN_COOKIE).path("/"));
     Ok((jar, Redirect::to("/")).into_response())

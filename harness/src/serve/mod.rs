@@ -48,7 +48,7 @@ use crate::errors::{Error, SpecError};
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum ServeError {
     #[error("the result store: {0}")]
-    Db(#[from] rusqlite::Error),
+    Db(#[from] crate::store::DbError),
     #[error("{0}")]
     Store(String),
     #[error(transparent)]

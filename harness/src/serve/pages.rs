@@ -191,7 +191,7 @@ pub(crate) async fn home(
 ) -> Result<Response, AppError> {
     let mine = match viewer.account() {
         Some(account) => db::entries(
-            app.store().connection(),
+            app.store().db(),
             app.ids.session,
             &Filter {
                 account: Some(account.id),
@@ -313,11 +313,11 @@ pub(crate) async fn submissions(
     let jury = login.account.is_jury();
     let nonempty = |s: &Option<String>| s.clone().filter(|s| !s.is_empty());
     let entries = {
-        let store = app.store();
+        let mut store = app.store();
         let account = if jury {
             match nonempty(&query.user) {
                 Some(user) => {
-                    Some(accounts::account_named(store.connection(), &user)?.map_or(-1, |a| a.id))
+                    Some(accounts::account_named(store.db(), &user)?.map_or(-1, |a| a.id))
                 }
                 None => None,
             }
@@ -330,7 +330,7 @@ pub(crate) async fn submissions(
             verdict: nonempty(&query.verdict).map(|v| v.to_ascii_uppercase()),
             status: None,
         };
-        db::entries(store.connection(), app.ids.session, &filter, 500)?
+        db::entries(store.db(), app.ids.session, &filter, 500)?
     };
     page(&SubmissionsTemplate {
         nav: nav(&app, &viewer),
@@ -354,8 +354,7 @@ struct SubmissionTemplate {
 /// else does not exist for them (404, never 403: ids are not confirmed).
 pub(crate) fn visible_entry(app: &AppState, viewer: &Viewer, id: i64) -> Result<Entry, AppError> {
     let login = viewer.require()?;
-    let entry =
-        db::entry(app.store().connection(), app.ids.session, id)?.ok_or(AppError::NotFound)?;
+    let entry = db::entry(app.store().db(), app.ids.session, id)?.ok_or(AppError::NotFound)?;
     if entry.account != login.account.id && !login.account.is_jury() {
         return Err(AppError::NotFound);
     }
@@ -371,7 +370,7 @@ pub(crate) fn feedback_for(
     let Some(submission) = entry.submission.filter(|_| entry.status == Status::Judged) else {
         return Ok(None);
     };
-    let report = db::report(app.store().connection(), submission)?;
+    let report = db::report(app.store().db(), submission)?;
     Ok(Some(feedback::view(
         &report,
         app.session.feedback,
@@ -386,7 +385,7 @@ pub(crate) async fn submission(
 ) -> Result<Response, AppError> {
     let entry = visible_entry(&app, &viewer, id)?;
     let feedback = feedback_for(&app, &viewer, &entry)?;
-    let source = db::source(app.store().connection(), entry.id)?;
+    let source = db::source(app.store().db(), entry.id)?;
     page(&SubmissionTemplate {
         nav: nav(&app, &viewer),
         entry: entry_view(&app, &entry),
@@ -406,10 +405,10 @@ struct ScoreboardTemplate {
 /// The scoreboard as `viewer` sees it now.
 pub(crate) fn current_scoreboard(app: &AppState, viewer: &Viewer) -> Result<Scoreboard, AppError> {
     let (people, entries) = {
-        let store = app.store();
+        let mut store = app.store();
         (
-            accounts::accounts(store.connection())?,
-            db::all_entries(store.connection(), app.ids.session)?,
+            accounts::accounts(store.db())?,
+            db::all_entries(store.db(), app.ids.session)?,
         )
     };
     let problems: Vec<String> = app.problems.iter().map(|p| p.id.clone()).collect();

@@ -68,11 +68,9 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
     };
     let infos: Vec<_> = specs.iter().map(crate::commands::problem_info).collect();
     let ids = db::ensure_session(&mut store, &session, &meta, &infos)?;
-    let jury = first_jury(store.connection())?;
+    let jury = first_jury(store.db())?;
     let queue = Arc::new(Queue::default());
-    for (entry, account) in
-        db::recover(store.connection_mut(), ids.session).map_err(ServeError::from)?
-    {
+    for (entry, account) in db::recover(store.db(), ids.session).map_err(ServeError::from)? {
         queue.push(entry, account);
     }
     let live = Arc::new(Live::default());
@@ -127,7 +125,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         out,
         "judge serve: {} at http://{address}/ (store {}, up in {} ms)",
         app.session.title,
-        path.display(),
+        crate::store::Location::of(&path),
         started.elapsed().as_millis()
     );
     let _ = writeln!(
@@ -224,7 +222,7 @@ fn languages(ctx: &Context, session: &Session, file: Option<&Path>) -> Result<Ve
 
 /// Makes the first jury account when the store has none; its password,
 /// shown once.
-fn first_jury(conn: &rusqlite::Connection) -> Result<Option<String>, ServeError> {
+fn first_jury(conn: &mut crate::store::engine::Db) -> Result<Option<String>, ServeError> {
     let any_jury = accounts::accounts(conn)?.iter().any(|a| a.is_jury());
     if any_jury {
         return Ok(None);
@@ -251,7 +249,7 @@ pub(crate) fn users(ctx: &mut Context, command: &UsersCommand) -> Result<u8> {
                 file.with_file_name(format!("{stem}-passwords.csv"))
             });
             let mut store = db::open(&store_path(ctx, db.as_deref()))?;
-            let imported = accounts::import(store.connection_mut(), file, &out, *reset_passwords)?;
+            let imported = accounts::import(store.db(), file, &out, *reset_passwords)?;
             let _ = writeln!(
                 ctx.out,
                 "{} accounts created, {} updated",

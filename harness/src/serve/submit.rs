@@ -126,7 +126,7 @@ pub(crate) fn accept(
         )));
     }
     let id = db::insert_entry(
-        app.store().connection(),
+        app.store().db(),
         app.ids.session,
         account.id,
         &entry.problem,

@@ -3,10 +3,11 @@
 
 use std::time::Duration;
 
-use rusqlite::{Row, Transaction, params};
 use serde_json::{Value, json};
 
+use super::engine::{DbError, Sql};
 use super::schema::TEST_COLUMNS;
+use super::value::{Row, params};
 use crate::compare::FirstDifference;
 use crate::runner::{RunTiming, TestReport, Timing, TranscriptLine};
 use crate::sandbox::{Metrics, Termination};
@@ -106,45 +107,48 @@ fn parse_transcript(text: &str) -> Vec<TranscriptLine> {
 /// Inserts `report` as the `ordinal`-th test result of `submission`.
 /// `cache_key` is `None` for a result that must never be reused.
 pub(super) fn insert_test(
-    tx: &Transaction<'_>,
+    tx: &mut impl Sql,
     submission: i64,
     ordinal: usize,
     report: &TestReport,
     cache_key: Option<&str>,
     reused: bool,
-) -> rusqlite::Result<()> {
+) -> Result<(), DbError> {
     let sql = format!(
         "INSERT INTO test_results (submission_id, {TEST_COLUMNS}) VALUES \
          (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, \
           ?20, ?21, ?22, ?23, ?24)"
     );
     let difference = report.difference.as_ref();
-    tx.prepare_cached(&sql)?.execute(params![
-        submission,
-        ordinal as i64,
-        report.test,
-        report.group,
-        report.verdict.short(),
-        ms(report.metrics.cpu),
-        ms(report.metrics.wall),
-        ms(report.metrics.waited),
-        report.metrics.peak_memory_kib as i64,
-        report.metrics.output_bytes as i64,
-        report.termination.map(termination_text),
-        report.score,
-        report.detail,
-        difference.map(|d| d.line as i64),
-        difference.map(|d| d.token as i64),
-        difference.map(|d| d.expected.as_str()),
-        difference.map(|d| d.actual.as_str()),
-        difference.map(|d| d.diff.as_str()),
-        report.stderr,
-        transcript_json(&report.transcript),
-        report.timing.as_ref().map(timing_json),
-        report.timing_unstable(),
-        cache_key,
-        reused,
-    ])?;
+    tx.execute(
+        &sql,
+        params![
+            submission,
+            ordinal,
+            report.test,
+            report.group,
+            report.verdict.short(),
+            ms(report.metrics.cpu),
+            ms(report.metrics.wall),
+            ms(report.metrics.waited),
+            report.metrics.peak_memory_kib,
+            report.metrics.output_bytes,
+            report.termination.map(termination_text),
+            report.score,
+            report.detail,
+            difference.map(|d| d.line),
+            difference.map(|d| d.token),
+            difference.map(|d| d.expected.as_str()),
+            difference.map(|d| d.actual.as_str()),
+            difference.map(|d| d.diff.as_str()),
+            report.stderr,
+            transcript_json(&report.transcript),
+            report.timing.as_ref().map(timing_json),
+            report.timing_unstable(),
+            cache_key,
+            reused,
+        ],
+    )?;
     Ok(())
 }
 
@@ -155,19 +159,19 @@ pub(super) const TEST_SELECT: &str = "test, test_group, verdict, cpu_ms, wall_ms
 
 /// A `TestReport` from a row selected with `TEST_SELECT`, and whether it was
 /// itself reused.
-pub(super) fn test_from_row(row: &Row<'_>) -> rusqlite::Result<(TestReport, bool)> {
-    let millis = |i: usize| -> rusqlite::Result<Duration> {
-        Ok(Duration::from_millis(row.get::<_, i64>(i)?.max(0) as u64))
+pub(super) fn test_from_row(row: &Row) -> Result<(TestReport, bool), DbError> {
+    let millis = |i: usize| -> Result<Duration, DbError> {
+        Ok(Duration::from_millis(row.get::<i64>(i)?.max(0) as u64))
     };
     let verdict: String = row.get(2)?;
-    let difference = match row.get::<_, Option<i64>>(11)? {
+    let difference = match row.get::<Option<i64>>(11)? {
         None => None,
         Some(line) => Some(FirstDifference {
             line: line as usize,
-            token: row.get::<_, Option<i64>>(12)?.unwrap_or(0) as usize,
-            expected: row.get::<_, Option<String>>(13)?.unwrap_or_default(),
-            actual: row.get::<_, Option<String>>(14)?.unwrap_or_default(),
-            diff: row.get::<_, Option<String>>(15)?.unwrap_or_default(),
+            token: row.get::<Option<i64>>(12)?.unwrap_or(0) as usize,
+            expected: row.get::<Option<String>>(13)?.unwrap_or_default(),
+            actual: row.get::<Option<String>>(14)?.unwrap_or_default(),
+            diff: row.get::<Option<String>>(15)?.unwrap_or_default(),
         }),
     };
     let unstable: bool = row.get(19)?;
@@ -179,11 +183,11 @@ pub(super) fn test_from_row(row: &Row<'_>) -> rusqlite::Result<(TestReport, bool
             cpu: millis(3)?,
             wall: millis(4)?,
             waited: millis(5)?,
-            peak_memory_kib: row.get::<_, i64>(6)?.max(0) as u64,
-            output_bytes: row.get::<_, i64>(7)?.max(0) as u64,
+            peak_memory_kib: row.get::<i64>(6)?.max(0) as u64,
+            output_bytes: row.get::<i64>(7)?.max(0) as u64,
         },
         termination: row
-            .get::<_, Option<String>>(8)?
+            .get::<Option<String>>(8)?
             .as_deref()
             .and_then(parse_termination),
         score: row.get(9)?,
@@ -191,12 +195,12 @@ pub(super) fn test_from_row(row: &Row<'_>) -> rusqlite::Result<(TestReport, bool
         difference,
         stderr: row.get(16)?,
         transcript: row
-            .get::<_, Option<String>>(17)?
+            .get::<Option<String>>(17)?
             .as_deref()
             .map(parse_transcript)
             .unwrap_or_default(),
         timing: row
-            .get::<_, Option<String>>(18)?
+            .get::<Option<String>>(18)?
             .as_deref()
             .and_then(|text| parse_timing(text, unstable)),
     };

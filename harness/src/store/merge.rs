@@ -5,13 +5,10 @@
 //! so the merged store serves as a cache too) and unmatched files, all in
 //! one transaction.
 
-use std::path::Path;
-
-use rusqlite::types::Value;
-use rusqlite::{Connection, Transaction, params, params_from_iter};
-
-use super::Store;
+use super::engine::{DbError, Sql};
 use super::schema::{SUBMISSION_COLUMNS, TEST_COLUMNS};
+use super::value::{Value, params};
+use super::{Location, Store};
 use crate::errors::Error;
 use crate::report::gradebook::RunInfo;
 
@@ -24,16 +21,16 @@ pub struct Merged {
 
 impl Store {
     /// Merges the latest run of each store in `inputs` into one new run here.
-    pub fn merge(&mut self, inputs: &[&Path]) -> Result<Merged, Error> {
+    pub fn merge(&mut self, inputs: &[Location]) -> Result<Merged, Error> {
         let mut sources = Vec::new();
         let mut stores = Vec::new();
-        for path in inputs {
+        for location in inputs {
             // Opening brings an older store's schema up to date.
-            let store = Store::open(path)?;
+            let store = Store::open_at(location)?;
             let Some(run) = store.runs()?.pop() else {
-                return Err(Error::Usage(format!("{} holds no run", path.display())));
+                return Err(Error::Usage(format!("{location} holds no run")));
             };
-            sources.push((path.to_path_buf(), run));
+            sources.push((location.clone(), run));
             stores.push(store);
         }
         let warnings = coverage_warnings(&sources);
@@ -49,9 +46,9 @@ impl Store {
 
     fn try_merge(
         &mut self,
-        sources: &[(std::path::PathBuf, RunInfo)],
+        sources: &[(Location, RunInfo)],
         stores: &[Store],
-    ) -> rusqlite::Result<(i64, Vec<String>, usize)> {
+    ) -> Result<(i64, Vec<String>, usize), DbError> {
         let runs: Vec<&RunInfo> = sources.iter().map(|(_, run)| run).collect();
         let joined = |field: fn(&RunInfo) -> &str| {
             let mut values: Vec<&str> = runs.iter().map(|r| field(r)).collect();
@@ -63,10 +60,9 @@ impl Store {
         let finished = runs.iter().filter_map(|r| r.finished_at.as_deref()).max();
         let merged_from: Vec<String> = sources
             .iter()
-            .map(|(path, run)| {
+            .map(|(location, run)| {
                 format!(
-                    "{} run {}{}",
-                    path.display(),
+                    "{location} run {}{}",
                     run.id,
                     run.partition
                         .as_ref()
@@ -75,8 +71,8 @@ impl Store {
                 )
             })
             .collect();
-        let tx = self.conn.transaction()?;
-        tx.execute(
+        let mut tx = self.db().transaction()?;
+        let run = tx.insert(
             "INSERT INTO runs (started_at, finished_at, command, judge_version, isolation, \
              machine, partition, source, merged_from, interrupted) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, ?9)",
@@ -92,36 +88,34 @@ impl Store {
                 runs.iter().any(|r| r.interrupted),
             ],
         )?;
-        let run = tx.last_insert_rowid();
         for (store, source) in stores.iter().zip(&runs) {
-            copy_run(&store.conn, &tx, source.id, run)?;
+            copy_run(&mut *store.sql(), &mut tx, source.id, run)?;
         }
         // A student's problem graded by two inputs: the later input wins.
         let mut warnings = Vec::new();
-        {
-            let mut duplicates = tx.prepare(
-                "SELECT COALESCE(student, path), problem, MAX(id) FROM submissions \
-                 WHERE run_id = ?1 GROUP BY COALESCE(student, path), problem HAVING COUNT(*) > 1",
-            )?;
-            let rows: Vec<(String, String, i64)> = duplicates
-                .query_map(params![run], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-                .collect::<rusqlite::Result<_>>()?;
-            for (student, problem, keep) in rows {
-                warnings.push(format!(
-                    "{student} / {problem} is in more than one input: the last one is kept"
-                ));
-                tx.execute(
-                    "DELETE FROM submissions WHERE run_id = ?1 AND COALESCE(student, path) = ?2 \
-                     AND problem = ?3 AND id != ?4",
-                    params![run, student, problem, keep],
-                )?;
-            }
-        }
-        let count: i64 = tx.query_row(
-            "SELECT COUNT(*) FROM submissions WHERE run_id = ?1 AND verdict IS NOT NULL",
+        let duplicates = tx.query(
+            "SELECT COALESCE(student, path), problem, MAX(id) FROM submissions \
+             WHERE run_id = ?1 GROUP BY COALESCE(student, path), problem HAVING COUNT(*) > 1",
             params![run],
-            |r| r.get(0),
         )?;
+        for row in duplicates {
+            let (student, problem, keep): (String, String, i64) =
+                (row.get(0)?, row.get(1)?, row.get(2)?);
+            warnings.push(format!(
+                "{student} / {problem} is in more than one input: the last one is kept"
+            ));
+            tx.execute(
+                "DELETE FROM submissions WHERE run_id = ?1 AND COALESCE(student, path) = ?2 \
+                 AND problem = ?3 AND id != ?4",
+                params![run, student, problem, keep],
+            )?;
+        }
+        let count: i64 = tx
+            .query_one(
+                "SELECT COUNT(*) FROM submissions WHERE run_id = ?1 AND verdict IS NOT NULL",
+                params![run],
+            )?
+            .get(0)?;
         tx.commit()?;
         Ok((run, warnings, count.max(0) as usize))
     }
@@ -129,7 +123,7 @@ impl Store {
 
 /// Shards that do not make up a whole class: missing, repeated or of
 /// different counts.
-fn coverage_warnings(sources: &[(std::path::PathBuf, RunInfo)]) -> Vec<String> {
+fn coverage_warnings(sources: &[(Location, RunInfo)]) -> Vec<String> {
     let parts: Vec<(usize, usize)> = sources
         .iter()
         .filter_map(|(_, run)| {
@@ -140,7 +134,7 @@ fn coverage_warnings(sources: &[(std::path::PathBuf, RunInfo)]) -> Vec<String> {
     let mut warnings: Vec<String> = sources
         .iter()
         .filter(|(_, run)| run.interrupted)
-        .map(|(path, _)| format!("{} holds an interrupted grading", path.display()))
+        .map(|(location, _)| format!("{location} holds an interrupted grading"))
         .collect();
     let Some(&(_, count)) = parts.first() else {
         return warnings;
@@ -172,79 +166,65 @@ fn placeholders(from: usize, count: usize) -> String {
         .join(", ")
 }
 
-/// The rows `sql` selects from `from`, each as its column values.
-fn select(from: &Connection, sql: &str, id: i64) -> rusqlite::Result<Vec<Vec<Value>>> {
-    let mut statement = from.prepare_cached(sql)?;
-    let width = statement.column_count();
-    let rows = statement.query_map(params![id], |row| {
-        (0..width).map(|i| row.get::<_, Value>(i)).collect()
-    })?;
-    rows.collect()
+/// `values` after a first parameter (the new run's or submission's id).
+fn after(first: i64, values: Vec<Value>) -> Vec<Value> {
+    std::iter::once(Value::Int(first)).chain(values).collect()
 }
 
 /// Copies run `from_run` of `from` into run `to_run` of `to`.
 fn copy_run(
-    from: &Connection,
-    to: &Transaction<'_>,
+    from: &mut impl Sql,
+    to: &mut impl Sql,
     from_run: i64,
     to_run: i64,
-) -> rusqlite::Result<()> {
-    for row in select(
-        from,
+) -> Result<(), DbError> {
+    for row in from.query(
         "SELECT problem, title, time_ms, wall_ms, memory_kib, tests FROM problems \
          WHERE run_id = ?1",
-        from_run,
+        params![from_run],
     )? {
         to.execute(
-            "INSERT OR IGNORE INTO problems (run_id, problem, title, time_ms, wall_ms, \
-             memory_kib, tests) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params_from_iter(std::iter::once(Value::Integer(to_run)).chain(row)),
+            "INSERT INTO problems (run_id, problem, title, time_ms, wall_ms, \
+             memory_kib, tests) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
+             ON CONFLICT (run_id, problem) DO NOTHING",
+            &after(to_run, row.into_values()),
         )?;
     }
-    let submission_width = column_count(SUBMISSION_COLUMNS);
     let insert_submission = format!(
         "INSERT INTO submissions (run_id, {SUBMISSION_COLUMNS}) VALUES (?1, {})",
-        placeholders(2, submission_width)
+        placeholders(2, column_count(SUBMISSION_COLUMNS))
     );
     let insert_test = format!(
         "INSERT INTO test_results (submission_id, {TEST_COLUMNS}) VALUES (?1, {})",
         placeholders(2, column_count(TEST_COLUMNS))
     );
-    let submissions = select(
-        from,
+    let submissions = from.query(
         &format!("SELECT id, {SUBMISSION_COLUMNS} FROM submissions WHERE run_id = ?1 ORDER BY id"),
-        from_run,
+        params![from_run],
     )?;
-    for mut row in submissions {
-        let Value::Integer(old_id) = row.remove(0) else {
+    for row in submissions {
+        let mut row = row.into_values();
+        let Value::Int(old_id) = row.remove(0) else {
             continue;
         };
-        to.prepare_cached(&insert_submission)?
-            .execute(params_from_iter(
-                std::iter::once(Value::Integer(to_run)).chain(row),
-            ))?;
-        let new_id = to.last_insert_rowid();
-        let tests = select(
-            from,
+        let new_id = to.insert(&insert_submission, &after(to_run, row))?;
+        let tests = from.query(
             &format!(
                 "SELECT {TEST_COLUMNS} FROM test_results WHERE submission_id = ?1 ORDER BY ordinal"
             ),
-            old_id,
+            params![old_id],
         )?;
         for test in tests {
-            to.prepare_cached(&insert_test)?.execute(params_from_iter(
-                std::iter::once(Value::Integer(new_id)).chain(test),
-            ))?;
+            to.execute(&insert_test, &after(new_id, test.into_values()))?;
         }
     }
-    for row in select(
-        from,
+    for row in from.query(
         "SELECT student, path, reason FROM unmatched WHERE run_id = ?1",
-        from_run,
+        params![from_run],
     )? {
         to.execute(
             "INSERT INTO unmatched (run_id, student, path, reason) VALUES (?1, ?2, ?3, ?4)",
-            params_from_iter(std::iter::once(Value::Integer(to_run)).chain(row)),
+            &after(to_run, row.into_values()),
         )?;
     }
     Ok(())

@@ -8,9 +8,9 @@
 
 use std::time::Duration;
 
-use rusqlite::{OptionalExtension, params};
-
 use super::Store;
+use super::engine::{DbError, Sql};
+use super::value::params;
 use super::write::timestamp;
 use crate::errors::Error;
 
@@ -35,28 +35,28 @@ fn duration(us: i64) -> Duration {
 impl Store {
     /// The limit settled under `key`, if one was remembered.
     pub fn settled_limit(&self, key: &str) -> Result<Option<SettledLimit>, Error> {
-        let row = self
-            .conn
-            .query_row(
+        let read = || -> Result<Option<SettledLimit>, DbError> {
+            let Some(row) = self.sql().query_opt(
                 "SELECT time_us, timeout_floor_us, explanation, warnings \
                  FROM settled_time_limits WHERE key = ?1",
                 params![key],
-                |row| {
-                    let warnings: String = row.get(3)?;
-                    Ok(SettledLimit {
-                        time: duration(row.get(0)?),
-                        timeout_floor: row.get::<_, Option<i64>>(1)?.map(duration),
-                        explanation: row.get(2)?,
-                        warnings: warnings
-                            .lines()
-                            .filter(|l| !l.is_empty())
-                            .map(str::to_string)
-                            .collect(),
-                    })
-                },
-            )
-            .optional();
-        row.map_err(|e| self.fail(e))
+            )?
+            else {
+                return Ok(None);
+            };
+            let warnings: String = row.get(3)?;
+            Ok(Some(SettledLimit {
+                time: duration(row.get(0)?),
+                timeout_floor: row.get::<Option<i64>>(1)?.map(duration),
+                explanation: row.get(2)?,
+                warnings: warnings
+                    .lines()
+                    .filter(|l| !l.is_empty())
+                    .map(str::to_string)
+                    .collect(),
+            }))
+        };
+        read().map_err(|e| self.fail(e))
     }
 
     /// Remembers `limit`, settled for `problem`, under `key`.
@@ -67,11 +67,15 @@ impl Store {
         limit: &SettledLimit,
     ) -> Result<(), Error> {
         let now = timestamp(std::time::SystemTime::now());
-        self.conn
+        self.sql()
             .execute(
-                "INSERT OR REPLACE INTO settled_time_limits \
+                "INSERT INTO settled_time_limits \
                  (key, problem, time_us, timeout_floor_us, explanation, warnings, recorded_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
+                 ON CONFLICT (key) DO UPDATE SET problem = excluded.problem, \
+                 time_us = excluded.time_us, timeout_floor_us = excluded.timeout_floor_us, \
+                 explanation = excluded.explanation, warnings = excluded.warnings, \
+                 recorded_at = excluded.recorded_at",
                 params![
                     key,
                     problem,

@@ -12,10 +12,10 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
 
-use rusqlite::params;
-
 use super::Store;
 use super::cache::{FileHashes, judge_version};
+use super::engine::{DbError, Sql};
+use super::value::params;
 use super::write::timestamp;
 use crate::compile::Executable;
 use crate::errors::Error;
@@ -31,12 +31,13 @@ pub struct ToolMemo {
 impl ToolMemo {
     /// Everything `store` remembers (nothing when `fresh`).
     pub fn load(store: &Store, isolation: &str, fresh: bool) -> Result<ToolMemo, Error> {
-        let read = || -> rusqlite::Result<HashMap<String, String>> {
-            let mut statement = store
-                .conn
-                .prepare("SELECT key, outcome FROM tool_results")?;
-            let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
-            rows.collect()
+        let read = || -> Result<HashMap<String, String>, DbError> {
+            store
+                .sql()
+                .query("SELECT key, outcome FROM tool_results", &[])?
+                .iter()
+                .map(|row| Ok((row.get(0)?, row.get(1)?)))
+                .collect()
         };
         Ok(ToolMemo {
             prefix: format!("judge-tool-1\0{}\0{isolation}", judge_version()),
@@ -90,14 +91,15 @@ impl ToolMemo {
     pub fn save(&self, store: &mut Store) -> Result<(), Error> {
         let learned = std::mem::take(&mut *self.learned.lock().unwrap_or_else(|e| e.into_inner()));
         let now = timestamp(std::time::SystemTime::now());
-        let write = |store: &mut Store| -> rusqlite::Result<()> {
-            let tx = store.conn.transaction()?;
+        let write = |store: &mut Store| -> Result<(), DbError> {
+            let mut tx = store.db().transaction()?;
             for (key, outcome) in &learned {
-                tx.prepare_cached(
-                    "INSERT OR REPLACE INTO tool_results (key, outcome, recorded_at) \
-                     VALUES (?1, ?2, ?3)",
-                )?
-                .execute(params![key, outcome, now])?;
+                tx.execute(
+                    "INSERT INTO tool_results (key, outcome, recorded_at) VALUES (?1, ?2, ?3) \
+                     ON CONFLICT (key) DO UPDATE SET outcome = excluded.outcome, \
+                     recorded_at = excluded.recorded_at",
+                    params![key, outcome, now],
+                )?;
             }
             tx.commit()
         };

@@ -3,11 +3,11 @@
 
 use std::time::SystemTime;
 
-use rusqlite::params;
-
 use super::Store;
 use super::codec::insert_test;
+use super::engine::{DbError, Sql};
 use super::schema::SUBMISSION_COLUMNS;
+use super::value::params;
 use crate::errors::Error;
 use crate::report::gradebook::{ProblemInfo, Unmatched};
 use crate::runner::TaskReport;
@@ -29,6 +29,17 @@ pub struct RunMeta {
     pub interrupted: bool,
 }
 
+/// Who judged a submission that a worker judged, not the run's own machine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JudgedBy {
+    /// The worker's name (`judge worker --name`).
+    pub worker: String,
+    /// Its sandbox's one-line description.
+    pub isolation: String,
+    /// Its judge's version and executable hash.
+    pub judge_version: String,
+}
+
 /// One submission to record (or a student's "no submission" for a problem).
 pub struct SubmissionRecord<'a> {
     /// `None` outside a class (`verify`, `grade ID FILE...`).
@@ -43,6 +54,8 @@ pub struct SubmissionRecord<'a> {
     /// Per test of `report.tests`: its cache key (`None`: never to be
     /// reused) and whether it was itself reused.
     pub tests: Vec<(Option<String>, bool)>,
+    /// `None`: judged by the run's own machine.
+    pub judged_by: Option<JudgedBy>,
 }
 
 pub(super) fn timestamp(time: SystemTime) -> String {
@@ -68,41 +81,13 @@ impl Store {
         problems: &[ProblemInfo],
         submissions: &[SubmissionRecord<'_>],
         unmatched: &[Unmatched],
-    ) -> rusqlite::Result<i64> {
-        let tx = self.conn.transaction()?;
-        tx.execute(
-            "INSERT INTO runs (started_at, finished_at, command, judge_version, isolation, \
-             machine, partition, source, interrupted) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            params![
-                timestamp(meta.started_at),
-                timestamp(SystemTime::now()),
-                meta.command,
-                meta.judge_version,
-                meta.isolation,
-                meta.machine,
-                meta.partition,
-                meta.source,
-                meta.interrupted,
-            ],
-        )?;
-        let run = tx.last_insert_rowid();
-        for problem in problems {
-            tx.execute(
-                "INSERT INTO problems (run_id, problem, title, time_ms, wall_ms, memory_kib, \
-                 tests) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![
-                    run,
-                    problem.id,
-                    problem.title,
-                    problem.time_ms as i64,
-                    problem.wall_ms as i64,
-                    problem.memory_kib as i64,
-                    problem.tests as i64,
-                ],
-            )?;
-        }
+    ) -> Result<i64, DbError> {
+        let db = self.db();
+        let mut tx = db.transaction()?;
+        let run = insert_run(&mut tx, meta)?;
+        insert_problems(&mut tx, run, problems)?;
         for submission in submissions {
-            insert_submission(&tx, run, submission)?;
+            insert_submission(&mut tx, run, submission)?;
         }
         for file in unmatched {
             tx.execute(
@@ -115,33 +100,84 @@ impl Store {
     }
 }
 
+/// Inserts a run's row; returns its id.
+pub(crate) fn insert_run(tx: &mut impl Sql, meta: &RunMeta) -> Result<i64, DbError> {
+    tx.insert(
+        "INSERT INTO runs (started_at, finished_at, command, judge_version, isolation, \
+         machine, partition, source, interrupted) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            timestamp(meta.started_at),
+            timestamp(SystemTime::now()),
+            meta.command,
+            meta.judge_version,
+            meta.isolation,
+            meta.machine,
+            meta.partition,
+            meta.source,
+            meta.interrupted,
+        ],
+    )
+}
+
+/// Inserts (or brings up to date) the problems a run graded.
+pub(crate) fn insert_problems(
+    tx: &mut impl Sql,
+    run: i64,
+    problems: &[ProblemInfo],
+) -> Result<(), DbError> {
+    for problem in problems {
+        tx.execute(
+            "INSERT INTO problems (run_id, problem, title, time_ms, wall_ms, memory_kib, \
+             tests) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
+             ON CONFLICT (run_id, problem) DO UPDATE SET title = excluded.title, \
+             time_ms = excluded.time_ms, wall_ms = excluded.wall_ms, \
+             memory_kib = excluded.memory_kib, tests = excluded.tests",
+            params![
+                run,
+                problem.id,
+                problem.title,
+                problem.time_ms,
+                problem.wall_ms,
+                problem.memory_kib,
+                problem.tests,
+            ],
+        )?;
+    }
+    Ok(())
+}
+
 /// Inserts one submission of run `run` with its tests, inside the caller's
-/// transaction (a grading's, or `judge serve` recording one judging);
-/// returns its id.
+/// transaction (a grading's, a worker's or `judge serve` recording one
+/// judging); returns its id.
 pub(crate) fn insert_submission(
-    tx: &rusqlite::Transaction<'_>,
+    tx: &mut impl Sql,
     run: i64,
     submission: &SubmissionRecord<'_>,
-) -> rusqlite::Result<i64> {
+) -> Result<i64, DbError> {
     let report = submission.report;
-    tx.prepare_cached(&format!(
-        "INSERT INTO submissions (run_id, {SUBMISSION_COLUMNS}) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
-    ))?
-    .execute(params![
-        run,
-        submission.student,
-        submission.problem,
-        submission.path,
-        submission.content_hash,
-        submission.language,
-        submission.build_hash,
-        report.map(|r| r.verdict.short()),
-        report.and_then(|r| r.score),
-        report.and_then(|r| r.message.as_deref()),
-        report.map_or(0, |r| r.skipped as i64),
-    ])?;
-    let id = tx.last_insert_rowid();
+    let judged_by = submission.judged_by.as_ref();
+    let id = tx.insert(
+        &format!(
+            "INSERT INTO submissions (run_id, {SUBMISSION_COLUMNS}) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
+        ),
+        params![
+            run,
+            submission.student,
+            submission.problem,
+            submission.path,
+            submission.content_hash,
+            submission.language,
+            submission.build_hash,
+            report.map(|r| r.verdict.short()),
+            report.and_then(|r| r.score),
+            report.and_then(|r| r.message.as_deref()),
+            report.map_or(0, |r| r.skipped),
+            judged_by.map(|j| j.worker.as_str()),
+            judged_by.map(|j| j.isolation.as_str()),
+            judged_by.map(|j| j.judge_version.as_str()),
+        ],
+    )?;
     for (ordinal, test) in report.iter().flat_map(|r| &r.tests).enumerate() {
         let (key, reused) = submission
             .tests

@@ -63,7 +63,8 @@ fn latest(db: &Path) -> (Store, i64) {
 }
 
 fn csv_of(root: &Path, db: &Path) -> String {
-    let csv = db.with_extension("csv");
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("grades.csv");
     judge_in(root)
         .args(["report", "--db"])
         .arg(db)
@@ -81,14 +82,37 @@ const GRADEBOOK: &str = "\u{feff}student,guess,guess points,sum,sum points,solve
     dave,AC,1,CE,0,1,1\r\n\
     erin,RE,0,RE,0,0,0\r\n";
 
+/// A PostgreSQL database of its own for a test (`None`: skipped, said so).
+fn postgres_store(name: &str) -> Option<PathBuf> {
+    let server = crate::postgres_server::postgres()?;
+    Some(PathBuf::from(server.database(name)))
+}
+
 #[test]
 fn a_class_is_graded_into_the_store_with_every_file_accounted_for() {
     if tools_missing() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
+    grade_into(&dir.path().join("judge.db"));
+}
+
+#[test]
+fn a_class_is_graded_into_a_postgres_store_as_into_a_file() {
+    if tools_missing() {
+        return;
+    }
+    let Some(db) = postgres_store("graded") else {
+        return;
+    };
+    grade_into(&db);
+}
+
+/// Grades the class into `db` and checks every report of it.
+fn grade_into(db: &Path) {
+    let dir = tempfile::tempdir().unwrap();
     let (db, csv, json) = (
-        dir.path().join("judge.db"),
+        db.to_path_buf(),
         dir.path().join("grades.csv"),
         dir.path().join("grades.json"),
     );
@@ -170,7 +194,22 @@ fn a_second_grading_is_served_from_the_store_and_fresh_runs_again() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("judge.db");
+    grade_again(&dir.path().join("judge.db"));
+}
+
+#[test]
+fn a_postgres_store_is_the_cache_as_a_file_is() {
+    if tools_missing() {
+        return;
+    }
+    let Some(db) = postgres_store("cache") else {
+        return;
+    };
+    grade_again(&db);
+}
+
+fn grade_again(db: &Path) {
+    let db = db.to_path_buf();
     grade_class(&fixtures(), &db, &[]).success();
     let (store, first) = latest(&db);
     assert_eq!(store.counts(first).unwrap(), (40, 0));
@@ -363,6 +402,47 @@ fn three_shards_merged_give_the_single_machine_gradebook() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("shard 3/3 is missing"));
+}
+
+#[test]
+fn shards_merge_into_and_out_of_postgres() {
+    if tools_missing() {
+        return;
+    }
+    let Some(server) = crate::postgres_server::postgres() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    // One shard in PostgreSQL, one in a file; merged into PostgreSQL, and
+    // that merged back out into a file.
+    let first = PathBuf::from(server.database("shard1"));
+    let second = dir.path().join("shard-2.db");
+    grade_class(&fixtures(), &first, &["--partition", "1/2"]).success();
+    grade_class(&fixtures(), &second, &["--partition", "2/2"]).success();
+    let merged = PathBuf::from(server.database("merged"));
+    judge_in(&fixtures())
+        .arg("merge")
+        .arg(&first)
+        .arg(&second)
+        .arg("--db")
+        .arg(&merged)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("merged 2 stores"));
+    assert_eq!(csv_of(&fixtures(), &merged), GRADEBOOK);
+    let back = dir.path().join("back.db");
+    judge_in(&fixtures())
+        .arg("merge")
+        .arg(&merged)
+        .arg("--db")
+        .arg(&back)
+        .assert()
+        .success();
+    assert_eq!(csv_of(&fixtures(), &back), GRADEBOOK);
+    // The merged store is a cache in either engine.
+    grade_class(&fixtures(), &merged, &[])
+        .success()
+        .stdout(predicate::str::contains("0 tests run, 40 results reused"));
 }
 
 #[test]

@@ -8,6 +8,7 @@ mod games;
 mod hostile;
 mod interactive;
 mod learner;
+mod postgres_server;
 mod serve;
 mod serve_api;
 mod serve_browser;
