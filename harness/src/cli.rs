@@ -189,6 +189,26 @@ pub enum Command {
     },
     /// Send a file to a `judge serve` server and follow it to its verdict.
     Submit(SubmitArgs),
+    /// Judge jobs from the store's queue (`grade --class --queue`) until
+    /// stopped (SIGTERM hands the running ones back); -j sets the threads.
+    Worker {
+        /// The store holding the queue (a postgres:// URL, or a file).
+        #[arg(long, value_name = "URL")]
+        db: PathBuf,
+        /// The worker's name in the store (default: machine-pid).
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
+        /// Seconds a claimed job stays this worker's without a heartbeat;
+        /// after that another worker takes it again.
+        #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+        lease: f64,
+    },
+    /// List the store's workers: their state, load and last heartbeat.
+    Workers {
+        /// The store holding the queue.
+        #[arg(long, value_name = "URL")]
+        db: PathBuf,
+    },
 }
 
 #[derive(Debug, Clone, Args)]
@@ -359,6 +379,10 @@ pub struct ClassArgs {
     /// N, with K from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or a Slurm array.
     #[arg(long, value_name = "N")]
     pub partition_count: Option<usize>,
+    /// Put the class on the store's judging queue for `judge worker`s
+    /// (on any machines), wait for them, then print the gradebook.
+    #[arg(long)]
+    pub queue: bool,
     #[command(flatten)]
     pub gradebook: GradebookArgs,
 }

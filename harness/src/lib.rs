@@ -51,6 +51,7 @@ pub mod store;
 mod stress;
 mod untrusted;
 pub mod verdict;
+mod worker;
 
 pub use commands::run;
 pub use errors::{Error, Result};

@@ -20,7 +20,7 @@ use crate::spec::ProgramRef;
 use crate::store::{self, Store};
 use crate::verdict::Verdict;
 
-fn io(what: &str) -> impl Fn(std::io::Error) -> Error + '_ {
+pub(super) fn io(what: &str) -> impl Fn(std::io::Error) -> Error + '_ {
     move |source| Error::Report {
         what: what.to_string(),
         source,
@@ -103,6 +103,19 @@ fn write_reports(book: &Gradebook, args: &ReportArgs) -> Result<()> {
     Ok(())
 }
 
+/// The files a class's gradebook is written to.
+pub(super) struct GradebookOutput<'a> {
+    pub(super) gradebook: &'a GradebookArgs,
+    pub(super) reports: &'a ReportArgs,
+}
+
+impl GradebookOutput<'_> {
+    pub(super) fn write(&self, book: &Gradebook) -> Result<()> {
+        write_gradebook(book, self.gradebook)?;
+        write_reports(book, self.reports)
+    }
+}
+
 pub(super) fn grade_class(
     ctx: &mut Context,
     args: &ClassArgs,
@@ -145,6 +158,11 @@ pub(super) fn grade_class(
         })?;
     let students = roster.students().len();
     let roster = roster.shard(partition);
+    if args.queue && (partition.count > 1 || store_args.fresh) {
+        return Err(Error::Usage(
+            "--queue grades the whole class through the workers: no --partition, no --fresh".into(),
+        ));
+    }
     writeln!(
         ctx.out,
         "{}: {students} students × {} problems ({}){}",
@@ -159,6 +177,20 @@ pub(super) fn grade_class(
     )
     .map_err(io("the output"))?;
 
+    if args.queue {
+        let location = store::Location::of(&stored::store_path(ctx, store_args));
+        let class = super::queued::QueuedClass {
+            problems: &problems,
+            roster,
+            source: source.display().to_string(),
+            fail_fast,
+        };
+        let output = GradebookOutput {
+            gradebook: &args.gradebook,
+            reports,
+        };
+        return super::queued::grade_queued(ctx, class, &location, output);
+    }
     let mut tasks = Vec::new();
     let mut owners = Vec::new();
     let mut missing = Vec::new();
@@ -226,8 +258,11 @@ pub(super) fn grade_class(
         )
         .map_err(io("the output"))?;
     }
-    write_gradebook(&book, &args.gradebook)?;
-    write_reports(&book, reports)?;
+    GradebookOutput {
+        gradebook: &args.gradebook,
+        reports,
+    }
+    .write(&book)?;
     // A class always has failing submissions: success means every
     // submission was judged, and a judge error is the judge's failure.
     let judged = stored

@@ -9,6 +9,7 @@ mod matrix;
 mod packages;
 mod play;
 mod practice;
+mod queued;
 mod self_tests;
 mod settled;
 mod stored;
@@ -104,6 +105,20 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Serve(args) => crate::serve::serve(&mut ctx, &args),
         Command::Users { command } => crate::serve::users(&mut ctx, &command),
         Command::Submit(args) => crate::serve::submit(&args),
+        Command::Worker { db, name, lease } => {
+            if !(lease.is_finite() && lease > 0.0 && lease <= 86_400.0) {
+                return Err(crate::errors::Error::Usage(
+                    "--lease takes seconds, more than 0 and at most a day".into(),
+                ));
+            }
+            let options = crate::worker::WorkerOptions {
+                db,
+                name,
+                lease: std::time::Duration::from_secs_f64(lease),
+            };
+            crate::worker::worker(&mut ctx, &options)
+        }
+        Command::Workers { db } => queued::workers(&mut ctx, &db),
     }
 }
 

@@ -26,7 +26,7 @@ mod client;
 mod db;
 mod feedback;
 mod http;
-mod judging;
+pub(crate) mod judging;
 mod jury;
 mod live;
 mod login;

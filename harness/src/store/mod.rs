@@ -11,11 +11,14 @@
 
 mod cache;
 mod codec;
-#[allow(dead_code, reason = "the dialect's spellings serve the judging queue, next")]
 pub(crate) mod engine;
 mod merge;
-#[allow(dead_code, reason = "notifications serve judge serve's live pages, next")]
+#[allow(
+    dead_code,
+    reason = "notifications serve judge serve's live pages, next"
+)]
 pub(crate) mod postgres;
+pub(crate) mod queue;
 pub(crate) mod read;
 mod schema;
 mod settled;
@@ -31,6 +34,7 @@ use std::time::Duration;
 pub use cache::{ResultCache, judge_version};
 pub use engine::DbError;
 pub use merge::Merged;
+pub use queue::{WorkerInfo, WorkerRow};
 pub use schema::VERSION as SCHEMA_VERSION;
 pub use settled::SettledLimit;
 pub use tools::ToolMemo;
@@ -155,7 +159,7 @@ impl Store {
     }
 
     /// A store error as the judge's error, naming the store.
-    fn fail(&self, e: DbError) -> Error {
+    pub(crate) fn fail(&self, e: DbError) -> Error {
         failure(&self.location, e)
     }
 }

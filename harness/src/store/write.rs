@@ -89,15 +89,34 @@ impl Store {
         for submission in submissions {
             insert_submission(&mut tx, run, submission)?;
         }
-        for file in unmatched {
-            tx.execute(
-                "INSERT INTO unmatched (run_id, student, path, reason) VALUES (?1, ?2, ?3, ?4)",
-                params![run, file.student, file.path, file.reason],
-            )?;
-        }
+        insert_unmatched(&mut tx, run, unmatched)?;
         tx.commit()?;
         Ok(run)
     }
+}
+
+/// Records the files of a class that were not graded, with why.
+pub(crate) fn insert_unmatched(
+    tx: &mut impl Sql,
+    run: i64,
+    unmatched: &[Unmatched],
+) -> Result<(), DbError> {
+    for file in unmatched {
+        tx.execute(
+            "INSERT INTO unmatched (run_id, student, path, reason) VALUES (?1, ?2, ?3, ?4)",
+            params![run, file.student, file.path, file.reason],
+        )?;
+    }
+    Ok(())
+}
+
+/// Marks a run begun unfinished (a queued grading) as finished now.
+pub(crate) fn close_run(tx: &mut impl Sql, run: i64) -> Result<(), DbError> {
+    tx.execute(
+        "UPDATE runs SET finished_at = ?2, interrupted = 0 WHERE id = ?1",
+        params![run, timestamp(SystemTime::now())],
+    )?;
+    Ok(())
 }
 
 /// Inserts a run's row; returns its id.

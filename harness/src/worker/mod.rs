@@ -1,0 +1,284 @@
+//! `judge worker --db URL`: takes judging jobs from the store's queue
+//! (`store/queue.rs`) and records their results, on as many machines as
+//! there are workers. Each judging thread has a connection of its own; a
+//! heartbeat thread keeps the leases of the jobs held alive. A job is
+//! judged only with the package its hash names, from this worker's own
+//! checkout: a job whose hash matches none of its packages is never taken.
+//!
+//! SIGTERM (or Ctrl-C) stops it gracefully: the running submissions are
+//! cut short and their jobs handed back to the queue at once.
+
+pub(crate) mod package;
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use crate::cli::ReportArgs;
+use crate::commands::Context;
+use crate::compile::Builder;
+use crate::errors::{Error, Result};
+use crate::lang::Languages;
+use crate::pipeline::Run;
+use crate::runner::RunPlan;
+use crate::sandbox::Sandbox;
+use crate::serve::judging::{self, ServedProblem};
+use crate::spec::ProgramRef;
+use crate::store::queue::{self, Claimed, Finished, WorkerInfo};
+use crate::store::{self, JudgedBy, Location, ResultCache, Store, SubmissionRecord};
+
+/// How long a worker waits before asking an empty queue again.
+const IDLE_POLL: Duration = Duration::from_millis(200);
+
+/// What `judge worker` was asked.
+pub(crate) struct WorkerOptions {
+    pub(crate) db: PathBuf,
+    pub(crate) name: Option<String>,
+    /// How long a claim lasts without a heartbeat.
+    pub(crate) lease: Duration,
+}
+
+/// What every judging thread of the worker shares.
+struct Shared {
+    location: Location,
+    name: String,
+    problems: Vec<ServedProblem>,
+    /// Package hash → index in `problems`.
+    by_hash: HashMap<String, usize>,
+    root: PathBuf,
+    languages: Languages,
+    sandbox: Sandbox,
+    isolation: String,
+    lease_ms: i64,
+    /// The claims this worker holds: (job id, fence).
+    held: Mutex<Vec<(i64, i64)>>,
+    scratch: PathBuf,
+}
+
+pub(crate) fn worker(ctx: &mut Context, options: &WorkerOptions) -> Result<u8> {
+    let location = Location::of(&options.db);
+    let mut store = Store::open_at(&location)?;
+    let (specs, broken) = ctx.load_problems(&[])?;
+    for error in &broken {
+        eprintln!("broken package (its jobs are left to other workers): {error}");
+    }
+    let mut by_hash = HashMap::new();
+    for (i, spec) in specs.iter().enumerate() {
+        let hash = package::package_hash(&spec.dir).map_err(|source| Error::Report {
+            what: spec.dir.display().to_string(),
+            source,
+        })?;
+        by_hash.insert(hash, i);
+    }
+    let problems =
+        judging::build(ctx, specs, &options.db).map_err(|e| Error::Usage(e.to_string()))?;
+    let name = options
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("{}-{}", crate::commands::machine(), std::process::id()));
+    let isolation = ctx.sandbox.describe();
+    let info = WorkerInfo {
+        name: name.clone(),
+        machine: crate::commands::machine(),
+        judge_version: store::judge_version().to_string(),
+        isolation: isolation.clone(),
+        threads: ctx.jobs,
+    };
+    queue::register(store.db(), &info).map_err(|e| store.fail(e))?;
+    let shared = Arc::new(Shared {
+        location,
+        name: name.clone(),
+        problems,
+        by_hash,
+        root: ctx.root.clone(),
+        languages: ctx.builder.languages().clone(),
+        sandbox: ctx.sandbox.clone(),
+        isolation,
+        lease_ms: i64::try_from(options.lease.as_millis()).unwrap_or(i64::MAX),
+        held: Mutex::new(Vec::new()),
+        scratch: ctx.scratch.path().to_path_buf(),
+    });
+    let _ = writeln!(
+        ctx.out,
+        "judge worker {name}: {} threads, {} problems, store {}",
+        ctx.jobs,
+        shared.problems.len(),
+        shared.location
+    );
+    let _ = ctx.out.flush();
+    let threads: Vec<_> = (0..ctx.jobs.max(1))
+        .map(|n| {
+            let shared = shared.clone();
+            std::thread::Builder::new()
+                .name(format!("worker-{n}"))
+                .spawn(move || judge_loop(&shared, n))
+                .expect("a judging thread starts")
+        })
+        .collect();
+    heartbeat_loop(&shared, &mut store, options.lease / 3);
+    for thread in threads {
+        let _ = thread.join();
+    }
+    queue::stopped(store.db(), &name).map_err(|e| store.fail(e))?;
+    let _ = writeln!(ctx.out, "judge worker {name}: stopped");
+    Ok(crate::exit_codes::INTERRUPTED)
+}
+
+/// Renews the leases every `every` until the worker stops.
+fn heartbeat_loop(shared: &Shared, store: &mut Store, every: Duration) {
+    let every = every.max(Duration::from_millis(100));
+    while !shared.sandbox.is_cancelled() {
+        let held = shared
+            .held
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        if let Err(error) = queue::heartbeat(store.db(), &shared.name, &held, shared.lease_ms) {
+            eprintln!("worker {}: heartbeat: {}", shared.name, store.fail(error));
+        }
+        sleep_unless_cancelled(&shared.sandbox, every);
+    }
+}
+
+fn sleep_unless_cancelled(sandbox: &Sandbox, time: Duration) {
+    let step = Duration::from_millis(50);
+    let mut slept = Duration::ZERO;
+    while slept < time && !sandbox.is_cancelled() {
+        std::thread::sleep(step);
+        slept += step;
+    }
+}
+
+fn judge_loop(shared: &Shared, n: usize) {
+    let mut store = match Store::open_at(&shared.location) {
+        Ok(store) => store,
+        Err(error) => {
+            eprintln!("worker {} thread {n}: {error}", shared.name);
+            return;
+        }
+    };
+    let mut builder = Builder::new(
+        &shared.root,
+        shared.languages.clone(),
+        shared.sandbox.clone(),
+    );
+    let hashes: Vec<String> = shared.by_hash.keys().cloned().collect();
+    while !shared.sandbox.is_cancelled() {
+        let job = match queue::claim(store.db(), &shared.name, &hashes, shared.lease_ms) {
+            Ok(Some(job)) => job,
+            Ok(None) => {
+                sleep_unless_cancelled(&shared.sandbox, IDLE_POLL);
+                continue;
+            }
+            Err(error) => {
+                eprintln!("worker {} thread {n}: {}", shared.name, store.fail(error));
+                sleep_unless_cancelled(&shared.sandbox, IDLE_POLL * 5);
+                continue;
+            }
+        };
+        hold(shared, &job, true);
+        if let Err(error) = judge_job(shared, &mut store, &mut builder, &job) {
+            // Left running: once its lease passes another worker takes it.
+            eprintln!("worker {} thread {n}: job {}: {error}", shared.name, job.id);
+        }
+        hold(shared, &job, false);
+    }
+}
+
+/// Adds (or removes) a claim to those the heartbeat renews.
+fn hold(shared: &Shared, job: &Claimed, held: bool) {
+    let mut claims = shared.held.lock().unwrap_or_else(|e| e.into_inner());
+    claims.retain(|claim| *claim != (job.id, job.fence));
+    if held {
+        claims.push((job.id, job.fence));
+    }
+}
+
+fn judge_job(
+    shared: &Shared,
+    store: &mut Store,
+    builder: &mut Builder,
+    job: &Claimed,
+) -> Result<()> {
+    let served = shared
+        .by_hash
+        .get(&job.package_hash)
+        .map(|&i| &shared.problems[i])
+        .filter(|p| p.spec.id == job.problem)
+        .ok_or_else(|| Error::Usage(format!("no package with hash {}", job.package_hash)))?;
+    // The queuing machine's settled limits, so that every worker judges
+    // alike whatever its own settling said.
+    let mut spec = served.spec.clone();
+    spec.limits.time = Duration::from_micros(job.time_us.max(0) as u64);
+    spec.limits.wall = Duration::from_micros(job.wall_us.max(0) as u64);
+    let folder = shared.scratch.join(format!("job-{}-{}", job.id, job.fence));
+    let source = write_source(&folder, job, &shared.languages)?;
+    let task = served.judges.task(
+        &spec,
+        || builder.build(&ProgramRef::Submitted(source)),
+        job.path.clone(),
+    );
+    let plan = RunPlan {
+        tasks: vec![task],
+        stop_at_first_failure: job.fail_fast,
+        jobs: 1,
+    };
+    let cache = ResultCache::prepare(store, &plan, &shared.isolation, false)?;
+    let mut run = Run::new("worker", &ReportArgs::default());
+    let mut reports = run.execute(&plan, Some(&cache), &shared.sandbox, &folder);
+    let _ = std::fs::remove_dir_all(&folder);
+    if shared.sandbox.is_cancelled() {
+        // Stopping: not a result; the job goes back to the queue.
+        queue::hand_back(store.db(), job).map_err(|e| store.fail(e))?;
+        return Ok(());
+    }
+    let report = reports
+        .pop()
+        .ok_or_else(|| Error::Usage(format!("no report for job {}", job.id)))?;
+    let record = SubmissionRecord {
+        student: job.student.clone(),
+        problem: job.problem.clone(),
+        path: Some(job.path.clone()),
+        content_hash: Some(blake3::hash(&job.source).to_hex().to_string()),
+        language: Some(job.language.clone()),
+        build_hash: cache.build_hash(0),
+        tests: cache.recorded(0, &plan.tasks[0], &report),
+        report: Some(&report),
+        judged_by: Some(JudgedBy {
+            worker: shared.name.clone(),
+            isolation: shared.isolation.clone(),
+            judge_version: store::judge_version().to_string(),
+        }),
+    };
+    match queue::finish(store.db(), &shared.name, job, &record).map_err(|e| store.fail(e))? {
+        Finished::Recorded(_) => {}
+        Finished::Refused => eprintln!(
+            "worker {}: the result of job {} was refused: its lease passed and it was \
+             claimed again (claim {} is stale)",
+            shared.name, job.id, job.fence
+        ),
+    }
+    Ok(())
+}
+
+/// The job's source in a folder of its own, under a name its language
+/// builds (the student's file name is never a path).
+fn write_source(folder: &std::path::Path, job: &Claimed, languages: &Languages) -> Result<PathBuf> {
+    let failed = |source| Error::Report {
+        what: folder.display().to_string(),
+        source,
+    };
+    std::fs::create_dir_all(folder).map_err(failed)?;
+    let extension = languages
+        .get(&job.language)
+        .and_then(|l| l.extensions.first().cloned())
+        .ok_or_else(|| Error::Usage(format!("no language `{}`", job.language)))?;
+    let path = folder.join(format!(
+        "{}.{extension}",
+        judging::safe_stem(&job.file_name)
+    ));
+    std::fs::write(&path, &job.source).map_err(failed)?;
+    Ok(path)
+}
