@@ -192,6 +192,8 @@ pub enum Command {
     /// Judge jobs from the store's queue (`grade --class --queue`) until
     /// stopped (SIGTERM hands the running ones back); -j sets the threads.
     Worker {
+        /// The problems it judges (default: every package of the root).
+        ids: Vec<String>,
         /// The store holding the queue (a postgres:// URL, or a file).
         #[arg(long, value_name = "URL")]
         db: PathBuf,

@@ -105,13 +105,19 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Serve(args) => crate::serve::serve(&mut ctx, &args),
         Command::Users { command } => crate::serve::users(&mut ctx, &command),
         Command::Submit(args) => crate::serve::submit(&args),
-        Command::Worker { db, name, lease } => {
+        Command::Worker {
+            ids,
+            db,
+            name,
+            lease,
+        } => {
             if !(lease.is_finite() && lease > 0.0 && lease <= 86_400.0) {
                 return Err(crate::errors::Error::Usage(
                     "--lease takes seconds, more than 0 and at most a day".into(),
                 ));
             }
             let options = crate::worker::WorkerOptions {
+                ids,
                 db,
                 name,
                 lease: std::time::Duration::from_secs_f64(lease),

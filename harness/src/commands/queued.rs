@@ -183,17 +183,7 @@ fn close_class(
         write::insert_submission(
             &mut tx,
             run,
-            &SubmissionRecord {
-                student: Some(entry.student.clone()),
-                problem: entry.problem.clone(),
-                path: None,
-                content_hash: None,
-                language: None,
-                build_hash: None,
-                report: None,
-                tests: Vec::new(),
-                judged_by: None,
-            },
+            &SubmissionRecord::missing(&entry.student, &entry.problem),
         )?;
     }
     write::insert_unmatched(&mut tx, run, &class.roster.unmatched)?;

@@ -146,17 +146,7 @@ pub(super) fn run_and_record(
         });
     }
     for (student, problem) in &recording.missing {
-        records.push(SubmissionRecord {
-            student: Some(student.clone()),
-            problem: problem.clone(),
-            path: None,
-            content_hash: None,
-            language: None,
-            build_hash: None,
-            report: None,
-            tests: Vec::new(),
-            judged_by: None,
-        });
+        records.push(SubmissionRecord::missing(student, problem));
     }
     let meta = RunMeta {
         started_at,

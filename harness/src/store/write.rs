@@ -58,6 +58,23 @@ pub struct SubmissionRecord<'a> {
     pub judged_by: Option<JudgedBy>,
 }
 
+impl SubmissionRecord<'_> {
+    /// A student's "no submission" for a problem.
+    pub(crate) fn missing(student: &str, problem: &str) -> SubmissionRecord<'static> {
+        SubmissionRecord {
+            student: Some(student.to_string()),
+            problem: problem.to_string(),
+            path: None,
+            content_hash: None,
+            language: None,
+            build_hash: None,
+            report: None,
+            tests: Vec::new(),
+            judged_by: None,
+        }
+    }
+}
+
 pub(super) fn timestamp(time: SystemTime) -> String {
     humantime::format_rfc3339_seconds(time).to_string()
 }

@@ -34,6 +34,8 @@ const IDLE_POLL: Duration = Duration::from_millis(200);
 
 /// What `judge worker` was asked.
 pub(crate) struct WorkerOptions {
+    /// The problems judged (empty: all).
+    pub(crate) ids: Vec<String>,
     pub(crate) db: PathBuf,
     pub(crate) name: Option<String>,
     /// How long a claim lasts without a heartbeat.
@@ -60,7 +62,13 @@ struct Shared {
 pub(crate) fn worker(ctx: &mut Context, options: &WorkerOptions) -> Result<u8> {
     let location = Location::of(&options.db);
     let mut store = Store::open_at(&location)?;
-    let (specs, broken) = ctx.load_problems(&[])?;
+    let (specs, mut broken) = ctx.load_problems(&options.ids)?;
+    if !options.ids.is_empty() {
+        // Named problems must all load, as for `grade ID`.
+        if let Some(error) = broken.pop() {
+            return Err(error.into());
+        }
+    }
     for error in &broken {
         eprintln!("broken package (its jobs are left to other workers): {error}");
     }

@@ -23,3 +23,4 @@ mod trust;
 mod trust_paths;
 mod trust_runs;
 mod verdicts;
+mod workers;
