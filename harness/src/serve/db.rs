@@ -210,12 +210,13 @@ pub(crate) fn entries(
         Status::Judged => "judged",
     });
     // Each optional filter is `column = ?N` or, when NULL, nothing: spelt
-    // `COALESCE(?N, column) = column` so that both engines know ?N's type.
+    // `COALESCE(?N, column) = column` so that both engines know ?N's type
+    // (the verdict, NULL until judged, by a cast: PostgreSQL must be told).
     entries_of(db.query(
         &format!(
             "{ENTRY_SELECT} WHERE e.session_id = ?1 AND COALESCE(?2, e.account_id) = e.account_id \
              AND COALESCE(?3, e.problem) = e.problem \
-             AND (?4 IS NULL OR j.verdict = COALESCE(?4, '')) \
+             AND (CAST(?4 AS TEXT) IS NULL OR j.verdict = ?4) \
              AND COALESCE(?5, e.status) = e.status ORDER BY e.id DESC LIMIT ?6"
         ),
         params![

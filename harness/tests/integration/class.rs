@@ -62,7 +62,8 @@ fn latest(db: &Path) -> (Store, i64) {
     (store, run)
 }
 
-fn csv_of(root: &Path, db: &Path) -> String {
+/// The CSV gradebook `judge report` writes of the store `db`.
+pub fn csv_of(root: &Path, db: &Path) -> String {
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("grades.csv");
     judge_in(root)

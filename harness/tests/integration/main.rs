@@ -13,6 +13,7 @@ mod serve;
 mod serve_api;
 mod serve_browser;
 mod serve_play;
+mod serve_postgres;
 mod serve_server;
 mod setter;
 mod snapshots;

@@ -28,6 +28,11 @@ pub struct Site {
 
 impl Site {
     pub fn new(users: &str) -> Site {
+        Site::with_store(users, None)
+    }
+
+    /// A site whose accounts go into the store `db` (default: judge.db).
+    pub fn with_store(users: &str, db: Option<&str>) -> Site {
         let dir = tempfile::tempdir().unwrap();
         for problem in ["sum", "guess"] {
             copy_dir(
@@ -44,6 +49,7 @@ impl Site {
         let out = crate::support::judge_at(dir.path())
             .args(["users", "import"])
             .arg(&csv)
+            .args(db.map(|db| ["--db", db]).into_iter().flatten())
             .timeout(Duration::from_secs(60))
             .assert()
             .success();

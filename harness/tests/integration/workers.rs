@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use rustix::process::Signal;
 
+use crate::class::csv_of;
 use crate::postgres_server::postgres;
 use crate::support::*;
 
@@ -118,19 +119,6 @@ fn held_by(db: &mut postgres::Client, worker: &str) -> Option<(i64, i64)> {
     .map(|row| (row.get(0), row.get(1)))
 }
 
-fn gradebook_csv(db: &Path) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let csv = dir.path().join("grades.csv");
-    judge_at(fixtures())
-        .args(["report", "--db"])
-        .arg(db)
-        .arg("--csv")
-        .arg(&csv)
-        .assert()
-        .success();
-    std::fs::read_to_string(csv).unwrap()
-}
-
 fn class_size() -> usize {
     std::env::var("JUDGE_QUEUE_CLASS_SIZE")
         .ok()
@@ -162,7 +150,7 @@ fn three_workers_judge_a_class_once_through_a_kill_and_a_stop() {
         .timeout(DEADLINE)
         .assert()
         .success();
-    let expected = gradebook_csv(&single);
+    let expected = csv_of(&fixtures(), &single);
 
     let url = server.database("queue");
     let log = |name: &str| dir.path().join(format!("{name}.log"));
@@ -277,7 +265,7 @@ fn three_workers_judge_a_class_once_through_a_kill_and_a_stop() {
             .unwrap();
         assert!(row.get::<_, i64>(0) >= 2, "job {job} was claimed again");
     }
-    assert_eq!(gradebook_csv(&PathBuf::from(&url)), expected);
+    assert_eq!(csv_of(&fixtures(), &PathBuf::from(&url)), expected);
 
     // SIGTERM stops the others gracefully; `judge workers` lists all three.
     for worker in &mut workers[1..] {
