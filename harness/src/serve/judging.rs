@@ -9,6 +9,7 @@
 //! queue.pop ─► db::claim ─► source file ─► Builder ─► Judges::task
 //!      ─► pipeline::Run::execute (LiveStatus reporter ─► Live)
 //!      ─► db::record (one transaction) ─► Live (verdict)
+//!      ─► notify::judged (PostgreSQL: the other servers' pages)
 //! ```
 //!
 //! The judge core stays synchronous: these are std threads, not tokio's.
@@ -198,6 +199,10 @@ fn judge_entry(
         ServeError::Usage(format!("no report for submission {}", claimed.entry.id))
     })?;
     db::record(store.db(), bench.ids.run, &claimed, &report)?;
+    if let Err(error) = super::notify::judged(store.db(), bench.ids.session, claimed.entry.id) {
+        // The verdict is stored; the other servers' pages show it on reload.
+        eprintln!("judge serve: announcing a verdict: {error}");
+    }
     publish(
         report.verdict.short().into(),
         Some(report.verdict.short().into()),

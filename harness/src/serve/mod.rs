@@ -30,6 +30,7 @@ pub(crate) mod judging;
 mod jury;
 mod live;
 mod login;
+mod notify;
 mod pages;
 mod play;
 mod queue;

@@ -165,6 +165,12 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         live,
         scratch: ctx.scratch.path().to_path_buf(),
     });
+    let follower = super::notify::follow(
+        &crate::store::Location::of(&path),
+        bench.ids.session,
+        bench.live.clone(),
+        ctx.sandbox.clone(),
+    );
     let judges = judging::start(bench, ctx.jobs);
     let _ = writeln!(
         out,
@@ -178,7 +184,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         .block_on(server)
         .unwrap_or_else(|e| Err(std::io::Error::other(e)));
     queue.close();
-    for judge in judges {
+    for judge in judges.into_iter().chain(follower) {
         let _ = judge.join();
     }
     served.map_err(failed(format!("serve on {address}")))?;

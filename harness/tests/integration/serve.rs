@@ -25,7 +25,7 @@ fn lab() -> (Site, Server) {
 
 /// The live events of a logged-in client, read on a thread until `until`
 /// appears (or the deadline passes); what it read.
-fn follow_events(
+pub fn follow_events(
     url: &str,
     cookie: String,
     until: &'static str,

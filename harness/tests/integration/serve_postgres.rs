@@ -1,9 +1,11 @@
 //! `judge serve` on a PostgreSQL store: two servers share one store, so
 //! the web side scales past one process. A submission judged by one is
-//! seen, with its verdict, through the other.
+//! seen, with its verdict, through the other, and the other's open pages
+//! are told live (LISTEN/NOTIFY).
 
 use crate::postgres_server::postgres;
-use crate::serve_server::{Server, Site, submitted_id};
+use crate::serve::follow_events;
+use crate::serve_server::{JUDGE_DEADLINE, Server, Site, submitted_id};
 
 const USERS: &str = "user,display name,team,role\nalice,Alice,,participant\n";
 
@@ -16,16 +18,26 @@ fn two_servers_share_one_postgres_store() {
     let site = Site::with_store(USERS, Some(&url));
     let first = Server::start(&site, &["--db", &url]);
     let second = Server::start(&site, &["--db", &url]);
+    // Alice follows the second server's live events...
+    let mut on_second = second.client();
+    let login = on_second.login("alice", &site.password("alice"));
+    assert_eq!(login.status, 303, "{}", login.body);
+    let cookie = login.header("set-cookie").unwrap();
+    let cookie = cookie.split(';').next().unwrap().to_string();
+    let events = follow_events(&second.url, cookie, "\"verdict\":\"AC\"");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // ...and submits through the first, which judges it.
     let mut on_first = first.client();
     let login = on_first.login("alice", &site.password("alice"));
     assert_eq!(login.status, 303, "{}", login.body);
     let id = submitted_id(&on_first.submit("sum", &site.submission("sum/AC/sum.rs")));
     let (verdict, _) = on_first.verdict(id);
     assert_eq!(verdict, "AC");
-    // The same account, the same submission, through the other server.
-    let mut on_second = second.client();
-    let login = on_second.login("alice", &site.password("alice"));
-    assert_eq!(login.status, 303, "{}", login.body);
     let (verdict, page) = on_second.verdict(id);
     assert_eq!(verdict, "AC", "{}", page.body);
+    let seen = events.recv_timeout(JUDGE_DEADLINE).unwrap();
+    assert!(
+        seen.contains(&format!("\"entry\":{id}")) && seen.contains("\"verdict\":\"AC\""),
+        "the second server's events: {seen}"
+    );
 }
