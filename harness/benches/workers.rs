@@ -24,9 +24,7 @@ fn fixtures() -> PathBuf {
 
 fn judge() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_judge"));
-    command
-        .args(["--color", "never", "--root"])
-        .arg(fixtures());
+    command.args(["--color", "never", "--root"]).arg(fixtures());
     command
 }
 
@@ -52,7 +50,9 @@ impl Drop for Worker {
 fn with_database(url: &str, name: &str) -> String {
     let mut client = postgres::Client::connect(url, postgres::NoTls).unwrap();
     client
-        .batch_execute(&format!("DROP DATABASE IF EXISTS {name}; CREATE DATABASE {name}"))
+        .batch_execute(&format!(
+            "DROP DATABASE IF EXISTS {name}; CREATE DATABASE {name}"
+        ))
         .unwrap();
     let base = url.rsplit_once('/').unwrap().0;
     format!("{base}/{name}")
@@ -84,7 +84,10 @@ fn through_queue(url: &str, class: &Path, workers: usize) -> f64 {
         if ready == workers as i64 {
             break;
         }
-        assert!(started.elapsed() < Duration::from_secs(300), "workers did not start");
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "workers did not start"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
     let start = Instant::now();
@@ -113,7 +116,9 @@ fn main() {
         println!("skipped: no PostgreSQL (pass --db postgres://USER@HOST:PORT/postgres)");
         return;
     };
-    let students: usize = value("--students").and_then(|n| n.parse().ok()).unwrap_or(60);
+    let students: usize = value("--students")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(60);
     let dir = tempfile::tempdir().unwrap();
     let class = dir.path().join("class");
     make_class(&class, students);
@@ -136,7 +141,10 @@ fn main() {
         "| {:<28} | {:>8} | {:>8} | {:>8} | {:>16} |",
         "how", "seconds", "files/s", "speed-up", "overhead/job ms"
     );
-    println!("|{:-<30}|{:->10}|{:->10}|{:->10}|{:->18}|", "", "", "", "", "");
+    println!(
+        "|{:-<30}|{:->10}|{:->10}|{:->10}|{:->18}|",
+        "", "", "", "", ""
+    );
     let row = |how: &str, seconds: f64, overhead: Option<f64>| {
         println!(
             "| {:<28} | {:>8.2} | {:>8.1} | {:>7.2}× | {:>16} |",

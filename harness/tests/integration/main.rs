@@ -16,6 +16,7 @@ mod serve_play;
 mod serve_postgres;
 mod serve_server;
 mod setter;
+mod slurm;
 mod snapshots;
 mod strength;
 mod stress;
