@@ -178,6 +178,7 @@ pub(crate) fn router(app: AppState) -> Router {
             get(super::jury::participant),
         )
         .route("/jury/rejudge", post(super::jury::rejudge))
+        .route("/jury/workers", get(super::jury::workers))
         .route(
             "/jury/gradebook.csv",
             get(|app, viewer| super::jury::gradebook_file(app, viewer, super::jury::Export::Csv)),

@@ -234,3 +234,52 @@ pub(crate) async fn gradebook_file(
     )
         .into_response())
 }
+
+struct WorkerView {
+    name: String,
+    machine: String,
+    state: String,
+    threads: usize,
+    running: i64,
+    judged: i64,
+    refused: i64,
+    heard: String,
+    isolation: String,
+    judge_version: String,
+}
+
+#[derive(Template)]
+#[template(path = "serve/workers.html")]
+struct WorkersTemplate {
+    nav: Nav,
+    workers: Vec<WorkerView>,
+}
+
+/// `GET /jury/workers`: the store's `judge worker`s, as `judge workers`
+/// lists them.
+pub(crate) async fn workers(
+    State(app): State<AppState>,
+    viewer: Viewer,
+) -> Result<Response, AppError> {
+    viewer.require_jury()?;
+    let rows = crate::store::queue::workers(app.store().db())?;
+    let workers = rows
+        .into_iter()
+        .map(|row| WorkerView {
+            name: crate::escape::name(&row.info.name),
+            machine: crate::escape::name(&row.info.machine),
+            state: row.state,
+            threads: row.info.threads,
+            running: row.running,
+            judged: row.judged,
+            refused: row.refused,
+            heard: format!("{:.1} s ago", row.silent_ms.max(0) as f64 / 1000.0),
+            isolation: crate::escape::name(&row.info.isolation),
+            judge_version: crate::escape::name(&row.info.judge_version),
+        })
+        .collect();
+    page(&WorkersTemplate {
+        nav: nav(&app, &viewer),
+        workers,
+    })
+}

@@ -170,9 +170,8 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // isolation line and judge version; NULL: the run's own); the judging
     // queue (`jobs`: a class's file or a served submission, named with the
     // hash of its problem's package, claimed under a lease with a fencing
-    // number); the workers taking jobs; packages kept by hash for workers
-    // that lack a checkout. Times in the queue are milliseconds since 1970
-    // on the database's clock.
+    // number); the workers taking jobs. Times in the queue are
+    // milliseconds since 1970 on the database's clock.
     "
     ALTER TABLE submissions ADD COLUMN worker TEXT;
     ALTER TABLE submissions ADD COLUMN isolation TEXT;
@@ -216,12 +215,6 @@ pub(super) const MIGRATIONS: &[&str] = &[
         state         TEXT NOT NULL,
         started_at    INTEGER NOT NULL,
         heartbeat_at  INTEGER NOT NULL
-    );
-    CREATE TABLE packages (
-        hash          TEXT PRIMARY KEY,
-        problem       TEXT NOT NULL,
-        archive       BLOB NOT NULL,
-        stored_at     TEXT NOT NULL
     );
     ",
 ];

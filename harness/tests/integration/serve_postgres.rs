@@ -40,4 +40,32 @@ fn two_servers_share_one_postgres_store() {
         seen.contains(&format!("\"entry\":{id}")) && seen.contains("\"verdict\":\"AC\""),
         "the second server's events: {seen}"
     );
+
+    // The jury's page of the store's workers, its names escaped; not
+    // for participants.
+    server
+        .client(url.rsplit('/').next().unwrap())
+        .execute(
+            "INSERT INTO workers (name, machine, judge_version, isolation, threads, judged, \
+             state, started_at, heartbeat_at) VALUES ('<b>w1</b>', 'lab-3', 'v', 'full', 2, 7, \
+             'running', 0, 0)",
+            &[],
+        )
+        .unwrap();
+    assert_eq!(on_second.get("/jury/workers").status, 403);
+    let mut jury = second.client();
+    let password = first
+        .jury_password
+        .clone()
+        .expect("the first start made the jury");
+    assert_eq!(jury.login("jury", &password).status, 303);
+    let page = jury.get("/jury/workers");
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body.contains("&#60;b&#62;w1")
+            && !page.body.contains("<b>w1")
+            && page.body.contains("lab-3"),
+        "{}",
+        page.body
+    );
 }
