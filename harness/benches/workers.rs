@@ -49,11 +49,13 @@ impl Drop for Worker {
 
 fn with_database(url: &str, name: &str) -> String {
     let mut client = postgres::Client::connect(url, postgres::NoTls).unwrap();
-    client
-        .batch_execute(&format!(
-            "DROP DATABASE IF EXISTS {name}; CREATE DATABASE {name}"
-        ))
-        .unwrap();
+    // Two statements: CREATE DATABASE cannot share a transaction.
+    for statement in [
+        format!("DROP DATABASE IF EXISTS {name}"),
+        format!("CREATE DATABASE {name}"),
+    ] {
+        client.batch_execute(&statement).unwrap();
+    }
     let base = url.rsplit_once('/').unwrap().0;
     format!("{base}/{name}")
 }
