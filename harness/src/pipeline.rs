@@ -20,7 +20,7 @@ use serde_json::Value;
 use crate::cli::ReportArgs;
 use crate::errors::{Error, Result};
 use crate::runner::{self, Event, Reuse, RunPlan, TaskReport};
-use crate::sandbox::Runs;
+use crate::sandbox::Boxes;
 
 /// Something that follows a run as it happens.
 pub(crate) trait Reporter {
@@ -80,7 +80,7 @@ impl<'r> Run<'r> {
         &mut self,
         plan: &RunPlan<'_>,
         reuse: Option<&dyn Reuse>,
-        sandbox: &dyn Runs,
+        sandbox: &dyn Boxes,
         scratch: &Path,
     ) -> Vec<TaskReport> {
         let (reporters, failed) = (&mut self.reporters, &mut self.failed);

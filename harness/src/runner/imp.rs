@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{Event, TaskReport, TestReport, TestRun, judge_test};
 use crate::compile::{Built, Executable};
-use crate::sandbox::Runs;
+use crate::sandbox::{Boxes, Runs};
 use crate::spec::{ProblemSpec, ScoreAggregate, TestCase};
 use crate::verdict::Verdict;
 
@@ -48,6 +48,9 @@ pub struct RunPlan<'a> {
     pub jobs: usize,
 }
 
+/// What a worker of the pool holds: its box and its run folder.
+type Worker<'s> = (Box<dyn Runs + 's>, std::io::Result<tempfile::TempDir>);
+
 enum Done {
     Ran(usize, usize, Box<TestReport>),
     /// The task whose test was not run.
@@ -57,7 +60,7 @@ enum Done {
 /// Runs the plan; `on_event` sees every test and task as it finishes.
 pub fn execute(
     plan: &RunPlan<'_>,
-    sandbox: &dyn Runs,
+    sandbox: &dyn Boxes,
     scratch: &Path,
     on_event: impl FnMut(Event<'_>),
 ) -> Vec<TaskReport> {
@@ -69,7 +72,7 @@ pub fn execute(
 pub fn execute_reusing(
     plan: &RunPlan<'_>,
     reuse: Option<&dyn Reuse>,
-    sandbox: &dyn Runs,
+    sandbox: &dyn Boxes,
     scratch: &Path,
     mut on_event: impl FnMut(Event<'_>),
 ) -> Vec<TaskReport> {
@@ -121,7 +124,7 @@ pub fn execute_reusing(
     }
 
     let failed: Vec<AtomicBool> = plan.tasks.iter().map(|_| AtomicBool::new(false)).collect();
-    let judge_one = |workdir: &mut std::io::Result<tempfile::TempDir>, index: usize| {
+    let judge_one = |(worker, workdir): &mut Worker<'_>, index: usize| {
         let (t, k) = queue[index];
         let task = &plan.tasks[t];
         if sandbox.is_cancelled()
@@ -136,7 +139,7 @@ pub fn execute_reusing(
         let report = match (stored, workdir) {
             (Some(report), _) => report,
             (None, Ok(dir)) => judge_test(&TestRun {
-                sandbox,
+                sandbox: &**worker,
                 problem: task.problem,
                 checker: task.checker.as_ref(),
                 output_checker: task.output_checker.as_ref(),
@@ -161,12 +164,15 @@ pub fn execute_reusing(
     super::pool::run(
         plan.jobs,
         queue.len(),
-        // One run folder per worker, reused (see `TestRun::workdir`).
+        // A box per worker, and one run folder, reused (see
+        // `TestRun::workdir`).
         || {
-            sandbox.prepare_worker_thread();
-            tempfile::Builder::new()
+            let worker = sandbox.open();
+            worker.only_runs_from_now_on();
+            let workdir = tempfile::Builder::new()
                 .prefix("worker-")
-                .tempdir_in(scratch)
+                .tempdir_in(scratch);
+            (worker, workdir)
         },
         judge_one,
         |_, done| {

@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::{Event, RunPlan, Task, TaskReport, execute};
 use crate::compile::{Built, Executable};
 use crate::errors::SandboxError;
-use crate::sandbox::{Interaction, Metrics, RunOutcome, RunRequest, Runs, Termination};
+use crate::sandbox::{Boxes, Interaction, Metrics, RunOutcome, RunRequest, Runs, Termination};
 use crate::spec::{ProblemSpec, load_problem};
 use crate::verdict::Verdict;
 
@@ -93,7 +93,7 @@ fn problem(dir: &Path, count: usize) -> ProblemSpec {
 
 fn run(
     problem: &ProblemSpec,
-    sandbox: &dyn Runs,
+    sandbox: &dyn Boxes,
     stop_at_first_failure: bool,
     jobs: usize,
 ) -> (Vec<TaskReport>, Vec<String>) {

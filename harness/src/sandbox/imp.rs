@@ -18,6 +18,7 @@ use super::isolation::{Isolation, IsolationLevel};
 use super::relay::{Relay, SideFds};
 use super::spawn::{ChildSetup, Spawned, env_pair, spawn};
 use super::unix::{self, ChildLimits};
+use super::worker::{BoxState, Worker};
 use super::worker_uid::UidRange;
 use super::{Containment, Metrics, RunOutcome, RunRequest, SANDBOX_PATH, STDERR_KEEP, Termination};
 use crate::errors::SandboxError;
@@ -80,12 +81,6 @@ impl Sandbox {
         self.cancel.load(Ordering::SeqCst)
     }
 
-    /// Prepares the calling thread of the runner's pool (see
-    /// `Runs::prepare_worker_thread`).
-    pub fn prepare_worker_thread(&self) {
-        self.isolation.prepare_worker_thread();
-    }
-
     /// One line saying which isolation this sandbox applies, and which not.
     pub fn describe(&self) -> String {
         self.isolation.describe()
@@ -119,14 +114,18 @@ impl Sandbox {
         keep
     }
 
-    pub fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
-        self.run_wired(request, None, None)
+    /// A new box for the calling thread (see `Worker`): empty until its
+    /// first contained run.
+    pub fn worker(&self) -> Worker {
+        Worker::new(self.clone())
     }
 
-    /// Runs `request`; with `wired`, its stdin and stdout are those pipes,
-    /// and with `relay`, the run loop also relays the interaction.
-    pub(super) fn run_wired(
+    /// Runs `request` in the box `held` (a trusted program needs none);
+    /// with `wired`, its stdin and stdout are those pipes, and with
+    /// `relay`, the run loop also relays the interaction.
+    pub(super) fn run_in_box(
         &self,
+        held: &mut BoxState,
         request: &RunRequest,
         wired: Option<SideFds>,
         relay: Option<&mut Relay>,
@@ -134,24 +133,49 @@ impl Sandbox {
         if self.is_cancelled() {
             return Err(SandboxError::Interrupted);
         }
-        match (&self.isolation.cgroups, request.containment) {
-            (Some(pool), Containment::Submission | Containment::Compiler) => CgroupPool::with_slot(
-                pool,
-                request.limits.memory,
-                MAX_TASKS,
-                self.cpu_share,
-                |slot| self.run_in(request, Some(slot), wired, relay),
-            )
-            .map_err(|source| SandboxError::Io {
-                what: "prepare the cgroup".into(),
-                source,
-            })?,
-            _ => self.run_in(request, None, wired, relay),
+        let pool = match (&self.isolation.cgroups, request.containment) {
+            (Some(pool), Containment::Submission | Containment::Compiler) => pool,
+            _ => return self.run_in(Some(held), request, None, wired, relay),
+        };
+        // The slot is the box's, lent to this run.
+        let mut lent = held.slot.take();
+        let outcome = CgroupPool::slot_for(
+            pool,
+            &mut lent,
+            request.limits.memory,
+            MAX_TASKS,
+            self.cpu_share,
+        )
+        .map_err(|source| SandboxError::Io {
+            what: "prepare the cgroup".into(),
+            source,
+        })
+        .and_then(|slot| self.run_in(Some(held), request, Some(slot), wired, relay));
+        held.slot = lent;
+        outcome
+    }
+
+    /// A trusted program, without a box (the interactor beside a
+    /// submission, on a thread of its own).
+    pub(super) fn run_trusted(
+        &self,
+        request: &RunRequest,
+        wired: Option<SideFds>,
+    ) -> Result<RunOutcome, SandboxError> {
+        if self.is_cancelled() {
+            return Err(SandboxError::Interrupted);
         }
+        self.run_in(None, request, None, wired, None)
+    }
+
+    /// See `Worker::only_runs_from_now_on`.
+    pub(super) fn filter_runs_on_this_thread(&self, held: &mut BoxState) {
+        self.isolation.filter_runs_on_this_thread(held);
     }
 
     fn run_in(
         &self,
+        mut held: Option<&mut BoxState>,
         request: &RunRequest,
         slot: Option<&Slot>,
         wired: Option<SideFds>,
@@ -168,22 +192,33 @@ impl Sandbox {
             Containment::Tool => None,
         };
         let moves_files = !request.seed.is_empty() || request.collect.is_some();
-        let mut setup = if contained {
-            let scratch = scratch_bytes.map(|bytes| (request.workdir.clone(), bytes));
-            let setup = self.isolation.child_setup(self.visible(request), scratch);
-            let tmpfs_out_of_reach = setup
-                .mounts
-                .as_ref()
-                .is_some_and(|plan| plan.scratch.is_some() && plan.prepared.is_none());
-            if moves_files && tmpfs_out_of_reach {
-                // A tmpfs the child mounts for itself is out of the judge's
-                // reach: files to put in or take out need the host folder.
-                self.isolation.child_setup(self.visible(request), None)
-            } else {
-                setup
+        let mut setup = match (contained, held.as_deref_mut()) {
+            (true, Some(held)) => {
+                let scratch = scratch_bytes.map(|bytes| (request.workdir.clone(), bytes));
+                let setup = self
+                    .isolation
+                    .child_setup(held, self.visible(request), scratch);
+                let tmpfs_out_of_reach = setup
+                    .mounts
+                    .as_ref()
+                    .is_some_and(|plan| plan.scratch.is_some() && plan.prepared.is_none());
+                if moves_files && tmpfs_out_of_reach {
+                    // A tmpfs the child mounts for itself is out of the
+                    // judge's reach: files to put in or take out need the
+                    // host folder.
+                    self.isolation
+                        .child_setup(held, self.visible(request), None)
+                } else {
+                    setup
+                }
             }
-        } else {
-            ChildSetup::default()
+            (true, None) => {
+                return Err(SandboxError::Io {
+                    what: format!("start {} contained", request.program.display()),
+                    source: std::io::Error::other("a contained run needs a box"),
+                });
+            }
+            (false, _) => ChildSetup::default(),
         };
         // The worker's own uid (root judge).
         let drop_to = setup.drop_to;
@@ -229,10 +264,13 @@ impl Sandbox {
         let working = match moves_files {
             false => None,
             true => Some(match own_tmpfs {
-                true => super::worker_root::scratch_root().ok_or_else(|| SandboxError::Io {
-                    what: "reach the worker's working folder".into(),
-                    source: std::io::Error::other("it has none"),
-                })?,
+                true => held
+                    .as_ref()
+                    .and_then(|held| held.root.as_ref()?.as_ref()?.scratch_root())
+                    .ok_or_else(|| SandboxError::Io {
+                        what: "reach the worker's working folder".into(),
+                        source: std::io::Error::other("it has none"),
+                    })?,
                 false => rustix::fs::open(
                     &request.workdir,
                     rustix::fs::OFlags::RDONLY
@@ -316,14 +354,16 @@ impl Sandbox {
             }
         }
         let reaped = process.reap(REAP_DEADLINE);
-        let cleared = match setup.pid_namespace {
-            Some(_) => super::worker_root::end_run_in_pid_namespace(reaped.is_ok()),
-            None => Ok(()),
+        let root = held.as_mut().and_then(|held| held.root.as_mut()?.as_mut());
+        let cleared = match (setup.pid_namespace, root) {
+            (Some(_), Some(root)) => root.end_run_in_pid_namespace(reaped.is_ok()),
+            (Some(_), None) => Err(std::io::Error::other("the worker's root is gone")),
+            (None, _) => Ok(()),
         };
-        if setup.netns.is_some() {
-            // Every process of the run is gone by now (or the worker's
-            // PID namespace was given up, which kills them).
-            super::isolation::renew_netns_if_used();
+        if let (Some(_), Some(held)) = (setup.netns, held.as_mut()) {
+            // Every process of the run is gone by now (or the box's PID
+            // namespace was given up, which kills them).
+            super::worker_net::renew_if_used(&mut held.netns);
         }
         let wall = start.elapsed();
         let (peak_kib, oom, cgroup_cpu) = match slot {
@@ -341,14 +381,15 @@ impl Sandbox {
             _ => None,
         };
         drop(working);
-        if setup
-            .mounts
-            .as_ref()
-            .is_some_and(|plan| plan.prepared.is_some())
-        {
+        if let Some(held) = held.as_mut().filter(|_| {
+            setup
+                .mounts
+                .as_ref()
+                .is_some_and(|plan| plan.prepared.is_some())
+        }) {
             // Before the next run is prepared: what this one wrote is
             // freed, and never seen again.
-            super::worker_root::after_run();
+            super::worker_root::after_run(&mut held.root);
         }
         cleared.map_err(|source| SandboxError::Io {
             what: "clear the worker's PID namespace after the run".into(),
@@ -615,7 +656,7 @@ mod tests {
             seed: Vec::new(),
             collect: None,
         };
-        Sandbox::new().run(&request).unwrap()
+        Sandbox::new().worker().run(&request).unwrap()
     }
 
     #[test]

@@ -13,8 +13,10 @@ mod replay;
 mod spawn;
 mod syscall_filter;
 mod unix;
+mod worker;
 mod worker_keys;
 mod worker_mounter;
+mod worker_net;
 mod worker_ns;
 mod worker_pid;
 mod worker_root;
@@ -30,6 +32,7 @@ use std::time::Duration;
 pub use imp::Sandbox;
 pub use isolation::IsolationLevel;
 pub use relay::{Direction, Transcript};
+pub use worker::Worker;
 pub use worker_uid::UidRange;
 pub use working::{Collect, CollectError, Collected, SeedFile};
 
@@ -142,10 +145,11 @@ pub struct Interaction {
     pub transcript: Transcript,
 }
 
-/// What judging needs from a sandbox: a run, an interactive run, and
-/// whether the user interrupted. [`Sandbox`] is the real one; the runner's
-/// unit tests drive the scheduler and verdicts with a scripted fake.
-pub trait Runs: Sync {
+/// What judging needs from a box (one thread's, see `Worker`): a run, an
+/// interactive run, and whether the user interrupted. [`Worker`] is the
+/// real one; the runner's unit tests drive the scheduler and verdicts with
+/// scripted fakes.
+pub trait Runs {
     fn run(&self, request: &RunRequest) -> Result<RunOutcome, crate::errors::SandboxError>;
     fn run_interactive(
         &self,
@@ -153,15 +157,42 @@ pub trait Runs: Sync {
         interactor: &RunRequest,
     ) -> Result<Interaction, crate::errors::SandboxError>;
     fn is_cancelled(&self) -> bool;
-    /// Called once on each thread of the runner's pool before its first
-    /// run: such a thread starts runs and trusted programs and takes no
-    /// file lock itself (see `syscall_filter`).
-    fn prepare_worker_thread(&self) {}
+    /// The box's thread starts only runs and trusted programs from now on
+    /// (a worker of the runner's pool; see `Worker::only_runs_from_now_on`).
+    fn only_runs_from_now_on(&self) {}
 }
 
-impl Runs for Sandbox {
+/// Where boxes come from: one for each thread that runs programs (a pool's
+/// worker, a server's judging thread). [`Sandbox`] opens real ones; a fake
+/// that is `Sync` is its own box on every thread.
+pub trait Boxes: Sync {
+    fn open(&self) -> Box<dyn Runs + '_>;
+    fn is_cancelled(&self) -> bool;
+}
+
+impl Boxes for Sandbox {
+    fn open(&self) -> Box<dyn Runs + '_> {
+        Box::new(self.worker())
+    }
+
+    fn is_cancelled(&self) -> bool {
+        Sandbox::is_cancelled(self)
+    }
+}
+
+impl<T: Runs + Sync> Boxes for T {
+    fn open(&self) -> Box<dyn Runs + '_> {
+        Box::new(self)
+    }
+
+    fn is_cancelled(&self) -> bool {
+        Runs::is_cancelled(self)
+    }
+}
+
+impl<T: Runs + ?Sized> Runs for &T {
     fn run(&self, request: &RunRequest) -> Result<RunOutcome, crate::errors::SandboxError> {
-        Sandbox::run(self, request)
+        (**self).run(request)
     }
 
     fn run_interactive(
@@ -169,14 +200,14 @@ impl Runs for Sandbox {
         submission: &RunRequest,
         interactor: &RunRequest,
     ) -> Result<Interaction, crate::errors::SandboxError> {
-        Sandbox::run_interactive(self, submission, interactor)
+        (**self).run_interactive(submission, interactor)
     }
 
     fn is_cancelled(&self) -> bool {
-        Sandbox::is_cancelled(self)
+        (**self).is_cancelled()
     }
 
-    fn prepare_worker_thread(&self) {
-        Sandbox::prepare_worker_thread(self);
+    fn only_runs_from_now_on(&self) {
+        (**self).only_runs_from_now_on();
     }
 }

@@ -27,8 +27,8 @@ use crate::errors::SandboxError;
 pub(crate) struct ChildSetup {
     /// CLONE_NEW* flags.
     pub(crate) namespaces: libc::c_int,
-    /// Be born in this PID namespace (the worker's) instead of a new one.
-    pub(crate) pid_namespace: Option<RawFd>,
+    /// Be born in the box's PID namespace instead of a new one.
+    pub(crate) pid_namespace: Option<PidNamespaces>,
     /// Join this (empty, shared) network namespace instead of creating one.
     pub(crate) netns: Option<RawFd>,
     /// Map the caller's uid and gid to root in the new user namespace.
@@ -46,6 +46,14 @@ pub(crate) struct ChildSetup {
     /// for none; `Some(true)` where the starting thread's worker filter
     /// already refuses the rest.
     pub(crate) run_filter: Option<bool>,
+}
+
+/// The PID namespace a run is born in (the box's), and the starting
+/// thread's own, to return to once the child is started.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PidNamespaces {
+    pub(crate) worker: RawFd,
+    pub(crate) own: RawFd,
 }
 
 /// How a run's kernel key rings are its own.
@@ -238,7 +246,7 @@ pub(crate) fn spawn(
     // The PID namespace is the parent's choice, made on this thread for
     // this child only.
     let children_in = match setup.pid_namespace {
-        Some(namespace) => Some(ChildrenIn::enter(namespace).map_err(spawn_error)?),
+        Some(pids) => Some(ChildrenIn::enter(pids.worker, pids.own).map_err(spawn_error)?),
         None => None,
     };
     let mut args = (&prepared, setup);
