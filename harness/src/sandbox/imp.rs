@@ -2,8 +2,9 @@
 //! with a cap, watch CPU time and the wall clock, kill the group at any
 //! limit, and always reap the child with its own rusage.
 
+use std::ffi::OsString;
 use std::io::{self, Read};
-use std::os::fd::AsFd;
+use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitStatus;
@@ -13,12 +14,12 @@ use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
+use super::box_state::BoxState;
 use super::cgroup::{CgroupPool, Slot};
 use super::isolation::{Isolation, IsolationLevel};
 use super::relay::{Relay, SideFds};
 use super::spawn::{ChildSetup, Spawned, env_pair, spawn};
 use super::unix::{self, ChildLimits};
-use super::worker::{BoxState, Worker};
 use super::worker_uid::UidRange;
 use super::{Containment, Metrics, RunOutcome, RunRequest, SANDBOX_PATH, STDERR_KEEP, Termination};
 use crate::errors::SandboxError;
@@ -114,12 +115,6 @@ impl Sandbox {
         keep
     }
 
-    /// A new box for the calling thread (see `Worker`): empty until its
-    /// first contained run.
-    pub fn worker(&self) -> Worker {
-        Worker::new(self.clone())
-    }
-
     /// Runs `request` in the box `held` (a trusted program needs none);
     /// with `wired`, its stdin and stdout are those pipes, and with
     /// `relay`, the run loop also relays the interaction.
@@ -173,6 +168,9 @@ impl Sandbox {
         self.isolation.filter_runs_on_this_thread(held);
     }
 
+    /// One run, in four stages: `prepare` the child's setup (and the
+    /// working folder's files), `spawn` it, `watch` it under its limits,
+    /// and `tear_down` whatever it left; then its outcome.
     fn run_in(
         &self,
         mut held: Option<&mut BoxState>,
@@ -181,8 +179,113 @@ impl Sandbox {
         wired: Option<SideFds>,
         relay: Option<&mut Relay>,
     ) -> Result<RunOutcome, SandboxError> {
+        let setup = self.prepare(held.as_deref_mut(), request, slot)?;
+        let working = open_working(held.as_deref(), request, &setup)?;
+        if let Some(slot) = slot {
+            slot.begin();
+        }
+        let start = Instant::now();
+        let spawned = spawn(
+            &request.program,
+            &request.args,
+            &environment(request),
+            request.stdin.as_deref(),
+            wired,
+            &request.workdir,
+            &setup,
+        )?;
+        let pid = spawned.pid;
+        let process = unix::RunProcess::open(pid).map_err(|source| {
+            unix::kill_group(pid);
+            let _ = unix::wait4(pid);
+            SandboxError::Io {
+                what: "open a pidfd".into(),
+                source,
+            }
+        })?;
+        let clock = RunClock {
+            start,
+            slot,
+            pid,
+            cpu_share: if slot.is_some_and(|_| self.counts_all_cpu()) {
+                self.cpu_share
+            } else {
+                1
+            },
+        };
+        let watched = watch(spawned, &process, request, &clock, &self.cancel, relay);
+        let waited = clock.waited();
+        let (reaped, cleared) = tear_down(held.as_deref_mut(), &setup, slot, &process, pid);
+        let wall = start.elapsed();
+        let (peak_kib, oom, cgroup_cpu) = match slot {
+            Some(slot) => (slot.peak_kib(), slot.oom_killed(), slot.cpu_used()),
+            None => (None, false, None),
+        };
+        // Taken out before the worker renews the folder, and only from a
+        // run that ended well by itself.
+        let exited_well =
+            matches!(&watched, Ok((None, ..))) && reaped.as_ref().is_ok_and(|r| r.status == 0);
+        let collected = match (&request.collect, &working) {
+            (Some(collect), Some(dir)) if exited_well => {
+                Some(super::working::collect(dir.as_fd(), collect))
+            }
+            _ => None,
+        };
+        drop(working);
+        let prepared_root = setup
+            .mounts
+            .as_ref()
+            .is_some_and(|plan| plan.prepared.is_some());
+        if let Some(held) = held.filter(|_| prepared_root) {
+            // Before the next run is prepared: what this one wrote is
+            // freed, and never seen again.
+            super::worker_root::after_run(&mut held.root);
+        }
+        cleared.map_err(|source| SandboxError::Io {
+            what: "clear the worker's PID namespace after the run".into(),
+            source,
+        })?;
+        let (termination_by_us, stdout, stderr, output_bytes) = watched?;
+        let reaped = reaped.map_err(|source| SandboxError::Io {
+            what: "wait for the child".into(),
+            source,
+        })?;
+
+        let status = ExitStatus::from_raw(reaped.status);
+        let termination =
+            termination_by_us.unwrap_or_else(|| match (status.code(), status.signal()) {
+                (Some(code), _) => Termination::Exited(code),
+                (None, Some(libc::SIGKILL)) if oom => Termination::MemoryLimit,
+                (None, Some(signal)) => Termination::Signaled(signal),
+                (None, None) => Termination::Signaled(0),
+            });
+        Ok(RunOutcome {
+            termination,
+            metrics: Metrics {
+                // The cgroup counts every task the run had; rusage only the
+                // ones it waited for.
+                cpu: cgroup_cpu.map_or(reaped.cpu, |cpu| cpu.max(reaped.cpu)),
+                wall,
+                waited,
+                peak_memory_kib: peak_kib.unwrap_or(reaped.max_rss_kib),
+                output_bytes,
+            },
+            stdout,
+            stderr,
+            collected,
+        })
+    }
+
+    /// What the child does before exec: the box's view and namespaces for
+    /// a contained run, its limits, its cgroup; and the working folder
+    /// handed to the worker's uid.
+    fn prepare(
+        &self,
+        held: Option<&mut BoxState>,
+        request: &RunRequest,
+        slot: Option<&Slot>,
+    ) -> Result<ChildSetup, SandboxError> {
         let limits = request.limits;
-        let contained = request.containment != Containment::Tool;
         // What a submission writes lives in memory (charged to its cgroup),
         // bounded by the output limit, and vanishes with it; so does what
         // a compile writes, bounded by its own size, once copied out.
@@ -191,8 +294,7 @@ impl Sandbox {
             Containment::Compiler => request.collect.as_ref().map(|c| c.working_bytes),
             Containment::Tool => None,
         };
-        let moves_files = !request.seed.is_empty() || request.collect.is_some();
-        let mut setup = match (contained, held.as_deref_mut()) {
+        let mut setup = match (request.containment != Containment::Tool, held) {
             (true, Some(held)) => {
                 let scratch = scratch_bytes.map(|bytes| (request.workdir.clone(), bytes));
                 let setup = self
@@ -202,7 +304,7 @@ impl Sandbox {
                     .mounts
                     .as_ref()
                     .is_some_and(|plan| plan.scratch.is_some() && plan.prepared.is_none());
-                if moves_files && tmpfs_out_of_reach {
+                if moves_files(request) && tmpfs_out_of_reach {
                     // A tmpfs the child mounts for itself is out of the
                     // judge's reach: files to put in or take out need the
                     // host folder.
@@ -245,13 +347,7 @@ impl Sandbox {
             (None, Some(pool)) => setup.cgroup_files = pool.home_fds(),
             (None, None) => {}
         }
-        // A run given a fresh tmpfs as its working folder never sees the
-        // host folder under it.
-        let own_tmpfs = setup
-            .mounts
-            .as_ref()
-            .is_some_and(|plan| plan.scratch.is_some());
-        if let Some((uid, gid)) = drop_to.filter(|_| !own_tmpfs) {
+        if let Some((uid, gid)) = drop_to.filter(|_| !own_tmpfs(&setup)) {
             std::os::unix::fs::chown(&request.workdir, Some(uid), Some(gid)).map_err(|source| {
                 SandboxError::Io {
                     what: format!("hand {} to the sandbox user", request.workdir.display()),
@@ -259,171 +355,7 @@ impl Sandbox {
                 }
             })?;
         }
-        // The working folder as the judge holds it: the worker's tmpfs, or
-        // the host folder, opened without following a link.
-        let working = match moves_files {
-            false => None,
-            true => Some(match own_tmpfs {
-                true => held
-                    .as_ref()
-                    .and_then(|held| held.root.as_ref()?.as_ref()?.scratch_root())
-                    .ok_or_else(|| SandboxError::Io {
-                        what: "reach the worker's working folder".into(),
-                        source: std::io::Error::other("it has none"),
-                    })?,
-                false => rustix::fs::open(
-                    &request.workdir,
-                    rustix::fs::OFlags::RDONLY
-                        | rustix::fs::OFlags::DIRECTORY
-                        | rustix::fs::OFlags::NOFOLLOW
-                        | rustix::fs::OFlags::CLOEXEC,
-                    rustix::fs::Mode::empty(),
-                )
-                .map_err(|e| SandboxError::Io {
-                    what: format!("open {}", request.workdir.display()),
-                    source: e.into(),
-                })?,
-            }),
-        };
-        if let Some(dir) = &working {
-            super::working::seed(dir.as_fd(), &request.seed, drop_to).map_err(|source| {
-                SandboxError::Io {
-                    what: "place the run's files in its working folder".into(),
-                    source,
-                }
-            })?;
-        }
-        let mut env = vec![
-            env_pair("PATH", SANDBOX_PATH),
-            env_pair("HOME", &request.workdir),
-            env_pair("TMPDIR", &request.workdir),
-            env_pair("LANG", "C.UTF-8"),
-        ];
-        // The request's variables replace the defaults of the same name.
-        env.retain(|(key, _)| !request.env.iter().any(|(k, _)| k == key));
-        env.extend(request.env.iter().cloned());
-
-        if let Some(slot) = slot {
-            slot.begin();
-        }
-        let start = Instant::now();
-        let spawned = spawn(
-            &request.program,
-            &request.args,
-            &env,
-            request.stdin.as_deref(),
-            wired,
-            &request.workdir,
-            &setup,
-        )?;
-        let pid = spawned.pid;
-        let process = unix::RunProcess::open(pid).map_err(|source| SandboxError::Io {
-            what: "open a pidfd".into(),
-            source,
-        });
-        let process = match process {
-            Ok(process) => process,
-            Err(error) => {
-                unix::kill_group(pid);
-                let _ = unix::wait4(pid);
-                return Err(error);
-            }
-        };
-        let clock = RunClock {
-            start,
-            slot,
-            pid,
-            cpu_share: if slot.is_some_and(|_| self.counts_all_cpu()) {
-                self.cpu_share
-            } else {
-                1
-            },
-        };
-        let watched = watch(spawned, &process, request, &clock, &self.cancel, relay);
-        let waited = clock.waited();
-        // Whatever happened, nothing of this run may survive it: its first
-        // process (in a PID namespace of its own, every process dies with
-        // it), its session's process group, and whatever else sits in its
-        // cgroup or, once the first is reaped, in the worker's PID namespace.
-        process.kill();
-        unix::kill_group(pid);
-        let own_pid_namespace = setup.namespaces & libc::CLONE_NEWPID != 0;
-        if let Some(slot) = slot {
-            if !own_pid_namespace && setup.pid_namespace.is_none() {
-                slot.kill_all();
-            }
-        }
-        let reaped = process.reap(REAP_DEADLINE);
-        let root = held.as_mut().and_then(|held| held.root.as_mut()?.as_mut());
-        let cleared = match (setup.pid_namespace, root) {
-            (Some(_), Some(root)) => root.end_run_in_pid_namespace(reaped.is_ok()),
-            (Some(_), None) => Err(std::io::Error::other("the worker's root is gone")),
-            (None, _) => Ok(()),
-        };
-        if let (Some(_), Some(held)) = (setup.netns, held.as_mut()) {
-            // Every process of the run is gone by now (or the box's PID
-            // namespace was given up, which kills them).
-            super::worker_net::renew_if_used(&mut held.netns);
-        }
-        let wall = start.elapsed();
-        let (peak_kib, oom, cgroup_cpu) = match slot {
-            Some(slot) => (slot.peak_kib(), slot.oom_killed(), slot.cpu_used()),
-            None => (None, false, None),
-        };
-        // Taken out before the worker renews the folder, and only from a
-        // run that ended well by itself.
-        let exited_well =
-            matches!(&watched, Ok((None, ..))) && reaped.as_ref().is_ok_and(|r| r.status == 0);
-        let collected = match (&request.collect, &working) {
-            (Some(collect), Some(dir)) if exited_well => {
-                Some(super::working::collect(dir.as_fd(), collect))
-            }
-            _ => None,
-        };
-        drop(working);
-        if let Some(held) = held.as_mut().filter(|_| {
-            setup
-                .mounts
-                .as_ref()
-                .is_some_and(|plan| plan.prepared.is_some())
-        }) {
-            // Before the next run is prepared: what this one wrote is
-            // freed, and never seen again.
-            super::worker_root::after_run(&mut held.root);
-        }
-        cleared.map_err(|source| SandboxError::Io {
-            what: "clear the worker's PID namespace after the run".into(),
-            source,
-        })?;
-        let (termination_by_us, stdout, stderr, output_bytes) = watched?;
-        let reaped = reaped.map_err(|source| SandboxError::Io {
-            what: "wait for the child".into(),
-            source,
-        })?;
-
-        let status = ExitStatus::from_raw(reaped.status);
-        let termination =
-            termination_by_us.unwrap_or_else(|| match (status.code(), status.signal()) {
-                (Some(code), _) => Termination::Exited(code),
-                (None, Some(libc::SIGKILL)) if oom => Termination::MemoryLimit,
-                (None, Some(signal)) => Termination::Signaled(signal),
-                (None, None) => Termination::Signaled(0),
-            });
-        Ok(RunOutcome {
-            termination,
-            metrics: Metrics {
-                // The cgroup counts every task the run had; rusage only the
-                // ones it waited for.
-                cpu: cgroup_cpu.map_or(reaped.cpu, |cpu| cpu.max(reaped.cpu)),
-                wall,
-                waited,
-                peak_memory_kib: peak_kib.unwrap_or(reaped.max_rss_kib),
-                output_bytes,
-            },
-            stdout,
-            stderr,
-            collected,
-        })
+        Ok(setup)
     }
 
     /// Whether a contained run's CPU time includes every task it ever had.
@@ -433,6 +365,115 @@ impl Sandbox {
             .as_ref()
             .is_some_and(|pool| pool.counts_all_cpu())
     }
+}
+
+/// Whether the run has files to put in or take out of its working folder.
+fn moves_files(request: &RunRequest) -> bool {
+    !request.seed.is_empty() || request.collect.is_some()
+}
+
+/// Whether the run is given a fresh tmpfs as its working folder, and so
+/// never sees the host folder under it.
+fn own_tmpfs(setup: &ChildSetup) -> bool {
+    setup
+        .mounts
+        .as_ref()
+        .is_some_and(|plan| plan.scratch.is_some())
+}
+
+/// The working folder as the judge holds it (the worker's tmpfs, or the
+/// host folder opened without following a link), seeded with the run's
+/// files; `None` when the run moves no files.
+fn open_working(
+    held: Option<&BoxState>,
+    request: &RunRequest,
+    setup: &ChildSetup,
+) -> Result<Option<OwnedFd>, SandboxError> {
+    if !moves_files(request) {
+        return Ok(None);
+    }
+    let dir = match own_tmpfs(setup) {
+        true => held
+            .and_then(|held| held.root.as_ref()?.as_ref()?.scratch_root())
+            .ok_or_else(|| SandboxError::Io {
+                what: "reach the worker's working folder".into(),
+                source: std::io::Error::other("it has none"),
+            })?,
+        false => rustix::fs::open(
+            &request.workdir,
+            rustix::fs::OFlags::RDONLY
+                | rustix::fs::OFlags::DIRECTORY
+                | rustix::fs::OFlags::NOFOLLOW
+                | rustix::fs::OFlags::CLOEXEC,
+            rustix::fs::Mode::empty(),
+        )
+        .map_err(|e| SandboxError::Io {
+            what: format!("open {}", request.workdir.display()),
+            source: e.into(),
+        })?,
+    };
+    super::working::seed(dir.as_fd(), &request.seed, setup.drop_to).map_err(|source| {
+        SandboxError::Io {
+            what: "place the run's files in its working folder".into(),
+            source,
+        }
+    })?;
+    Ok(Some(dir))
+}
+
+/// The run's environment: a fixed few, then the request's own (which
+/// replace a default of the same name).
+fn environment(request: &RunRequest) -> Vec<(OsString, OsString)> {
+    let mut env = vec![
+        env_pair("PATH", SANDBOX_PATH),
+        env_pair("HOME", &request.workdir),
+        env_pair("TMPDIR", &request.workdir),
+        env_pair("LANG", "C.UTF-8"),
+    ];
+    env.retain(|(key, _)| !request.env.iter().any(|(k, _)| k == key));
+    env.extend(request.env.iter().cloned());
+    env
+}
+
+/// Whatever happened, nothing of the run may survive it: its first process
+/// (in a PID namespace of its own, every process dies with it), its
+/// session's process group, and whatever else sits in its cgroup or, once
+/// the first is reaped, in the worker's PID namespace; a network namespace
+/// it left a socket in is renewed. Returns the reaped child, and whether
+/// the worker's PID namespace was cleared.
+fn tear_down(
+    held: Option<&mut BoxState>,
+    setup: &ChildSetup,
+    slot: Option<&Slot>,
+    process: &unix::RunProcess,
+    pid: i32,
+) -> (io::Result<unix::Reaped>, io::Result<()>) {
+    process.kill();
+    unix::kill_group(pid);
+    let own_pid_namespace = setup.namespaces & libc::CLONE_NEWPID != 0;
+    if let Some(slot) = slot {
+        if !own_pid_namespace && setup.pid_namespace.is_none() {
+            slot.kill_all();
+        }
+    }
+    let reaped = process.reap(REAP_DEADLINE);
+    let Some(held) = held else {
+        return (reaped, Ok(()));
+    };
+    let cleared = match (
+        setup.pid_namespace,
+        held.root.as_mut().and_then(Option::as_mut),
+    ) {
+        (Some(_), Some(root)) => root.end_run_in_pid_namespace(reaped.is_ok()),
+        (Some(_), None) => Err(io::Error::other("the worker's root is gone")),
+        (None, _) => Ok(()),
+    };
+    if setup.netns.is_some() {
+        // Every process of the run is gone by now (or the box's PID
+        // namespace was given up, which kills them).
+        super::worker_net::renew_if_used(&mut held.netns);
+    }
+    (reaped, cleared)
 }
 
 /// How long a killed run may take to die before the judge gives up waiting

@@ -5,9 +5,9 @@ use std::io;
 
 use rustix::event::{Timespec, poll};
 
+use super::box_state::BoxState;
 use super::imp::{CANCEL_POLL, Sandbox};
 use super::relay::Relay;
-use super::worker::BoxState;
 use super::{Interaction, RunRequest};
 use crate::errors::SandboxError;
 

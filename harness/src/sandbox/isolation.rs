@@ -6,12 +6,12 @@ use std::os::fd::AsRawFd;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::box_state::BoxState;
 use super::cgroup::{CgroupPool, Hierarchy};
 use super::mounts::{MountPlan, SystemEntry, system_entries};
 use super::spawn::PidNamespaces;
 use super::spawn::{ChildSetup, KeyRings, spawn};
 use super::syscall_filter;
-use super::worker::BoxState;
 use super::worker_keys;
 use super::worker_net::{self, new_netns};
 use super::worker_ns;

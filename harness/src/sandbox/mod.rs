@@ -1,9 +1,42 @@
 //! Running one program under limits: what the process did, never what it
-//! means (that is `verdict`). See `imp.rs` for the run loop and `unix.rs` for
-//! what is applied between fork and exec.
+//! means (that is `verdict`).
+//!
+//! # Theory of operation
+//!
+//! A `Sandbox` is decided once per judge (`isolation.rs`: which layers this
+//! machine allows, said in one line) and is cheap to share. Programs run in
+//! a box, a `Worker` (`worker.rs`): the value a worker thread owns and
+//! keeps for all its runs, made by `Sandbox::worker` (the runner's pool
+//! opens one per thread through `Boxes::open`; a server's judging thread
+//! and the command line hold one the same way) and dropped when the thread
+//! is done. What the box holds (`box_state.rs`) is prepared on its first
+//! contained run and reused: a uid of its own (`worker_uid`), a cgroup slot
+//! (`cgroup`), an empty network namespace (`worker_net`), IPC and UTS
+//! namespaces (`worker_ns`), the key-ring and system-call filters on its
+//! thread (`worker_keys`, `syscall_filter`), a PID namespace whose first
+//! process it starts (`worker_pid`), and a private root built by a mounter
+//! thread in a mount namespace of its own (`worker_root`, `worker_mounter`).
+//!
+//! One run (`imp.rs`, `Sandbox::run_in`) has four stages. *Prepare*: the
+//! child's setup (`spawn::ChildSetup`: namespaces to join, the mount plan
+//! or the box's root, limits, cgroup files, uid) and the working folder,
+//! seeded with the run's files (`working.rs`). *Spawn* (`spawn.rs`): a
+//! `clone` whose child takes the named steps of `child_step.rs` with only
+//! async-signal-safe calls on data prepared before, then `exec`; a failed
+//! step comes back through a pipe as `SandboxError::Setup`. *Watch*: the
+//! run loop drains stdout and stderr with a cap, reads CPU time (the
+//! cgroup's, or the process's) and the wall clock less the time spent
+//! waiting for a busy CPU, and kills at any limit; an interactive run
+//! relays both programs' pipes (`relay.rs`, `interactive.rs`). *Tear down*:
+//! kill the process group and whatever is left in the cgroup or the box's
+//! PID namespace, reap the child with its rusage, take out what the run
+//! was asked to leave, renew the box's network namespace and working
+//! tmpfs if the run left anything in them. Nothing of a run outlives it.
 
+mod box_state;
 mod cgroup;
 mod cgroup_file;
+mod child_step;
 mod imp;
 mod interactive;
 mod isolation;

@@ -12,41 +12,18 @@
 
 use std::cell::RefCell;
 use std::marker::PhantomData;
-use std::os::fd::OwnedFd;
 
-use super::cgroup::BoxSlot;
+use super::box_state::BoxState;
 use super::imp::Sandbox;
-use super::worker_net::NetnsSlot;
-use super::worker_ns::NamespacesSlot;
-use super::worker_root::RootSlot;
-use super::worker_uid::UidClaim;
 use super::{Interaction, RunOutcome, RunRequest, Runs};
 use crate::errors::SandboxError;
 
-/// What a box holds. Each part is `None` until first needed; an inner
-/// `None` means this machine (or this thread) cannot have it, and the
-/// box's runs do without it, as the isolation line says.
-#[derive(Default)]
-pub(crate) struct BoxState {
-    /// The private root every run of the box enters (`worker_root`).
-    pub(crate) root: RootSlot,
-    /// The empty network namespace its runs join (`worker_net`).
-    pub(crate) netns: NetnsSlot,
-    /// Its thread's IPC and UTS namespaces (`worker_ns`).
-    pub(crate) ipc: NamespacesSlot,
-    /// Its uid (`worker_uid`).
-    pub(crate) uid: Option<Option<UidClaim>>,
-    /// Its cgroup slot (`cgroup`).
-    pub(crate) slot: Option<BoxSlot>,
-    /// Whether its thread closed the key ring calls (with the worker's
-    /// deny list, `worker_keys`).
-    pub(crate) keys_closed: Option<bool>,
-    /// Whether its thread installed a run's filter on itself
-    /// (`syscall_filter::filter_this_threads_runs`).
-    pub(crate) runs_filtered: bool,
-    /// Its thread's own PID namespace, to come back to after starting a
-    /// run in the box's.
-    pub(crate) own_pid_namespace: Option<Option<OwnedFd>>,
+impl Sandbox {
+    /// A new box for the calling thread: empty until its first contained
+    /// run.
+    pub fn worker(&self) -> Worker {
+        Worker::new(self.clone())
+    }
 }
 
 /// A box: see the module's documentation.
@@ -58,7 +35,7 @@ pub struct Worker {
 }
 
 impl Worker {
-    pub(crate) fn new(sandbox: Sandbox) -> Worker {
+    fn new(sandbox: Sandbox) -> Worker {
         Worker {
             sandbox,
             state: RefCell::default(),

@@ -21,7 +21,7 @@
 
 use std::io;
 
-use super::spawn::KEYCTL_JOIN_SESSION_KEYRING;
+use super::unix::KEYCTL_JOIN_SESSION_KEYRING;
 
 /// Whether the calling thread's key rings are closed to what it starts:
 /// tried once per box (`known` holds the answer; root only: installing a

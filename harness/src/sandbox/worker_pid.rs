@@ -25,7 +25,7 @@ use std::time::Duration;
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use rustix::fs::{Mode, OFlags};
 
-use super::spawn::{clone_child, pipe};
+use super::unix::{clone_child, pipe};
 
 /// How long the first process may take to start, or to clear the namespace
 /// after a run (a process stuck in the kernel): the namespace is then given

@@ -15,7 +15,7 @@
 //! inode numbers it gets; a run that writes nothing leaves it as it was.
 
 use std::io;
-use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Component, Path, PathBuf};
 
 use rustix::fs::{AtFlags, FileType, Mode};
@@ -23,7 +23,7 @@ use rustix::mount::OpenTreeFlags;
 
 use super::cgroup::CgroupPool;
 use super::mounts::{MountPlan, SystemEntry};
-use super::replay::{MOUNT_ATTR_NOSUID, MOUNT_ATTR_RDONLY, MountAttr};
+use super::replay::{MOUNT_ATTR_NOSUID, MOUNT_ATTR_RDONLY, set_attributes};
 use super::worker_mounter::Mounter;
 use super::worker_pid::{ChildrenIn, Pid1, WorkerPids};
 
@@ -328,33 +328,6 @@ fn relative_chain(path: &Path) -> io::Result<Vec<PathBuf>> {
 }
 
 const READ_ONLY: u64 = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID;
-
-/// Sets and clears attributes of the mount `fd` and every mount below it.
-pub(crate) fn set_attributes(fd: &impl AsFd, set: u64, clear: u64) -> io::Result<()> {
-    let attr = MountAttr {
-        attr_set: set,
-        attr_clr: clear,
-        propagation: 0,
-        userns_fd: 0,
-    };
-    // SAFETY: mount_setattr(2) on a descriptor we own, with a valid
-    // `struct mount_attr` and its size.
-    let rc = unsafe {
-        libc::syscall(
-            libc::SYS_mount_setattr,
-            fd.as_fd().as_raw_fd(),
-            c"".as_ptr(),
-            (libc::AT_EMPTY_PATH | libc::AT_RECURSIVE) as libc::c_uint,
-            &attr as *const MountAttr,
-            std::mem::size_of::<MountAttr>(),
-        )
-    };
-    if rc == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
-}
 
 #[cfg(test)]
 mod tests {
