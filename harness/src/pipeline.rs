@@ -231,6 +231,19 @@ impl Reporter for Progress {
     }
 }
 
+/// Hands `event` to every reporter; the first failure is kept for `finish`.
+fn dispatch(
+    reporters: &mut [Box<dyn Reporter + '_>],
+    failed: &mut Option<io::Error>,
+    event: &Event<'_>,
+) {
+    for reporter in reporters.iter_mut() {
+        if let Err(e) = reporter.report_event(event) {
+            failed.get_or_insert(e);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! Reporters driven by hand-made events: no process is spawned.
@@ -365,18 +378,5 @@ mod tests {
         }
         let error = run.finish("none", false, Vec::new()).unwrap_err();
         assert!(error.to_string().contains("disk full"), "{error}");
-    }
-}
-
-/// Hands `event` to every reporter; the first failure is kept for `finish`.
-fn dispatch(
-    reporters: &mut [Box<dyn Reporter + '_>],
-    failed: &mut Option<io::Error>,
-    event: &Event<'_>,
-) {
-    for reporter in reporters.iter_mut() {
-        if let Err(e) = reporter.report_event(event) {
-            failed.get_or_insert(e);
-        }
     }
 }
