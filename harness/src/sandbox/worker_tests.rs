@@ -7,16 +7,16 @@ use std::time::Duration;
 
 use tempfile::TempDir;
 
-use crate::sandbox::{Containment, IsolationLevel, RunRequest, Sandbox};
+use crate::sandbox::{Containment, IsolationLevel, RunRequest, Sandbox, Worker};
 use crate::spec::Limits;
 
-fn shell(sandbox: &Sandbox, script: &str, workdir: &std::path::Path) -> String {
+fn shell(sandbox: &Worker, script: &str, workdir: &std::path::Path) -> String {
     run(sandbox, "/bin/sh".as_ref(), &["-c", script], workdir)
 }
 
 /// `program` run as a submission; its stdout.
 fn run(
-    sandbox: &Sandbox,
+    sandbox: &Worker,
     program: &std::path::Path,
     args: &[&str],
     workdir: &std::path::Path,
@@ -26,29 +26,26 @@ fn run(
 
 /// `program` run with `containment`; its stdout.
 fn run_as(
-    sandbox: &Sandbox,
+    sandbox: &Worker,
     program: &std::path::Path,
     args: &[&str],
     workdir: &std::path::Path,
     containment: Containment,
 ) -> String {
+    let limits = Limits {
+        time: Duration::from_secs(2),
+        wall: Duration::from_secs(4),
+        memory: 256 << 20,
+        output: 1 << 20,
+    };
     let request = RunRequest {
-        program: program.to_path_buf(),
         args: args.iter().map(Into::into).collect(),
-        stdin: None,
-        workdir: workdir.to_path_buf(),
-        limits: Limits {
-            time: Duration::from_secs(2),
-            wall: Duration::from_secs(4),
-            memory: 256 << 20,
-            output: 1 << 20,
-        },
-        env: Vec::new(),
-        stack: None,
-        read_only: Vec::new(),
-        containment,
-        seed: Vec::new(),
-        collect: None,
+        ..RunRequest::new(
+            program.to_path_buf(),
+            workdir.to_path_buf(),
+            limits,
+            containment,
+        )
     };
     let outcome = sandbox.run(&request).unwrap();
     String::from_utf8_lossy(&outcome.stdout).into_owned()
@@ -65,7 +62,7 @@ fn mount_points(mountinfo: &str) -> Vec<String> {
 
 /// A run of the script `probe.sh` in a fresh folder, working in another:
 /// (the folder, the working folder, what the script printed).
-fn run_probe(sandbox: &Sandbox, parent: &Path) -> (TempDir, TempDir, String) {
+fn run_probe(sandbox: &Worker, parent: &Path) -> (TempDir, TempDir, String) {
     let program = tempfile::tempdir_in(parent).unwrap();
     let work = tempfile::tempdir_in(parent).unwrap();
     let script = program.path().join("probe.sh");
@@ -98,7 +95,7 @@ fn a_run_sees_the_shared_root_and_its_own_folders_only() {
         eprintln!("skipped: the prepared root needs root");
         return;
     }
-    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
     let parent = tempfile::tempdir().unwrap();
     let (first_program, first_work, first_seen) = run_probe(&sandbox, parent.path());
     let (program, work, seen) = run_probe(&sandbox, parent.path());
@@ -176,7 +173,7 @@ fn ipc_objects_a_run_leaves_are_gone_for_the_next() {
         eprintln!("skipped: needs root and ipcmk");
         return;
     }
-    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
     let dir = tempfile::tempdir().unwrap();
     let count = "ipcs | grep -c '^0x'";
     let made = shell(
@@ -213,7 +210,7 @@ fn the_minimal_dev_works() {
         eprintln!("skipped: the prepared root needs root");
         return;
     }
-    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
     let dir = tempfile::tempdir().unwrap();
     let script = "echo lost > /dev/null && head -c 3 /dev/urandom | wc -c && \
                   head -c 2 /dev/zero | wc -c && (echo x > /dev/full) 2>/dev/null || echo full; \
@@ -231,7 +228,7 @@ fn the_working_folder_is_kept_only_while_runs_leave_it_untouched() {
         eprintln!("skipped: the prepared root needs root");
         return;
     }
-    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
     let dir = tempfile::tempdir().unwrap();
     // When its root was made (a fresh one is made later).
     let made = || shell(&sandbox, "stat -c %z .", dir.path());
@@ -277,13 +274,13 @@ fn programs_start_from_a_thread_whose_key_rings_are_closed() {
     }
     // On a thread of its own: the filter stays with the thread.
     std::thread::spawn(|| {
-        let full = Sandbox::with_isolation(IsolationLevel::Full, 1);
+        let full = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
         let dir = tempfile::tempdir().unwrap();
         let session = "grep -c _ses /proc/keys 2>/dev/null; echo started";
         assert!(shell(&full, session, dir.path()).ends_with("started\n"));
         // A trusted program (no contained setup) from the same thread.
         let trusted = run_as(
-            &Sandbox::new(),
+            &Sandbox::new().worker(),
             "/bin/sh".as_ref(),
             &["-c", "echo trusted"],
             dir.path(),
@@ -301,7 +298,7 @@ fn a_run_finds_no_process_nor_pid_number_of_an_earlier_one() {
         eprintln!("skipped: the worker's PID namespace needs root");
         return;
     }
-    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
     let dir = tempfile::tempdir().unwrap();
     // Its own PID, the processes it sees (a loop of the shell's own, no
     // process started), and its PID 1's name and command line.
@@ -342,13 +339,14 @@ fn each_worker_thread_runs_programs_as_a_uid_of_its_own() {
         let first_dir = first_dir.path();
         // The first worker stays alive (holding its uid) while the second runs.
         scope.spawn(move || {
-            told.send(shell(sandbox, "id -u", first_dir)).unwrap();
+            let worker = sandbox.worker();
+            told.send(shell(&worker, "id -u", first_dir)).unwrap();
             let _ = wait.recv();
         });
         let first = uid_of(first.recv().unwrap());
         let second = std::thread::scope(|inner| {
             inner
-                .spawn(|| uid_of(shell(sandbox, "id -u", second_dir.path())))
+                .spawn(|| uid_of(shell(&sandbox.worker(), "id -u", second_dir.path())))
                 .join()
                 .unwrap()
         });

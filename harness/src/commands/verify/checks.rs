@@ -79,19 +79,12 @@ pub(super) fn run_tool(
     stdin: Option<&Path>,
 ) -> std::result::Result<Vec<u8>, String> {
     let workdir = tempfile::tempdir_in(scratch).map_err(|e| e.to_string())?;
+    // A trusted program: a box of this thread's, which it leaves empty.
     let outcome = sandbox
+        .worker()
         .run(&RunRequest {
-            program: exe.program.clone(),
-            args: exe.args.clone(),
             stdin: stdin.map(Path::to_path_buf),
-            workdir: workdir.path().to_path_buf(),
-            limits: TOOL_LIMITS,
-            env: Vec::new(),
-            stack: None,
-            read_only: Vec::new(),
-            containment: Containment::Tool,
-            seed: Vec::new(),
-            collect: None,
+            ..exe.request(workdir.path(), TOOL_LIMITS, Containment::Tool)
         })
         .map_err(|e| e.to_string())?;
     match outcome.termination {
@@ -224,7 +217,7 @@ fn check_package(
                                 Err(JudgeFailure::judge("create a folder for the validator", e))
                             })?;
                             match run_validator(
-                                sandbox,
+                                &sandbox.worker(),
                                 exe,
                                 validator,
                                 &test.input,
