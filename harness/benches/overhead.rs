@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use harness::compile::{Built, Executable};
 use harness::runner::{RunPlan, Task, execute};
-use harness::sandbox::{IsolationLevel, Sandbox};
+use harness::sandbox::{IsolationLevel, Sandbox, Worker};
 use harness::spec::load_problem;
 
 /// The child: echoes stdin to stdout. Static C when gcc is there (the
@@ -93,9 +93,9 @@ fn crossed_pipes(referee: &Path, player: &Path, input: &Path) -> Duration {
     start.elapsed()
 }
 
-/// The same game through `Sandbox::run_interactive`.
+/// The same game through a worker's `run_interactive`.
 fn relayed(
-    sandbox: &Sandbox,
+    sandbox: &Worker,
     referee: &Path,
     player: &Path,
     input: &Path,
@@ -356,9 +356,10 @@ fn main() {
     let input = dir.path().join("moves.in");
     std::fs::write(&input, format!("{moves}\n")).unwrap();
     let mut games: [Vec<Duration>; 2] = Default::default();
+    let worker = full.worker();
     for _ in 0..rounds {
         games[0].push(crossed_pipes(&referee, &player, &input));
-        games[1].push(relayed(&full, &referee, &player, &input, scratch.path()));
+        games[1].push(relayed(&worker, &referee, &player, &input, scratch.path()));
     }
     println!();
     println!("a game of {moves} round trips, median of {rounds} interleaved rounds");

@@ -20,7 +20,7 @@ use serde_json::Value;
 use crate::cli::ReportArgs;
 use crate::errors::{Error, Result};
 use crate::runner::{self, Event, Reuse, RunPlan, TaskReport};
-use crate::sandbox::Runs;
+use crate::sandbox::{Boxes, Runs};
 
 /// Something that follows a run as it happens.
 pub(crate) trait Reporter {
@@ -80,16 +80,26 @@ impl<'r> Run<'r> {
         &mut self,
         plan: &RunPlan<'_>,
         reuse: Option<&dyn Reuse>,
-        sandbox: &dyn Runs,
+        sandbox: &dyn Boxes,
         scratch: &Path,
     ) -> Vec<TaskReport> {
         let (reporters, failed) = (&mut self.reporters, &mut self.failed);
         runner::execute_reusing(plan, reuse, sandbox, scratch, |event| {
-            for reporter in reporters.iter_mut() {
-                if let Err(e) = reporter.report_event(&event) {
-                    failed.get_or_insert(e);
-                }
-            }
+            dispatch(reporters, failed, &event)
+        })
+    }
+
+    /// As `execute`, on the calling thread in the box it holds (see
+    /// `runner::execute_in_box`).
+    pub(crate) fn execute_in_box(
+        &mut self,
+        plan: &RunPlan<'_>,
+        held: &dyn Runs,
+        scratch: &Path,
+    ) -> Vec<TaskReport> {
+        let (reporters, failed) = (&mut self.reporters, &mut self.failed);
+        runner::execute_in_box(plan, None, held, scratch, |event| {
+            dispatch(reporters, failed, &event)
         })
     }
 
@@ -218,6 +228,19 @@ impl Reporter for Progress {
             Event::RunFinished { .. } => self.bar.finish_and_clear(),
         }
         Ok(())
+    }
+}
+
+/// Hands `event` to every reporter; the first failure is kept for `finish`.
+fn dispatch(
+    reporters: &mut [Box<dyn Reporter + '_>],
+    failed: &mut Option<io::Error>,
+    event: &Event<'_>,
+) {
+    for reporter in reporters.iter_mut() {
+        if let Err(e) = reporter.report_event(event) {
+            failed.get_or_insert(e);
+        }
     }
 }
 

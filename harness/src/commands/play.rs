@@ -63,7 +63,7 @@ pub(super) fn play(ctx: &mut Context, id: &str, test_name: Option<&str>) -> Resu
     command.args(&args).current_dir(scratch.path());
     let (status, stderr) = referee(command)?;
     let (verdict, message) = game_result(
-        &ctx.sandbox,
+        ctx.builder.worker(),
         &problem,
         checker.as_ref(),
         test,
@@ -115,7 +115,7 @@ pub(crate) fn referee_args(
 /// WA or PE by its exit code, and on OK the problem's `checker` judges the
 /// output file it wrote.
 pub(crate) fn game_result(
-    sandbox: &crate::sandbox::Sandbox,
+    sandbox: &dyn crate::sandbox::Runs,
     problem: &ProblemSpec,
     checker: Option<&Executable>,
     test: &TestCase,

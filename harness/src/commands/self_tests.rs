@@ -89,7 +89,7 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks {
                         ValidatorProtocol::Testlib => Protocol::Testlib,
                     },
                 };
-                run_validator(&ctx.sandbox, exe, &tool, input, scratch.path())
+                run_validator(ctx.builder.worker(), exe, &tool, input, scratch.path())
                     .map_err(|failure| failure.to_string())?
             }
             // A script takes no arguments: it states its bounds itself. It
@@ -105,7 +105,7 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks {
                     .map_err(|e| format!("failed to write {}: {e}", file.display()))?;
                 match kind {
                     ScriptKind::Checktestdata => {
-                        run_checktestdata(&ctx.sandbox, tool, &file, input, scratch.path())
+                        run_checktestdata(ctx.builder.worker(), tool, &file, input, scratch.path())
                     }
                     ScriptKind::Viva => {
                         let viva = ToolSpec {
@@ -113,7 +113,7 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks {
                             args: vec![file.display().to_string()],
                             protocol: Protocol::Kattis,
                         };
-                        run_validator(&ctx.sandbox, tool, &viva, input, scratch.path())
+                        run_validator(ctx.builder.worker(), tool, &viva, input, scratch.path())
                     }
                 }
                 .map_err(|failure| failure.to_string())?
@@ -371,7 +371,7 @@ pub(super) fn check_outputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks 
                 let scratch =
                     tempfile::tempdir_in(ctx.scratch.path()).map_err(|e| e.to_string())?;
                 Ok(crate::runner::judge_output_file(
-                    &ctx.sandbox,
+                    ctx.builder.worker(),
                     problem,
                     checker.as_ref(),
                     &case,

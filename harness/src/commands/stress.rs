@@ -282,7 +282,7 @@ pub(super) fn run_search(
             source,
         })?;
     let bench = Bench {
-        sandbox: &ctx.sandbox,
+        sandbox: ctx.builder.worker(),
         problem,
         programs,
         folder: folder.path().to_path_buf(),
@@ -373,7 +373,7 @@ pub(super) fn report_summary(
         show_text(ctx, &failure.answer)?;
         if !ctx.sandbox.is_cancelled() {
             let output = Bench {
-                sandbox: &ctx.sandbox,
+                sandbox: ctx.builder.worker(),
                 problem,
                 programs: &session.programs,
                 folder: ctx.scratch.path().to_path_buf(),

@@ -93,7 +93,7 @@ impl Builder {
             path.push(":");
         }
         path.push(SANDBOX_PATH);
-        let outcome = self.sandbox.run(&RunRequest {
+        let outcome = self.worker.run(&RunRequest {
             program: tool.program.clone(),
             args: argv[1..].iter().map(OsString::from).collect(),
             stdin: None,

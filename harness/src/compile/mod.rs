@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use crate::errors::BuildError;
 use crate::lang::{Language, Languages};
-use crate::sandbox::Sandbox;
+use crate::sandbox::{Sandbox, Worker};
 use crate::spec::{Limits, ProgramRef, SourceSet};
 use crate::untrusted::Links;
 
@@ -75,11 +75,12 @@ impl Built {
 }
 
 /// Builds programs for a problem root (the folder holding `problems/` and,
-/// for workspace binaries, `Cargo.toml`).
+/// for workspace binaries, `Cargo.toml`). Its compiles run in a box of the
+/// thread that made it, where it stays.
 pub struct Builder {
     root: PathBuf,
     languages: Languages,
-    sandbox: Sandbox,
+    worker: Worker,
     cache: BuildCache,
     /// bin name → package name, from `cargo metadata`.
     bin_packages: HashMap<String, String>,
@@ -96,7 +97,7 @@ impl Builder {
         Builder {
             root: root.to_path_buf(),
             languages,
-            sandbox,
+            worker: sandbox.worker(),
             cache: BuildCache {
                 dir: cache_dir(root),
             },
@@ -109,6 +110,13 @@ impl Builder {
 
     pub fn languages(&self) -> &Languages {
         &self.languages
+    }
+
+    /// The box its compiles run in: the box of the thread that holds the
+    /// builder, for its other runs too (the command line's trusted
+    /// programs).
+    pub fn worker(&self) -> &Worker {
+        &self.worker
     }
 
     /// Removes the least recently used builds until the rest hold at most

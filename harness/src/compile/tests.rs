@@ -88,6 +88,7 @@ fn run(exe: &Executable, input: &str) -> String {
     let work = dir.path().join("work");
     std::fs::create_dir(&work).unwrap();
     let outcome = Sandbox::new()
+        .worker()
         .run(&RunRequest {
             program: exe.program.clone(),
             args: exe.args.clone(),

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{Event, TaskReport, TestReport, TestRun, judge_test};
 use crate::compile::{Built, Executable};
-use crate::sandbox::Runs;
+use crate::sandbox::{Boxes, Runs};
 use crate::spec::{ProblemSpec, ScoreAggregate, TestCase};
 use crate::verdict::Verdict;
 
@@ -48,6 +48,9 @@ pub struct RunPlan<'a> {
     pub jobs: usize,
 }
 
+/// What a worker of the pool holds: its box and its run folder.
+type Worker<'s> = (Box<dyn Runs + 's>, std::io::Result<tempfile::TempDir>);
+
 enum Done {
     Ran(usize, usize, Box<TestReport>),
     /// The task whose test was not run.
@@ -57,7 +60,7 @@ enum Done {
 /// Runs the plan; `on_event` sees every test and task as it finishes.
 pub fn execute(
     plan: &RunPlan<'_>,
-    sandbox: &dyn Runs,
+    sandbox: &dyn Boxes,
     scratch: &Path,
     on_event: impl FnMut(Event<'_>),
 ) -> Vec<TaskReport> {
@@ -69,7 +72,48 @@ pub fn execute(
 pub fn execute_reusing(
     plan: &RunPlan<'_>,
     reuse: Option<&dyn Reuse>,
-    sandbox: &dyn Runs,
+    sandbox: &dyn Boxes,
+    scratch: &Path,
+    on_event: impl FnMut(Event<'_>),
+) -> Vec<TaskReport> {
+    execute_on(plan, reuse, Place::Pool(sandbox), scratch, on_event)
+}
+
+/// [`execute_reusing`] on the calling thread, one test after another, in
+/// the box it holds (a server's judging thread keeps one box for all the
+/// submissions it judges, rather than preparing one for each).
+pub fn execute_in_box(
+    plan: &RunPlan<'_>,
+    reuse: Option<&dyn Reuse>,
+    held: &dyn Runs,
+    scratch: &Path,
+    on_event: impl FnMut(Event<'_>),
+) -> Vec<TaskReport> {
+    execute_on(plan, reuse, Place::Here(held), scratch, on_event)
+}
+
+/// Where a plan's tests run.
+#[derive(Clone, Copy)]
+enum Place<'a> {
+    /// On `plan.jobs` threads of the pool, a box opened for each.
+    Pool(&'a dyn Boxes),
+    /// On the calling thread, in the box it holds.
+    Here(&'a dyn Runs),
+}
+
+impl Place<'_> {
+    fn is_cancelled(self) -> bool {
+        match self {
+            Place::Pool(boxes) => boxes.is_cancelled(),
+            Place::Here(held) => held.is_cancelled(),
+        }
+    }
+}
+
+fn execute_on(
+    plan: &RunPlan<'_>,
+    reuse: Option<&dyn Reuse>,
+    place: Place<'_>,
     scratch: &Path,
     mut on_event: impl FnMut(Event<'_>),
 ) -> Vec<TaskReport> {
@@ -121,10 +165,10 @@ pub fn execute_reusing(
     }
 
     let failed: Vec<AtomicBool> = plan.tasks.iter().map(|_| AtomicBool::new(false)).collect();
-    let judge_one = |workdir: &mut std::io::Result<tempfile::TempDir>, index: usize| {
+    let judge_one = |(worker, workdir): &mut Worker<'_>, index: usize| {
         let (t, k) = queue[index];
         let task = &plan.tasks[t];
-        if sandbox.is_cancelled()
+        if worker.is_cancelled()
             || (plan.stop_at_first_failure && !task.every_test && failed[t].load(Ordering::SeqCst))
         {
             return Done::Skipped(t);
@@ -136,7 +180,7 @@ pub fn execute_reusing(
         let report = match (stored, workdir) {
             (Some(report), _) => report,
             (None, Ok(dir)) => judge_test(&TestRun {
-                sandbox,
+                sandbox: &**worker,
                 problem: task.problem,
                 checker: task.checker.as_ref(),
                 output_checker: task.output_checker.as_ref(),
@@ -149,7 +193,7 @@ pub fn execute_reusing(
                 format!("failed to create a run folder: {e}"),
             ),
         };
-        if sandbox.is_cancelled() {
+        if worker.is_cancelled() {
             // Cut short by Ctrl-C: not a result at all.
             return Done::Skipped(t);
         }
@@ -158,40 +202,53 @@ pub fn execute_reusing(
         }
         Done::Ran(t, k, Box::new(report))
     };
-    super::pool::run(
-        plan.jobs,
-        queue.len(),
-        // One run folder per worker, reused (see `TestRun::workdir`).
-        || {
-            sandbox.prepare_worker_thread();
-            tempfile::Builder::new()
-                .prefix("worker-")
-                .tempdir_in(scratch)
-        },
-        judge_one,
-        |_, done| {
-            let t = match done {
-                Done::Ran(t, k, report) => {
-                    on_event(Event::TestFinished {
-                        task: t,
-                        test: k,
-                        report: &report,
-                        elapsed: started.elapsed(),
-                    });
-                    results[t][k] = Some(*report);
-                    t
-                }
-                Done::Skipped(t) => t,
-            };
-            pending[t] -= 1;
-            if pending[t] == 0 {
-                finish(t, &mut results, &mut on_event);
+    let on_result = |_, done| {
+        let t = match done {
+            Done::Ran(t, k, report) => {
+                on_event(Event::TestFinished {
+                    task: t,
+                    test: k,
+                    report: &report,
+                    elapsed: started.elapsed(),
+                });
+                results[t][k] = Some(*report);
+                t
             }
-        },
-    );
+            Done::Skipped(t) => t,
+        };
+        pending[t] -= 1;
+        if pending[t] == 0 {
+            finish(t, &mut results, &mut on_event);
+        }
+    };
+    // One run folder per box, reused (see `TestRun::workdir`).
+    let workdir = || {
+        tempfile::Builder::new()
+            .prefix("worker-")
+            .tempdir_in(scratch)
+    };
+    match place {
+        Place::Pool(boxes) => super::pool::run(
+            plan.jobs,
+            queue.len(),
+            || {
+                let worker = boxes.open();
+                worker.only_runs_from_now_on();
+                (worker, workdir())
+            },
+            judge_one,
+            on_result,
+        ),
+        Place::Here(held) => super::pool::run_here(
+            queue.len(),
+            (Box::new(held) as Box<dyn Runs + '_>, workdir()),
+            judge_one,
+            on_result,
+        ),
+    }
     on_event(Event::RunFinished {
         elapsed: started.elapsed(),
-        interrupted: sandbox.is_cancelled(),
+        interrupted: place.is_cancelled(),
     });
     reports.into_values().collect()
 }

@@ -13,6 +13,6 @@ mod tests;
 
 pub use events::{Event, RunTiming, TaskReport, TestReport, Timing, TranscriptLine};
 pub(crate) use imp::package_score;
-pub use imp::{Reuse, RunPlan, Task, execute, execute_reusing};
+pub use imp::{Reuse, RunPlan, Task, execute, execute_in_box, execute_reusing};
 pub use judge::{TestRun, judge_test};
 pub(crate) use judge::{judge_output_file, submission_stack};

@@ -41,6 +41,18 @@ pub(crate) fn run<S, R: Send>(
     });
 }
 
+/// As `run`, on the calling thread with its `state`: jobs one after another.
+pub(crate) fn run_here<S, R>(
+    count: usize,
+    mut state: S,
+    work: impl Fn(&mut S, usize) -> R,
+    mut on_result: impl FnMut(usize, R),
+) {
+    for index in 0..count {
+        on_result(index, work(&mut state, index));
+    }
+}
+
 /// `f` over `items` on the pool, results in the order of `items`.
 pub(crate) fn map<T: Sync, R: Send>(
     items: &[T],

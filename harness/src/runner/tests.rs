@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::{Event, RunPlan, Task, TaskReport, execute};
 use crate::compile::{Built, Executable};
 use crate::errors::SandboxError;
-use crate::sandbox::{Interaction, Metrics, RunOutcome, RunRequest, Runs, Termination};
+use crate::sandbox::{Boxes, Interaction, Metrics, RunOutcome, RunRequest, Runs, Termination};
 use crate::spec::{ProblemSpec, load_problem};
 use crate::verdict::Verdict;
 
@@ -93,11 +93,27 @@ fn problem(dir: &Path, count: usize) -> ProblemSpec {
 
 fn run(
     problem: &ProblemSpec,
-    sandbox: &dyn Runs,
+    sandbox: &dyn Boxes,
     stop_at_first_failure: bool,
     jobs: usize,
 ) -> (Vec<TaskReport>, Vec<String>) {
-    let plan = RunPlan {
+    let plan = plan(problem, stop_at_first_failure, jobs);
+    let scratch = tempfile::tempdir().unwrap();
+    let mut events = Vec::new();
+    let reports = execute(&plan, sandbox, scratch.path(), |event| {
+        events.push(match event {
+            Event::Started { total_tests } => format!("started {total_tests}"),
+            Event::TestFinished { test, report, .. } => format!("test {test} {}", report.test),
+            Event::TaskFinished { report, .. } => format!("task {}", report.verdict.short()),
+            Event::RunFinished { interrupted, .. } => format!("finished {interrupted}"),
+        })
+    });
+    (reports, events)
+}
+
+/// One fake submission on every test of `problem`.
+fn plan(problem: &ProblemSpec, stop_at_first_failure: bool, jobs: usize) -> RunPlan<'_> {
+    RunPlan {
         tasks: vec![Task {
             problem,
             submission: "fake".into(),
@@ -113,18 +129,7 @@ fn run(
         }],
         stop_at_first_failure,
         jobs,
-    };
-    let scratch = tempfile::tempdir().unwrap();
-    let mut events = Vec::new();
-    let reports = execute(&plan, sandbox, scratch.path(), |event| {
-        events.push(match event {
-            Event::Started { total_tests } => format!("started {total_tests}"),
-            Event::TestFinished { test, report, .. } => format!("test {test} {}", report.test),
-            Event::TaskFinished { report, .. } => format!("task {}", report.verdict.short()),
-            Event::RunFinished { interrupted, .. } => format!("finished {interrupted}"),
-        })
-    });
-    (reports, events)
+    }
 }
 
 fn doubles_except(wrong: &'static str) -> impl Fn(&str) -> (Termination, String) + Sync {
@@ -344,4 +349,68 @@ fn the_checkers_files_never_go_through_a_link_the_run_left() {
     let reports = execute(&plan, &sandbox, scratch.path(), |_| {});
     assert_eq!(reports[0].verdict, Verdict::Accepted, "{:?}", reports[0]);
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+}
+
+/// A box that must stay on the thread that made it, as a real one does.
+struct HeldHere<F> {
+    inner: Scripted<F>,
+    thread: std::thread::ThreadId,
+    _not_sync: std::cell::Cell<()>,
+}
+
+impl<F: Fn(&str) -> (Termination, String) + Sync> Runs for HeldHere<F> {
+    fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
+        assert_eq!(
+            std::thread::current().id(),
+            self.thread,
+            "run off its thread"
+        );
+        self.inner.run(request)
+    }
+
+    fn run_interactive(
+        &self,
+        submission: &RunRequest,
+        interactor: &RunRequest,
+    ) -> Result<Interaction, SandboxError> {
+        self.inner.run_interactive(submission, interactor)
+    }
+
+    fn is_cancelled(&self) -> bool {
+        Runs::is_cancelled(&self.inner)
+    }
+}
+
+#[test]
+fn a_held_box_runs_every_test_on_its_own_thread_as_one_job_would() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem = problem(dir.path(), 6);
+    let held = HeldHere {
+        inner: Scripted::new(doubles_except("4")),
+        thread: std::thread::current().id(),
+        _not_sync: std::cell::Cell::new(()),
+    };
+    let scratch = tempfile::tempdir().unwrap();
+    let mut finished = Vec::new();
+    let reports = crate::runner::execute_in_box(
+        &plan(&problem, true, 1),
+        None,
+        &held,
+        scratch.path(),
+        |event| {
+            if let Event::TestFinished { test, .. } = event {
+                finished.push(test);
+            }
+        },
+    );
+    let (pooled, _) = run(&problem, &Scripted::new(doubles_except("4")), true, 1);
+    assert_eq!(reports[0].verdict, Verdict::WrongAnswer);
+    assert_eq!(reports[0].verdict, pooled[0].verdict);
+    assert_eq!(reports[0].skipped, pooled[0].skipped);
+    assert_eq!(
+        finished,
+        [0, 1, 2, 3],
+        "in order, and none after the failure"
+    );
+    assert_eq!(held.inner.runs.load(Ordering::SeqCst), 4);
 }

@@ -6,12 +6,11 @@
 //! run ever had, including children it never waited for; and a CPU quota,
 //! so that one run cannot take a parallel neighbour's share of the machine.
 
-use std::cell::RefCell;
 use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::os::fd::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::cgroup_file::SlotFiles;
@@ -171,58 +170,59 @@ fn write(path: &Path, value: &str) -> io::Result<()> {
     fs::write(path, value).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
 }
 
-/// A worker thread's slot, given back to its pool when the thread ends.
-struct ThreadSlot {
-    pool: Weak<CgroupPool>,
+/// A box's slot, given back to its pool when the box is dropped (on v1 the
+/// box's thread leaves it first: a slot given back holds no task).
+pub(crate) struct BoxSlot {
+    pool: Arc<CgroupPool>,
     slot: Option<Slot>,
 }
 
-impl Drop for ThreadSlot {
+impl Drop for BoxSlot {
     fn drop(&mut self) {
-        if let (Some(pool), Some(slot)) = (self.pool.upgrade(), self.slot.take()) {
-            pool.give_back(slot);
+        if let Some(slot) = self.slot.take() {
+            if !slot.v2 {
+                let tid = rustix::thread::gettid().as_raw_nonzero().to_string();
+                for mut tasks in &self.pool.home {
+                    let _ = std::io::Write::write_all(&mut tasks, tid.as_bytes());
+                }
+            }
+            self.pool.give_back(slot);
         }
     }
 }
 
-thread_local! {
-    static THREAD_SLOTS: RefCell<Vec<ThreadSlot>> = const { RefCell::new(Vec::new()) };
-}
-
 impl CgroupPool {
-    /// Runs `f` with this thread's slot of `pool`, prepared for `memory`
-    /// bytes and `processes` tasks. On v1 the thread is inside the slot.
-    pub(crate) fn with_slot<T>(
+    /// The box's slot of `pool` (`held`, taken from the pool on first
+    /// use), prepared for `memory` bytes and `processes` tasks. On v1 the
+    /// box's thread is inside the slot, so its children are born there.
+    pub(crate) fn slot_for<'b>(
         pool: &Arc<CgroupPool>,
+        held: &'b mut Option<BoxSlot>,
         memory: u64,
         processes: u64,
         cpu_cores: u64,
-        f: impl FnOnce(&Slot) -> T,
-    ) -> io::Result<T> {
-        THREAD_SLOTS.with(|slots| {
-            let mut slots = slots.borrow_mut();
-            let index = match slots
-                .iter()
-                .position(|s| s.pool.as_ptr() == Arc::as_ptr(pool))
-            {
-                Some(index) => index,
-                None => {
-                    let slot = pool.take()?;
-                    if !slot.v2 {
-                        slot.enter_thread()?;
-                    }
-                    slots.push(ThreadSlot {
-                        pool: Arc::downgrade(pool),
-                        slot: Some(slot),
-                    });
-                    slots.len() - 1
-                }
+    ) -> io::Result<&'b Slot> {
+        if held.is_none() {
+            let slot = pool.take()?;
+            let boxed = BoxSlot {
+                pool: Arc::clone(pool),
+                slot: Some(slot),
             };
-            let slot = slots[index].slot.as_ref().expect("a live thread slot");
-            // The thread counts as one task of its slot on v1.
-            slot.prepare(memory, processes + u64::from(!slot.v2), cpu_cores)?;
-            Ok(f(slot))
-        })
+            if let Some(slot) = &boxed.slot {
+                if !slot.v2 {
+                    // Dropped on failure: the slot goes back to the pool.
+                    slot.enter_thread()?;
+                }
+            }
+            *held = Some(boxed);
+        }
+        let slot = held
+            .as_ref()
+            .and_then(|held| held.slot.as_ref())
+            .expect("a slot was just taken");
+        // The thread counts as one task of its slot on v1.
+        slot.prepare(memory, processes + u64::from(!slot.v2), cpu_cores)?;
+        Ok(slot)
     }
 
     pub(crate) fn new(hierarchy: Hierarchy) -> CgroupPool {

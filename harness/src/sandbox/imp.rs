@@ -2,8 +2,9 @@
 //! with a cap, watch CPU time and the wall clock, kill the group at any
 //! limit, and always reap the child with its own rusage.
 
+use std::ffi::OsString;
 use std::io::{self, Read};
-use std::os::fd::AsFd;
+use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitStatus;
@@ -13,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
+use super::box_state::BoxState;
 use super::cgroup::{CgroupPool, Slot};
 use super::isolation::{Isolation, IsolationLevel};
 use super::relay::{Relay, SideFds};
@@ -80,12 +82,6 @@ impl Sandbox {
         self.cancel.load(Ordering::SeqCst)
     }
 
-    /// Prepares the calling thread of the runner's pool (see
-    /// `Runs::prepare_worker_thread`).
-    pub fn prepare_worker_thread(&self) {
-        self.isolation.prepare_worker_thread();
-    }
-
     /// One line saying which isolation this sandbox applies, and which not.
     pub fn describe(&self) -> String {
         self.isolation.describe()
@@ -119,14 +115,12 @@ impl Sandbox {
         keep
     }
 
-    pub fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
-        self.run_wired(request, None, None)
-    }
-
-    /// Runs `request`; with `wired`, its stdin and stdout are those pipes,
-    /// and with `relay`, the run loop also relays the interaction.
-    pub(super) fn run_wired(
+    /// Runs `request` in the box `held` (a trusted program needs none);
+    /// with `wired`, its stdin and stdout are those pipes, and with
+    /// `relay`, the run loop also relays the interaction.
+    pub(super) fn run_in_box(
         &self,
+        held: &mut BoxState,
         request: &RunRequest,
         wired: Option<SideFds>,
         relay: Option<&mut Relay>,
@@ -134,137 +128,59 @@ impl Sandbox {
         if self.is_cancelled() {
             return Err(SandboxError::Interrupted);
         }
-        match (&self.isolation.cgroups, request.containment) {
-            (Some(pool), Containment::Submission | Containment::Compiler) => CgroupPool::with_slot(
-                pool,
-                request.limits.memory,
-                MAX_TASKS,
-                self.cpu_share,
-                |slot| self.run_in(request, Some(slot), wired, relay),
-            )
-            .map_err(|source| SandboxError::Io {
-                what: "prepare the cgroup".into(),
-                source,
-            })?,
-            _ => self.run_in(request, None, wired, relay),
-        }
+        let pool = match (&self.isolation.cgroups, request.containment) {
+            (Some(pool), Containment::Submission | Containment::Compiler) => pool,
+            _ => return self.run_in(Some(held), request, None, wired, relay),
+        };
+        // The slot is the box's, lent to this run.
+        let mut lent = held.slot.take();
+        let outcome = CgroupPool::slot_for(
+            pool,
+            &mut lent,
+            request.limits.memory,
+            MAX_TASKS,
+            self.cpu_share,
+        )
+        .map_err(|source| SandboxError::Io {
+            what: "prepare the cgroup".into(),
+            source,
+        })
+        .and_then(|slot| self.run_in(Some(held), request, Some(slot), wired, relay));
+        held.slot = lent;
+        outcome
     }
 
+    /// A trusted program, without a box (the interactor beside a
+    /// submission, on a thread of its own).
+    pub(super) fn run_trusted(
+        &self,
+        request: &RunRequest,
+        wired: Option<SideFds>,
+    ) -> Result<RunOutcome, SandboxError> {
+        if self.is_cancelled() {
+            return Err(SandboxError::Interrupted);
+        }
+        self.run_in(None, request, None, wired, None)
+    }
+
+    /// See `Worker::only_runs_from_now_on`.
+    pub(super) fn filter_runs_on_this_thread(&self, held: &mut BoxState) {
+        self.isolation.filter_runs_on_this_thread(held);
+    }
+
+    /// One run, in four stages: `prepare` the child's setup (and the
+    /// working folder's files), `spawn` it, `watch` it under its limits,
+    /// and `tear_down` whatever it left; then its outcome.
     fn run_in(
         &self,
+        mut held: Option<&mut BoxState>,
         request: &RunRequest,
         slot: Option<&Slot>,
         wired: Option<SideFds>,
         relay: Option<&mut Relay>,
     ) -> Result<RunOutcome, SandboxError> {
-        let limits = request.limits;
-        let contained = request.containment != Containment::Tool;
-        // What a submission writes lives in memory (charged to its cgroup),
-        // bounded by the output limit, and vanishes with it; so does what
-        // a compile writes, bounded by its own size, once copied out.
-        let scratch_bytes = match request.containment {
-            Containment::Submission => Some(limits.output),
-            Containment::Compiler => request.collect.as_ref().map(|c| c.working_bytes),
-            Containment::Tool => None,
-        };
-        let moves_files = !request.seed.is_empty() || request.collect.is_some();
-        let mut setup = if contained {
-            let scratch = scratch_bytes.map(|bytes| (request.workdir.clone(), bytes));
-            let setup = self.isolation.child_setup(self.visible(request), scratch);
-            let tmpfs_out_of_reach = setup
-                .mounts
-                .as_ref()
-                .is_some_and(|plan| plan.scratch.is_some() && plan.prepared.is_none());
-            if moves_files && tmpfs_out_of_reach {
-                // A tmpfs the child mounts for itself is out of the judge's
-                // reach: files to put in or take out need the host folder.
-                self.isolation.child_setup(self.visible(request), None)
-            } else {
-                setup
-            }
-        } else {
-            ChildSetup::default()
-        };
-        // The worker's own uid (root judge).
-        let drop_to = setup.drop_to;
-        setup.limits = Some(ChildLimits {
-            cpu_seconds: limits.time.as_secs() + 2,
-            // A memory cgroup stops runaway allocation cleanly; without one an
-            // address-space limit must, set high enough that a program growing
-            // past the memory limit is still measured (MLE) rather than crashing.
-            address_space: slot
-                .is_none()
-                .then(|| (limits.memory * 2).max(limits.memory + (256 << 20))),
-            file_size: limits.output,
-            stack: request.stack,
-            open_files: 256,
-            // Per uid, and the uid is the worker's own: this worker's
-            // processes alone count.
-            processes: drop_to.is_some().then_some(MAX_TASKS * 4),
-        });
-        match (slot, &self.isolation.cgroups) {
-            (Some(slot), _) => setup.cgroup_files = slot.join_fds(),
-            // A worker thread sits in its slot (v1), and its children would
-            // be born there: trusted programs go back to the judge's own
-            // cgroups, so a submission is never charged for them.
-            (None, Some(pool)) => setup.cgroup_files = pool.home_fds(),
-            (None, None) => {}
-        }
-        // A run given a fresh tmpfs as its working folder never sees the
-        // host folder under it.
-        let own_tmpfs = setup
-            .mounts
-            .as_ref()
-            .is_some_and(|plan| plan.scratch.is_some());
-        if let Some((uid, gid)) = drop_to.filter(|_| !own_tmpfs) {
-            std::os::unix::fs::chown(&request.workdir, Some(uid), Some(gid)).map_err(|source| {
-                SandboxError::Io {
-                    what: format!("hand {} to the sandbox user", request.workdir.display()),
-                    source,
-                }
-            })?;
-        }
-        // The working folder as the judge holds it: the worker's tmpfs, or
-        // the host folder, opened without following a link.
-        let working = match moves_files {
-            false => None,
-            true => Some(match own_tmpfs {
-                true => super::worker_root::scratch_root().ok_or_else(|| SandboxError::Io {
-                    what: "reach the worker's working folder".into(),
-                    source: std::io::Error::other("it has none"),
-                })?,
-                false => rustix::fs::open(
-                    &request.workdir,
-                    rustix::fs::OFlags::RDONLY
-                        | rustix::fs::OFlags::DIRECTORY
-                        | rustix::fs::OFlags::NOFOLLOW
-                        | rustix::fs::OFlags::CLOEXEC,
-                    rustix::fs::Mode::empty(),
-                )
-                .map_err(|e| SandboxError::Io {
-                    what: format!("open {}", request.workdir.display()),
-                    source: e.into(),
-                })?,
-            }),
-        };
-        if let Some(dir) = &working {
-            super::working::seed(dir.as_fd(), &request.seed, drop_to).map_err(|source| {
-                SandboxError::Io {
-                    what: "place the run's files in its working folder".into(),
-                    source,
-                }
-            })?;
-        }
-        let mut env = vec![
-            env_pair("PATH", SANDBOX_PATH),
-            env_pair("HOME", &request.workdir),
-            env_pair("TMPDIR", &request.workdir),
-            env_pair("LANG", "C.UTF-8"),
-        ];
-        // The request's variables replace the defaults of the same name.
-        env.retain(|(key, _)| !request.env.iter().any(|(k, _)| k == key));
-        env.extend(request.env.iter().cloned());
-
+        let setup = self.prepare(held.as_deref_mut(), request, slot)?;
+        let working = open_working(held.as_deref(), request, &setup)?;
         if let Some(slot) = slot {
             slot.begin();
         }
@@ -272,25 +188,21 @@ impl Sandbox {
         let spawned = spawn(
             &request.program,
             &request.args,
-            &env,
+            &environment(request),
             request.stdin.as_deref(),
             wired,
             &request.workdir,
             &setup,
         )?;
         let pid = spawned.pid;
-        let process = unix::RunProcess::open(pid).map_err(|source| SandboxError::Io {
-            what: "open a pidfd".into(),
-            source,
-        });
-        let process = match process {
-            Ok(process) => process,
-            Err(error) => {
-                unix::kill_group(pid);
-                let _ = unix::wait4(pid);
-                return Err(error);
+        let process = unix::RunProcess::open(pid).map_err(|source| {
+            unix::kill_group(pid);
+            let _ = unix::wait4(pid);
+            SandboxError::Io {
+                what: "open a pidfd".into(),
+                source,
             }
-        };
+        })?;
         let clock = RunClock {
             start,
             slot,
@@ -303,28 +215,7 @@ impl Sandbox {
         };
         let watched = watch(spawned, &process, request, &clock, &self.cancel, relay);
         let waited = clock.waited();
-        // Whatever happened, nothing of this run may survive it: its first
-        // process (in a PID namespace of its own, every process dies with
-        // it), its session's process group, and whatever else sits in its
-        // cgroup or, once the first is reaped, in the worker's PID namespace.
-        process.kill();
-        unix::kill_group(pid);
-        let own_pid_namespace = setup.namespaces & libc::CLONE_NEWPID != 0;
-        if let Some(slot) = slot {
-            if !own_pid_namespace && setup.pid_namespace.is_none() {
-                slot.kill_all();
-            }
-        }
-        let reaped = process.reap(REAP_DEADLINE);
-        let cleared = match setup.pid_namespace {
-            Some(_) => super::worker_root::end_run_in_pid_namespace(reaped.is_ok()),
-            None => Ok(()),
-        };
-        if setup.netns.is_some() {
-            // Every process of the run is gone by now (or the worker's
-            // PID namespace was given up, which kills them).
-            super::isolation::renew_netns_if_used();
-        }
+        let (reaped, cleared) = tear_down(held.as_deref_mut(), &setup, slot, &process, pid);
         let wall = start.elapsed();
         let (peak_kib, oom, cgroup_cpu) = match slot {
             Some(slot) => (slot.peak_kib(), slot.oom_killed(), slot.cpu_used()),
@@ -341,14 +232,14 @@ impl Sandbox {
             _ => None,
         };
         drop(working);
-        if setup
+        let prepared_root = setup
             .mounts
             .as_ref()
-            .is_some_and(|plan| plan.prepared.is_some())
-        {
+            .is_some_and(|plan| plan.prepared.is_some());
+        if let Some(held) = held.filter(|_| prepared_root) {
             // Before the next run is prepared: what this one wrote is
             // freed, and never seen again.
-            super::worker_root::after_run();
+            super::worker_root::after_run(&mut held.root);
         }
         cleared.map_err(|source| SandboxError::Io {
             what: "clear the worker's PID namespace after the run".into(),
@@ -385,6 +276,88 @@ impl Sandbox {
         })
     }
 
+    /// What the child does before exec: the box's view and namespaces for
+    /// a contained run, its limits, its cgroup; and the working folder
+    /// handed to the worker's uid.
+    fn prepare(
+        &self,
+        held: Option<&mut BoxState>,
+        request: &RunRequest,
+        slot: Option<&Slot>,
+    ) -> Result<ChildSetup, SandboxError> {
+        let limits = request.limits;
+        // What a submission writes lives in memory (charged to its cgroup),
+        // bounded by the output limit, and vanishes with it; so does what
+        // a compile writes, bounded by its own size, once copied out.
+        let scratch_bytes = match request.containment {
+            Containment::Submission => Some(limits.output),
+            Containment::Compiler => request.collect.as_ref().map(|c| c.working_bytes),
+            Containment::Tool => None,
+        };
+        let mut setup = match (request.containment != Containment::Tool, held) {
+            (true, Some(held)) => {
+                let scratch = scratch_bytes.map(|bytes| (request.workdir.clone(), bytes));
+                let setup = self
+                    .isolation
+                    .child_setup(held, self.visible(request), scratch);
+                let tmpfs_out_of_reach = setup
+                    .mounts
+                    .as_ref()
+                    .is_some_and(|plan| plan.scratch.is_some() && plan.prepared.is_none());
+                if moves_files(request) && tmpfs_out_of_reach {
+                    // A tmpfs the child mounts for itself is out of the
+                    // judge's reach: files to put in or take out need the
+                    // host folder.
+                    self.isolation
+                        .child_setup(held, self.visible(request), None)
+                } else {
+                    setup
+                }
+            }
+            (true, None) => {
+                return Err(SandboxError::Io {
+                    what: format!("start {} contained", request.program.display()),
+                    source: std::io::Error::other("a contained run needs a box"),
+                });
+            }
+            (false, _) => ChildSetup::default(),
+        };
+        // The worker's own uid (root judge).
+        let drop_to = setup.drop_to;
+        setup.limits = Some(ChildLimits {
+            cpu_seconds: limits.time.as_secs() + 2,
+            // A memory cgroup stops runaway allocation cleanly; without one an
+            // address-space limit must, set high enough that a program growing
+            // past the memory limit is still measured (MLE) rather than crashing.
+            address_space: slot
+                .is_none()
+                .then(|| (limits.memory * 2).max(limits.memory + (256 << 20))),
+            file_size: limits.output,
+            stack: request.stack,
+            open_files: 256,
+            // Per uid, and the uid is the worker's own: this worker's
+            // processes alone count.
+            processes: drop_to.is_some().then_some(MAX_TASKS * 4),
+        });
+        match (slot, &self.isolation.cgroups) {
+            (Some(slot), _) => setup.cgroup_files = slot.join_fds(),
+            // A worker thread sits in its slot (v1), and its children would
+            // be born there: trusted programs go back to the judge's own
+            // cgroups, so a submission is never charged for them.
+            (None, Some(pool)) => setup.cgroup_files = pool.home_fds(),
+            (None, None) => {}
+        }
+        if let Some((uid, gid)) = drop_to.filter(|_| !own_tmpfs(&setup)) {
+            std::os::unix::fs::chown(&request.workdir, Some(uid), Some(gid)).map_err(|source| {
+                SandboxError::Io {
+                    what: format!("hand {} to the sandbox user", request.workdir.display()),
+                    source,
+                }
+            })?;
+        }
+        Ok(setup)
+    }
+
     /// Whether a contained run's CPU time includes every task it ever had.
     pub fn counts_all_cpu(&self) -> bool {
         self.isolation
@@ -392,6 +365,115 @@ impl Sandbox {
             .as_ref()
             .is_some_and(|pool| pool.counts_all_cpu())
     }
+}
+
+/// Whether the run has files to put in or take out of its working folder.
+fn moves_files(request: &RunRequest) -> bool {
+    !request.seed.is_empty() || request.collect.is_some()
+}
+
+/// Whether the run is given a fresh tmpfs as its working folder, and so
+/// never sees the host folder under it.
+fn own_tmpfs(setup: &ChildSetup) -> bool {
+    setup
+        .mounts
+        .as_ref()
+        .is_some_and(|plan| plan.scratch.is_some())
+}
+
+/// The working folder as the judge holds it (the worker's tmpfs, or the
+/// host folder opened without following a link), seeded with the run's
+/// files; `None` when the run moves no files.
+fn open_working(
+    held: Option<&BoxState>,
+    request: &RunRequest,
+    setup: &ChildSetup,
+) -> Result<Option<OwnedFd>, SandboxError> {
+    if !moves_files(request) {
+        return Ok(None);
+    }
+    let dir = match own_tmpfs(setup) {
+        true => held
+            .and_then(|held| held.root.as_ref()?.as_ref()?.scratch_root())
+            .ok_or_else(|| SandboxError::Io {
+                what: "reach the worker's working folder".into(),
+                source: std::io::Error::other("it has none"),
+            })?,
+        false => rustix::fs::open(
+            &request.workdir,
+            rustix::fs::OFlags::RDONLY
+                | rustix::fs::OFlags::DIRECTORY
+                | rustix::fs::OFlags::NOFOLLOW
+                | rustix::fs::OFlags::CLOEXEC,
+            rustix::fs::Mode::empty(),
+        )
+        .map_err(|e| SandboxError::Io {
+            what: format!("open {}", request.workdir.display()),
+            source: e.into(),
+        })?,
+    };
+    super::working::seed(dir.as_fd(), &request.seed, setup.drop_to).map_err(|source| {
+        SandboxError::Io {
+            what: "place the run's files in its working folder".into(),
+            source,
+        }
+    })?;
+    Ok(Some(dir))
+}
+
+/// The run's environment: a fixed few, then the request's own (which
+/// replace a default of the same name).
+fn environment(request: &RunRequest) -> Vec<(OsString, OsString)> {
+    let mut env = vec![
+        env_pair("PATH", SANDBOX_PATH),
+        env_pair("HOME", &request.workdir),
+        env_pair("TMPDIR", &request.workdir),
+        env_pair("LANG", "C.UTF-8"),
+    ];
+    env.retain(|(key, _)| !request.env.iter().any(|(k, _)| k == key));
+    env.extend(request.env.iter().cloned());
+    env
+}
+
+/// Whatever happened, nothing of the run may survive it: its first process
+/// (in a PID namespace of its own, every process dies with it), its
+/// session's process group, and whatever else sits in its cgroup or, once
+/// the first is reaped, in the worker's PID namespace; a network namespace
+/// it left a socket in is renewed. Returns the reaped child, and whether
+/// the worker's PID namespace was cleared.
+fn tear_down(
+    held: Option<&mut BoxState>,
+    setup: &ChildSetup,
+    slot: Option<&Slot>,
+    process: &unix::RunProcess,
+    pid: i32,
+) -> (io::Result<unix::Reaped>, io::Result<()>) {
+    process.kill();
+    unix::kill_group(pid);
+    let own_pid_namespace = setup.namespaces & libc::CLONE_NEWPID != 0;
+    if let Some(slot) = slot {
+        if !own_pid_namespace && setup.pid_namespace.is_none() {
+            slot.kill_all();
+        }
+    }
+    let reaped = process.reap(REAP_DEADLINE);
+    let Some(held) = held else {
+        return (reaped, Ok(()));
+    };
+    let cleared = match (
+        setup.pid_namespace,
+        held.root.as_mut().and_then(Option::as_mut),
+    ) {
+        (Some(_), Some(root)) => root.end_run_in_pid_namespace(reaped.is_ok()),
+        (Some(_), None) => Err(io::Error::other("the worker's root is gone")),
+        (None, _) => Ok(()),
+    };
+    if setup.netns.is_some() {
+        // Every process of the run is gone by now (or the box's PID
+        // namespace was given up, which kills them).
+        super::worker_net::renew_if_used(&mut held.netns);
+    }
+    (reaped, cleared)
 }
 
 /// How long a killed run may take to die before the judge gives up waiting
@@ -615,7 +697,7 @@ mod tests {
             seed: Vec::new(),
             collect: None,
         };
-        Sandbox::new().run(&request).unwrap()
+        Sandbox::new().worker().run(&request).unwrap()
     }
 
     #[test]

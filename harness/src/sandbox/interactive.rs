@@ -5,16 +5,19 @@ use std::io;
 
 use rustix::event::{Timespec, poll};
 
+use super::box_state::BoxState;
 use super::imp::{CANCEL_POLL, Sandbox};
 use super::relay::Relay;
 use super::{Interaction, RunRequest};
 use crate::errors::SandboxError;
 
 impl Sandbox {
-    /// Runs `submission` against `interactor` (a trusted program, run with
-    /// its own limits), each one's stdout relayed to the other's stdin.
-    pub fn run_interactive(
+    /// Runs `submission` in the box `held` against `interactor` (a trusted
+    /// program, run with its own limits on a thread of its own), each one's
+    /// stdout relayed to the other's stdin.
+    pub(super) fn run_interactive_in_box(
         &self,
+        held: &mut BoxState,
         submission: &RunRequest,
         interactor: &RunRequest,
     ) -> Result<Interaction, SandboxError> {
@@ -25,9 +28,9 @@ impl Sandbox {
         let (mut relay, submission_fds, interactor_fds) =
             Relay::new().map_err(io_error("create the pipes of an interaction"))?;
         std::thread::scope(|scope| {
-            let interactor_run =
-                scope.spawn(|| self.run_wired(interactor, Some(interactor_fds), None));
-            let submission_run = self.run_wired(submission, Some(submission_fds), Some(&mut relay));
+            let interactor_run = scope.spawn(|| self.run_trusted(interactor, Some(interactor_fds)));
+            let submission_run =
+                self.run_in_box(held, submission, Some(submission_fds), Some(&mut relay));
             // The submission is over: what it wrote still reaches the
             // interactor, which then sees the end of its input and decides.
             relay.submission_gone();

@@ -2,19 +2,22 @@
 //! allows, and said in one line (`judge doctor`, the reports). Never
 //! silently weaker: every layer that could not be applied is named.
 
-use std::cell::RefCell;
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::AsRawFd;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::box_state::BoxState;
 use super::cgroup::{CgroupPool, Hierarchy};
 use super::mounts::{MountPlan, SystemEntry, system_entries};
+use super::spawn::PidNamespaces;
 use super::spawn::{ChildSetup, KeyRings, spawn};
 use super::syscall_filter;
 use super::worker_keys;
+use super::worker_net::{self, new_netns};
 use super::worker_ns;
-use super::worker_root::{self, worker_root};
-use super::worker_uid::{UidRange, worker_uid};
+use super::worker_pid::own_pid_namespace;
+use super::worker_root::{self, WorkerRoot};
+use super::worker_uid::{self, UidRange};
 
 /// What the user asked for (`--isolation`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -72,80 +75,6 @@ pub(crate) struct Isolation {
     pub(crate) missing: Vec<String>,
 }
 
-/// An empty network namespace, held open, with its list of unix sockets
-/// open too (a `/proc/net` file shows the namespace it was opened in).
-struct WorkerNetns {
-    namespace: OwnedFd,
-    unix_sockets: OwnedFd,
-}
-
-thread_local! {
-    /// This worker thread's empty network namespace, made on first use.
-    static WORKER_NETNS: RefCell<Option<Option<WorkerNetns>>> = const { RefCell::new(None) };
-}
-
-/// An empty network namespace: made on a short-lived thread, since
-/// unshare(CLONE_NEWNET) changes only the caller.
-fn new_netns() -> Option<WorkerNetns> {
-    std::thread::spawn(|| {
-        // SAFETY: unshare on this thread only; it exits right after.
-        if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
-            return None;
-        }
-        let open = |path: &str| {
-            rustix::fs::open(
-                path,
-                rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::CLOEXEC,
-                rustix::fs::Mode::empty(),
-            )
-            .ok()
-        };
-        Some(WorkerNetns {
-            namespace: open("/proc/thread-self/ns/net")?,
-            unix_sockets: open("/proc/thread-self/net/unix")?,
-        })
-    })
-    .join()
-    .ok()
-    .flatten()
-}
-
-/// After a run in the calling worker's network namespace: if anything is
-/// left in it, it is replaced by a fresh one before the next run. When
-/// every process of the run is gone, only a unix socket held by
-/// descriptors in flight (sent over a socket that is itself only in
-/// flight: a cycle the kernel collects some time later) can remain, and a
-/// later run could find it by name and connect.
-pub(crate) fn renew_netns_if_used() {
-    WORKER_NETNS.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        let Some(Some(netns)) = cell.as_ref() else {
-            return;
-        };
-        if !matches!(has_unix_sockets(&netns.unix_sockets), Ok(false)) {
-            *cell = Some(new_netns());
-        }
-    });
-}
-
-/// Whether the namespace's `/proc/net/unix`, read again from its start,
-/// lists a socket (a line after the header).
-fn has_unix_sockets(list: &OwnedFd) -> std::io::Result<bool> {
-    let mut start = [0u8; 512];
-    let read = rustix::io::pread(list, &mut start, 0)?;
-    Ok(start[..read].iter().filter(|&&b| b == b'\n').count() > 1)
-}
-
-/// The calling worker thread's network namespace (see `WORKER_NETNS`).
-fn worker_netns() -> Option<RawFd> {
-    WORKER_NETNS.with(|cell| {
-        cell.borrow_mut()
-            .get_or_insert_with(new_netns)
-            .as_ref()
-            .map(|netns| netns.namespace.as_raw_fd())
-    })
-}
-
 impl Isolation {
     pub(crate) fn none() -> Isolation {
         Isolation {
@@ -180,6 +109,8 @@ impl Isolation {
             rustix::process::getegid().as_raw(),
         );
         let base = libc::CLONE_NEWNS | libc::CLONE_NEWPID | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
+        // The probe runs in a box of this thread's, dropped at the end.
+        let mut probe_box = BoxState::default();
         if uid == 0 {
             isolation.namespaces = base;
             isolation.uids = Some(uids);
@@ -188,7 +119,7 @@ impl Isolation {
                 isolation.namespaces |= libc::CLONE_NEWNET;
             }
             // Closed on this thread (and so on the threads it starts) now.
-            isolation.keys_closed_per_worker = worker_keys::closed();
+            isolation.keys_closed_per_worker = worker_keys::closed(&mut probe_box.keys_closed);
             isolation.user_namespace_per_run = true;
             isolation.prepared_root = true;
             isolation.pid_per_worker = true;
@@ -200,9 +131,9 @@ impl Isolation {
         isolation.mounts = true;
         isolation.mount_proc = true;
         isolation.run_filter = true;
-        if let Err(why) = isolation.probe() {
+        if let Err(why) = isolation.probe(&mut probe_box) {
             isolation.run_filter = false;
-            match isolation.probe() {
+            match isolation.probe(&mut probe_box) {
                 Ok(()) => isolation
                     .missing
                     .push(format!("the system call filter ({why})")),
@@ -212,37 +143,37 @@ impl Isolation {
         }
         // Degrade step by step until a probe run works, saying why. A root
         // built whole for every run is as tight as a prepared one, only slower.
-        let mut probed = isolation.probe();
+        let mut probed = isolation.probe(&mut probe_box);
         if probed.is_err() && (isolation.prepared_root || isolation.ipc_per_worker) {
             isolation.prepared_root = false;
             isolation.ipc_per_worker = false;
-            probed = isolation.probe();
+            probed = isolation.probe(&mut probe_box);
         }
         // The probe prepared this thread's root: with a PID namespace, or
         // the worker's runs get one each.
-        isolation.pid_per_worker =
-            isolation.prepared_root && worker_root::pid_namespace().is_some();
+        isolation.pid_per_worker = isolation.prepared_root
+            && matches!(&probe_box.root, Some(Some(root)) if root.pid_namespace().is_some());
         if let Err(why) = probed {
             if isolation.user_namespace_per_run {
                 isolation.user_namespace_per_run = false;
-                if isolation.probe().is_ok() {
+                if isolation.probe(&mut probe_box).is_ok() {
                     isolation.missing.push(format!(
                         "a user namespace per run: runs of a worker's uid share kernel key rings ({why})"
                     ));
                 }
             }
         }
-        if let Err(why) = isolation.probe() {
+        if let Err(why) = isolation.probe(&mut probe_box) {
             isolation.mount_proc = false;
             isolation.user_namespace_per_run = false;
-            if isolation.probe().is_ok() {
+            if isolation.probe(&mut probe_box).is_ok() {
                 isolation.missing.push(format!("private /proc ({why})"));
             } else {
                 isolation.mounts = false;
                 isolation
                     .missing
                     .push(format!("private mount view ({why})"));
-                if let Err(why) = isolation.probe() {
+                if let Err(why) = isolation.probe(&mut probe_box) {
                     let uids = isolation.uids;
                     isolation = Isolation {
                         uids,
@@ -265,10 +196,11 @@ impl Isolation {
         isolation
     }
 
-    /// Runs /bin/true with this setup; why not, if the kernel refuses it.
-    fn probe(&self) -> Result<(), String> {
+    /// Runs /bin/true with this setup in `probe_box`; why not, if the
+    /// kernel refuses it.
+    fn probe(&self, probe_box: &mut BoxState) -> Result<(), String> {
         let dir = std::env::temp_dir();
-        let setup = self.child_setup(vec![(dir.clone(), false)], None);
+        let setup = self.child_setup(probe_box, vec![(dir.clone(), false)], None);
         let child = spawn(
             &PathBuf::from("/bin/true"),
             &[],
@@ -281,8 +213,10 @@ impl Isolation {
         .map_err(|e| e.to_string())?;
         let reaped = super::unix::wait4(child.pid);
         if setup.pid_namespace.is_some() {
-            // A failure gives the namespace up, which the caller sees.
-            let _ = worker_root::end_run_in_pid_namespace(reaped.is_ok());
+            if let Some(Some(root)) = probe_box.root.as_mut() {
+                // A failure gives the namespace up, which the caller sees.
+                let _ = root.end_run_in_pid_namespace(reaped.is_ok());
+            }
         }
         match reaped {
             Ok(reaped) if reaped.status == 0 => Ok(()),
@@ -291,11 +225,13 @@ impl Isolation {
         }
     }
 
-    /// The setup of one contained run (a submission or a compiler): a new
-    /// root holding only the system folders and `keep` (with `scratch` as a
-    /// fresh tmpfs), and no privileges.
+    /// The setup of one contained run (a submission or a compiler) in the
+    /// box `held`: a new root holding only the system folders and `keep`
+    /// (with `scratch` as a fresh tmpfs), and no privileges. What the box
+    /// can share between its runs it makes here, on first use.
     pub(crate) fn child_setup(
         &self,
+        held: &mut BoxState,
         keep: Vec<(PathBuf, bool)>,
         scratch: Option<(PathBuf, u64)>,
     ) -> ChildSetup {
@@ -316,11 +252,30 @@ impl Isolation {
                 .scratch
                 .as_ref()
                 .map(|(path, bytes)| (path.as_path(), *bytes));
-            plan.prepared = worker_root(&self.system, &folders, scratch, self.cgroups.as_deref());
+            let own_pids = held
+                .own_pid_namespace
+                .get_or_insert_with(|| own_pid_namespace().ok())
+                .as_ref()
+                .map(|fd| fd.as_raw_fd());
+            if let Some(own_pids) = own_pids {
+                plan.prepared = worker_root::show(
+                    &mut held.root,
+                    own_pids,
+                    &self.system,
+                    &folders,
+                    scratch,
+                    self.cgroups.as_deref(),
+                );
+            }
             if plan.prepared.is_some() {
-                // The run enters (a copy of) the worker's mount namespace.
+                // The run enters (a copy of) the box's mount namespace.
                 namespaces &= !libc::CLONE_NEWNS;
-                pid_namespace = worker_root::pid_namespace().filter(|_| self.pid_per_worker);
+                let root = held.root.as_ref().and_then(Option::as_ref);
+                pid_namespace = root
+                    .and_then(WorkerRoot::pid_namespace)
+                    .filter(|_| self.pid_per_worker)
+                    .zip(own_pids)
+                    .map(|(worker, own)| PidNamespaces { worker, own });
             }
             if pid_namespace.is_some() {
                 // It is born in the worker's, whose `/proc` the root has.
@@ -329,16 +284,20 @@ impl Isolation {
             }
         }
         let per_run_ipc = libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
-        if self.ipc_per_worker && namespaces & per_run_ipc != 0 && worker_ns::ready_for_a_run() {
+        if self.ipc_per_worker
+            && namespaces & per_run_ipc != 0
+            && worker_ns::ready_for_a_run(&mut held.ipc)
+        {
             // The run is born in this worker thread's own (emptied) ones.
             namespaces &= !per_run_ipc;
         }
-        let worker_filtered = self.keys_closed_per_worker && worker_keys::closed();
+        let worker_filtered =
+            self.keys_closed_per_worker && worker_keys::closed(&mut held.keys_closed);
         ChildSetup {
             namespaces,
             pid_namespace,
             netns: if self.netns_per_worker {
-                worker_netns()
+                worker_net::namespace(&mut held.netns)
             } else {
                 None
             },
@@ -347,13 +306,17 @@ impl Isolation {
             mounts: self.mounts.then_some(plan),
             limits: None,
             drop_to: self.uids.map(|range| {
-                let uid = worker_uid(range).unwrap_or(OVERFLOW_UID);
+                let uid = held
+                    .uid
+                    .get_or_insert_with(|| worker_uid::claim(range))
+                    .as_ref()
+                    .map_or(OVERFLOW_UID, |claim| claim.uid);
                 (uid, uid)
             }),
             run_filter: self
                 .run_filter
                 .then_some(worker_filtered)
-                .filter(|_| !syscall_filter::runs_filtered_on_this_thread()),
+                .filter(|_| !held.runs_filtered),
             key_rings: if worker_filtered {
                 KeyRings::ClosedByWorker
             } else if self.user_namespace_per_run {
@@ -364,12 +327,16 @@ impl Isolation {
         }
     }
 
-    /// Prepares the calling thread to start only runs and trusted programs
-    /// (a worker of the runner's pool, which takes no file lock itself):
-    /// the run's filter is installed on it once, not in each run.
-    pub(crate) fn prepare_worker_thread(&self) {
-        if self.run_filter && self.keys_closed_per_worker && worker_keys::closed() {
-            syscall_filter::filter_this_threads_runs();
+    /// The box `held`'s thread starts only runs and trusted programs from
+    /// now on (a worker of the runner's pool, which takes no file lock
+    /// itself): the run's filter is installed on it once, not in each run.
+    pub(crate) fn filter_runs_on_this_thread(&self, held: &mut BoxState) {
+        if self.run_filter
+            && !held.runs_filtered
+            && self.keys_closed_per_worker
+            && worker_keys::closed(&mut held.keys_closed)
+        {
+            held.runs_filtered = syscall_filter::filter_this_threads_runs();
         }
     }
 

@@ -1,9 +1,42 @@
 //! Running one program under limits: what the process did, never what it
-//! means (that is `verdict`). See `imp.rs` for the run loop and `unix.rs` for
-//! what is applied between fork and exec.
+//! means (that is `verdict`).
+//!
+//! # Theory of operation
+//!
+//! A `Sandbox` is decided once per judge (`isolation.rs`: which layers this
+//! machine allows, said in one line) and is cheap to share. Programs run in
+//! a box, a `Worker` (`worker.rs`): the value a worker thread owns and
+//! keeps for all its runs, made by `Sandbox::worker` (the runner's pool
+//! opens one per thread through `Boxes::open`; a server's judging thread
+//! and the command line hold one the same way) and dropped when the thread
+//! is done. What the box holds (`box_state.rs`) is prepared on its first
+//! contained run and reused: a uid of its own (`worker_uid`), a cgroup slot
+//! (`cgroup`), an empty network namespace (`worker_net`), IPC and UTS
+//! namespaces (`worker_ns`), the key-ring and system-call filters on its
+//! thread (`worker_keys`, `syscall_filter`), a PID namespace whose first
+//! process it starts (`worker_pid`), and a private root built by a mounter
+//! thread in a mount namespace of its own (`worker_root`, `worker_mounter`).
+//!
+//! One run (`imp.rs`, `Sandbox::run_in`) has four stages. *Prepare*: the
+//! child's setup (`spawn::ChildSetup`: namespaces to join, the mount plan
+//! or the box's root, limits, cgroup files, uid) and the working folder,
+//! seeded with the run's files (`working.rs`). *Spawn* (`spawn.rs`): a
+//! `clone` whose child takes the named steps of `child_step.rs` with only
+//! async-signal-safe calls on data prepared before, then `exec`; a failed
+//! step comes back through a pipe as `SandboxError::Setup`. *Watch*: the
+//! run loop drains stdout and stderr with a cap, reads CPU time (the
+//! cgroup's, or the process's) and the wall clock less the time spent
+//! waiting for a busy CPU, and kills at any limit; an interactive run
+//! relays both programs' pipes (`relay.rs`, `interactive.rs`). *Tear down*:
+//! kill the process group and whatever is left in the cgroup or the box's
+//! PID namespace, reap the child with its rusage, take out what the run
+//! was asked to leave, renew the box's network namespace and working
+//! tmpfs if the run left anything in them. Nothing of a run outlives it.
 
+mod box_state;
 mod cgroup;
 mod cgroup_file;
+mod child_step;
 mod imp;
 mod interactive;
 mod isolation;
@@ -13,8 +46,10 @@ mod replay;
 mod spawn;
 mod syscall_filter;
 mod unix;
+mod worker;
 mod worker_keys;
 mod worker_mounter;
+mod worker_net;
 mod worker_ns;
 mod worker_pid;
 mod worker_root;
@@ -30,6 +65,7 @@ use std::time::Duration;
 pub use imp::Sandbox;
 pub use isolation::IsolationLevel;
 pub use relay::{Direction, Transcript};
+pub use worker::Worker;
 pub use worker_uid::UidRange;
 pub use working::{Collect, CollectError, Collected, SeedFile};
 
@@ -142,10 +178,11 @@ pub struct Interaction {
     pub transcript: Transcript,
 }
 
-/// What judging needs from a sandbox: a run, an interactive run, and
-/// whether the user interrupted. [`Sandbox`] is the real one; the runner's
-/// unit tests drive the scheduler and verdicts with a scripted fake.
-pub trait Runs: Sync {
+/// What judging needs from a box (one thread's, see `Worker`): a run, an
+/// interactive run, and whether the user interrupted. [`Worker`] is the
+/// real one; the runner's unit tests drive the scheduler and verdicts with
+/// scripted fakes.
+pub trait Runs {
     fn run(&self, request: &RunRequest) -> Result<RunOutcome, crate::errors::SandboxError>;
     fn run_interactive(
         &self,
@@ -153,15 +190,42 @@ pub trait Runs: Sync {
         interactor: &RunRequest,
     ) -> Result<Interaction, crate::errors::SandboxError>;
     fn is_cancelled(&self) -> bool;
-    /// Called once on each thread of the runner's pool before its first
-    /// run: such a thread starts runs and trusted programs and takes no
-    /// file lock itself (see `syscall_filter`).
-    fn prepare_worker_thread(&self) {}
+    /// The box's thread starts only runs and trusted programs from now on
+    /// (a worker of the runner's pool; see `Worker::only_runs_from_now_on`).
+    fn only_runs_from_now_on(&self) {}
 }
 
-impl Runs for Sandbox {
+/// Where boxes come from: one for each thread that runs programs (a pool's
+/// worker, a server's judging thread). [`Sandbox`] opens real ones; a fake
+/// that is `Sync` is its own box on every thread.
+pub trait Boxes: Sync {
+    fn open(&self) -> Box<dyn Runs + '_>;
+    fn is_cancelled(&self) -> bool;
+}
+
+impl Boxes for Sandbox {
+    fn open(&self) -> Box<dyn Runs + '_> {
+        Box::new(self.worker())
+    }
+
+    fn is_cancelled(&self) -> bool {
+        Sandbox::is_cancelled(self)
+    }
+}
+
+impl<T: Runs + Sync> Boxes for T {
+    fn open(&self) -> Box<dyn Runs + '_> {
+        Box::new(self)
+    }
+
+    fn is_cancelled(&self) -> bool {
+        Runs::is_cancelled(self)
+    }
+}
+
+impl<T: Runs + ?Sized> Runs for &T {
     fn run(&self, request: &RunRequest) -> Result<RunOutcome, crate::errors::SandboxError> {
-        Sandbox::run(self, request)
+        (**self).run(request)
     }
 
     fn run_interactive(
@@ -169,14 +233,14 @@ impl Runs for Sandbox {
         submission: &RunRequest,
         interactor: &RunRequest,
     ) -> Result<Interaction, crate::errors::SandboxError> {
-        Sandbox::run_interactive(self, submission, interactor)
+        (**self).run_interactive(submission, interactor)
     }
 
     fn is_cancelled(&self) -> bool {
-        Sandbox::is_cancelled(self)
+        (**self).is_cancelled()
     }
 
-    fn prepare_worker_thread(&self) {
-        Sandbox::prepare_worker_thread(self);
+    fn only_runs_from_now_on(&self) {
+        (**self).only_runs_from_now_on();
     }
 }

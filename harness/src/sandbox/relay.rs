@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use rustix::event::{PollFd, PollFlags};
 
-use super::spawn::pipe;
+use super::unix::pipe;
 
 /// Bytes of transcript kept: the end of the conversation, where a game goes
 /// wrong, is what a report shows.

@@ -4,8 +4,9 @@
 //! so no allocation, no locks, no panics, only prepared C strings.
 
 use std::io;
-use std::os::fd::RawFd;
+use std::os::fd::{AsFd, AsRawFd, RawFd};
 
+use super::child_step::ChildStep;
 use super::mounts::{MountOp, SLOTS};
 
 // Mount API constants (linux/mount.h), not all in the libc crate.
@@ -24,24 +25,13 @@ pub(crate) struct MountAttr {
     pub(crate) userns_fd: u64,
 }
 
-/// Which part of the view failed: an index into spawn's list of steps,
-/// named in the error message. `errno` tells why.
-pub(crate) mod step {
-    pub(crate) const PRIVATE: u8 = 5;
-    pub(crate) const BUILD: u8 = 6;
-    pub(crate) const PROC: u8 = 7;
-    pub(crate) const READ_ONLY: u8 = 8;
-    pub(crate) const ENTER_ROOT: u8 = 14;
-    pub(crate) const PREPARED_ROOT: u8 = 18;
-}
-
 /// Replays `ops`. On failure, returns the failed step with `errno` set.
 ///
 /// # Safety
 /// Changes the calling thread's mounts, root and working folder: call it
 /// only in a child about to exec, or on a thread made for it that has its
 /// own mount namespace.
-pub(crate) unsafe fn replay(ops: &[MountOp]) -> Result<(), u8> {
+pub(crate) unsafe fn replay(ops: &[MountOp]) -> Result<(), ChildStep> {
     let mut slots = [-1 as RawFd; SLOTS];
     // SAFETY: as this function's.
     let result = unsafe { replay_into(ops, &mut slots) };
@@ -55,8 +45,8 @@ pub(crate) unsafe fn replay(ops: &[MountOp]) -> Result<(), u8> {
     result
 }
 
-unsafe fn replay_into(ops: &[MountOp], slots: &mut [RawFd; SLOTS]) -> Result<(), u8> {
-    let check = |ok: bool, step: u8| if ok { Ok(()) } else { Err(step) };
+unsafe fn replay_into(ops: &[MountOp], slots: &mut [RawFd; SLOTS]) -> Result<(), ChildStep> {
+    let check = |ok: bool, step: ChildStep| if ok { Ok(()) } else { Err(step) };
     let read_only = MountAttr {
         attr_set: MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID,
         attr_clr: 0,
@@ -77,13 +67,13 @@ unsafe fn replay_into(ops: &[MountOp], slots: &mut [RawFd; SLOTS]) -> Result<(),
                         libc::MS_REC | libc::MS_PRIVATE,
                         std::ptr::null(),
                     ) == 0,
-                    step::PRIVATE,
+                    ChildStep::PrivateMounts,
                 )?,
                 MountOp::Clone { source, slot } => {
                     let flags = OPEN_TREE_CLONE | AT_RECURSIVE | libc::O_CLOEXEC as libc::c_uint;
                     let fd =
                         libc::syscall(libc::SYS_open_tree, libc::AT_FDCWD, source.as_ptr(), flags);
-                    check(fd >= 0, step::BUILD)?;
+                    check(fd >= 0, ChildStep::BuildView)?;
                     slots[*slot] = fd as RawFd;
                 }
                 MountOp::EnterPrepared {
@@ -96,10 +86,13 @@ unsafe fn replay_into(ops: &[MountOp], slots: &mut [RawFd; SLOTS]) -> Result<(),
                     // mounts stay this run's.
                     check(
                         libc::setns(*namespace, libc::CLONE_NEWNS) == 0,
-                        step::PREPARED_ROOT,
+                        ChildStep::PreparedRoot,
                     )?;
                     if *own_copy {
-                        check(libc::unshare(libc::CLONE_NEWNS) == 0, step::PREPARED_ROOT)?;
+                        check(
+                            libc::unshare(libc::CLONE_NEWNS) == 0,
+                            ChildStep::PreparedRoot,
+                        )?;
                     }
                 }
                 MountOp::Tmpfs {
@@ -119,13 +112,13 @@ unsafe fn replay_into(ops: &[MountOp], slots: &mut [RawFd; SLOTS]) -> Result<(),
                         flags,
                         options.as_ptr().cast(),
                     );
-                    check(rc == 0, step::BUILD)?;
+                    check(rc == 0, ChildStep::BuildView)?;
                 }
                 MountOp::Mkdir(dir) => {
                     let rc = libc::mkdir(dir.as_ptr(), 0o755);
                     check(
                         rc == 0 || io::Error::last_os_error().raw_os_error() == Some(libc::EEXIST),
-                        step::BUILD,
+                        ChildStep::BuildView,
                     )?;
                 }
                 MountOp::Touch(file) => {
@@ -134,7 +127,7 @@ unsafe fn replay_into(ops: &[MountOp], slots: &mut [RawFd; SLOTS]) -> Result<(),
                         libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
                         0o644,
                     );
-                    check(fd >= 0, step::BUILD)?;
+                    check(fd >= 0, ChildStep::BuildView)?;
                     libc::close(fd);
                 }
                 MountOp::Device {
@@ -145,14 +138,14 @@ unsafe fn replay_into(ops: &[MountOp], slots: &mut [RawFd; SLOTS]) -> Result<(),
                     let mode = *permissions as libc::mode_t;
                     check(
                         libc::mknod(path.as_ptr(), libc::S_IFCHR | mode, *number) == 0,
-                        step::BUILD,
+                        ChildStep::BuildView,
                     )?;
                     // mknod's mode is cut by the umask.
-                    check(libc::chmod(path.as_ptr(), mode) == 0, step::BUILD)?;
+                    check(libc::chmod(path.as_ptr(), mode) == 0, ChildStep::BuildView)?;
                 }
                 MountOp::Symlink { target, link } => check(
                     libc::symlink(target.as_ptr(), link.as_ptr()) == 0,
-                    step::BUILD,
+                    ChildStep::BuildView,
                 )?,
                 MountOp::Attach { slot, target } => {
                     let rc = libc::syscall(
@@ -163,7 +156,7 @@ unsafe fn replay_into(ops: &[MountOp], slots: &mut [RawFd; SLOTS]) -> Result<(),
                         target.as_ptr(),
                         MOVE_MOUNT_F_EMPTY_PATH,
                     );
-                    check(rc == 0, step::BUILD)?;
+                    check(rc == 0, ChildStep::BuildView)?;
                 }
                 MountOp::Proc(target) => {
                     let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
@@ -175,7 +168,7 @@ unsafe fn replay_into(ops: &[MountOp], slots: &mut [RawFd; SLOTS]) -> Result<(),
                             flags,
                             std::ptr::null(),
                         ) == 0,
-                        step::PROC,
+                        ChildStep::MountProc,
                     )?;
                 }
                 MountOp::ReadOnly(target) => {
@@ -188,10 +181,10 @@ unsafe fn replay_into(ops: &[MountOp], slots: &mut [RawFd; SLOTS]) -> Result<(),
                         &read_only as *const MountAttr,
                         size,
                     );
-                    check(rc == 0, step::READ_ONLY)?;
+                    check(rc == 0, ChildStep::ReadOnly)?;
                 }
                 MountOp::MoveRoot(base) => {
-                    check(libc::chdir(base.as_ptr()) == 0, step::ENTER_ROOT)?;
+                    check(libc::chdir(base.as_ptr()) == 0, ChildStep::EnterRoot)?;
                     check(
                         libc::mount(
                             c".".as_ptr(),
@@ -200,27 +193,54 @@ unsafe fn replay_into(ops: &[MountOp], slots: &mut [RawFd; SLOTS]) -> Result<(),
                             libc::MS_MOVE,
                             std::ptr::null(),
                         ) == 0,
-                        step::ENTER_ROOT,
+                        ChildStep::EnterRoot,
                     )?;
-                    check(libc::chroot(c".".as_ptr()) == 0, step::ENTER_ROOT)?;
-                    check(libc::chdir(c"/".as_ptr()) == 0, step::ENTER_ROOT)?;
+                    check(libc::chroot(c".".as_ptr()) == 0, ChildStep::EnterRoot)?;
+                    check(libc::chdir(c"/".as_ptr()) == 0, ChildStep::EnterRoot)?;
                 }
                 MountOp::Pivot(base) => {
                     // pivot_root(".", "."): the old root ends up stacked on
                     // the new one and is then detached whole.
-                    check(libc::chdir(base.as_ptr()) == 0, step::ENTER_ROOT)?;
+                    check(libc::chdir(base.as_ptr()) == 0, ChildStep::EnterRoot)?;
                     check(
                         libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), c".".as_ptr()) == 0,
-                        step::ENTER_ROOT,
+                        ChildStep::EnterRoot,
                     )?;
                     check(
                         libc::umount2(c".".as_ptr(), libc::MNT_DETACH) == 0,
-                        step::ENTER_ROOT,
+                        ChildStep::EnterRoot,
                     )?;
-                    check(libc::chdir(c"/".as_ptr()) == 0, step::ENTER_ROOT)?;
+                    check(libc::chdir(c"/".as_ptr()) == 0, ChildStep::EnterRoot)?;
                 }
             }
         }
     }
     Ok(())
+}
+
+/// Sets and clears attributes of the mount `fd` and every mount below it.
+pub(crate) fn set_attributes(fd: &impl AsFd, set: u64, clear: u64) -> io::Result<()> {
+    let attr = MountAttr {
+        attr_set: set,
+        attr_clr: clear,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    // SAFETY: mount_setattr(2) on a descriptor we own, with a valid
+    // `struct mount_attr` and its size.
+    let rc = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            fd.as_fd().as_raw_fd(),
+            c"".as_ptr(),
+            (libc::AT_EMPTY_PATH | libc::AT_RECURSIVE) as libc::c_uint,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    if rc == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
 }

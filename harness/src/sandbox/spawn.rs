@@ -16,9 +16,10 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
+use super::child_step::ChildStep;
 use super::mounts::{MountOp, MountPlan};
 use super::relay::SideFds;
-use super::unix::ChildLimits;
+use super::unix::{ChildLimits, KEYCTL_JOIN_SESSION_KEYRING, clone_child, pipe};
 use super::worker_pid::ChildrenIn;
 use crate::errors::SandboxError;
 
@@ -27,8 +28,8 @@ use crate::errors::SandboxError;
 pub(crate) struct ChildSetup {
     /// CLONE_NEW* flags.
     pub(crate) namespaces: libc::c_int,
-    /// Be born in this PID namespace (the worker's) instead of a new one.
-    pub(crate) pid_namespace: Option<RawFd>,
+    /// Be born in the box's PID namespace instead of a new one.
+    pub(crate) pid_namespace: Option<PidNamespaces>,
     /// Join this (empty, shared) network namespace instead of creating one.
     pub(crate) netns: Option<RawFd>,
     /// Map the caller's uid and gid to root in the new user namespace.
@@ -46,6 +47,14 @@ pub(crate) struct ChildSetup {
     /// for none; `Some(true)` where the starting thread's worker filter
     /// already refuses the rest.
     pub(crate) run_filter: Option<bool>,
+}
+
+/// The PID namespace a run is born in (the box's), and the starting
+/// thread's own, to return to once the child is started.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PidNamespaces {
+    pub(crate) worker: RawFd,
+    pub(crate) own: RawFd,
 }
 
 /// How a run's kernel key rings are its own.
@@ -83,11 +92,6 @@ fn cpath(path: &Path) -> io::Result<CString> {
 
 /// Held while a child that enters a user namespace of its own starts.
 static USER_NAMESPACE_SPAWN: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-/// A pipe whose ends no child inherits (children get theirs through dup2).
-pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
-    Ok(rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?)
-}
 
 /// Everything prepared for the child, owned here so the pointers stay valid.
 struct Prepared {
@@ -238,7 +242,7 @@ pub(crate) fn spawn(
     // The PID namespace is the parent's choice, made on this thread for
     // this child only.
     let children_in = match setup.pid_namespace {
-        Some(namespace) => Some(ChildrenIn::enter(namespace).map_err(spawn_error)?),
+        Some(pids) => Some(ChildrenIn::enter(pids.worker, pids.own).map_err(spawn_error)?),
         None => None,
     };
     let mut args = (&prepared, setup);
@@ -282,7 +286,7 @@ pub(crate) fn spawn(
         let source = io::Error::from_raw_os_error(errno);
         return Err(SandboxError::Setup {
             program: program.to_path_buf(),
-            step: STEPS.get(step as usize).copied().unwrap_or("setup"),
+            step: ChildStep::from_byte(step).map_or("setup", ChildStep::describe),
             source,
         });
     }
@@ -291,48 +295,6 @@ pub(crate) fn spawn(
         stdout: out_read.map(File::from),
         stderr: File::from(err_read),
     })
-}
-
-/// keyctl(2) operation: join (here: create) a new anonymous session key ring.
-pub(super) const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
-
-/// The child's stack: it only runs the setup below before exec.
-const CHILD_STACK: usize = 64 << 10;
-
-/// Clones a child that runs `entry(arg)` on a stack of its own, with every
-/// signal blocked when it starts (none of our handlers may run on its
-/// stack; it sets its own mask), and this thread's mask restored after.
-///
-/// # Safety
-/// `entry` may make only async-signal-safe calls (the child of a
-/// multi-threaded process), and `arg` must stay valid while the child
-/// uses it: with `CLONE_VM | CLONE_VFORK`, until it execs or exits, which
-/// is when this returns; without `CLONE_VM` the child has its own copy.
-pub(super) unsafe fn clone_child(
-    entry: extern "C" fn(*mut libc::c_void) -> libc::c_int,
-    flags: libc::c_int,
-    arg: *mut libc::c_void,
-) -> io::Result<i32> {
-    let mut stack: Vec<u8> = Vec::with_capacity(CHILD_STACK);
-    // SAFETY: one past the end of the allocation: stacks grow down, and
-    // x86-64 and aarch64 want 16-byte alignment, which the allocator gives.
-    let stack_top = unsafe { stack.as_mut_ptr().add(CHILD_STACK) };
-    // SAFETY: sigset_t is plain data; all-zero is a valid value.
-    let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
-    // SAFETY: as above.
-    let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
-    // SAFETY: changing this thread's mask, restored below.
-    unsafe {
-        libc::sigfillset(&mut all);
-        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
-    }
-    // SAFETY: the stack is ours and unused; the rest is the caller's promise.
-    let pid = unsafe { libc::clone(entry, stack_top.cast(), flags, arg) };
-    let clone_error = io::Error::last_os_error();
-    // SAFETY: restoring the mask saved above.
-    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
-    drop(stack);
-    if pid < 0 { Err(clone_error) } else { Ok(pid) }
 }
 
 extern "C" fn child_entry(arg: *mut libc::c_void) -> libc::c_int {
@@ -344,35 +306,11 @@ extern "C" fn child_entry(arg: *mut libc::c_void) -> libc::c_int {
     }
 }
 
-/// The child's setup steps, named for error messages (index = step number).
-const STEPS: [&str; 20] = [
-    "reset the signal mask",
-    "start a new session",
-    "map the user namespace",
-    "join the network namespace",
-    "join the cgroup",
-    "make mounts private",
-    "build the private view",
-    "mount /proc",
-    "make the filesystem read-only",
-    "redirect stdin, stdout and stderr",
-    "enter the working folder",
-    "set resource limits",
-    "drop privileges",
-    "execute the program",
-    "enter the private root",
-    "enter a user namespace of its own",
-    "join a new session key ring",
-    "set the parent-death signal",
-    "enter the worker's prepared root",
-    "install the system call filter",
-];
-
 /// Writes `(step, errno)` to the report pipe and exits.
-unsafe fn fail(report: RawFd, step: u8) -> ! {
+unsafe fn fail(report: RawFd, step: ChildStep) -> ! {
     let errno = io::Error::last_os_error().raw_os_error().unwrap_or(0);
     let mut message = [0u8; 5];
-    message[0] = step;
+    message[0] = step as u8;
     message[1..].copy_from_slice(&errno.to_ne_bytes());
     // SAFETY: writing a stack buffer to an open descriptor, then _exit: both
     // async-signal-safe.
@@ -400,7 +338,7 @@ unsafe fn write_file(path: &[u8], bytes: &[u8]) -> bool {
 /// prepared data: no allocation, no locks, no panics.
 unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
     let report = p.report.as_raw_fd();
-    let check = |ok: bool, step: u8| {
+    let check = |ok: bool, step: ChildStep| {
         if !ok {
             // SAFETY: see `fail`.
             unsafe { fail(report, step) }
@@ -415,33 +353,57 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
         // a Ctrl-C aimed at the judge never reaches this child once signals
         // are unblocked, and without a controlling terminal, so `/dev/tty`
         // (and TIOCSTI through it) cannot reach the grader's terminal.
-        check(libc::setsid() != -1, 1);
+        check(libc::setsid() != -1, ChildStep::NewSession);
         check(
             libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut()) == 0,
-            0,
+            ChildStep::ResetSignalMask,
         );
         if setup.map_user.is_some() {
-            check(write_file(b"/proc/self/setgroups\0", b"deny"), 2);
-            check(write_file(b"/proc/self/uid_map\0", &p.uid_map), 2);
-            check(write_file(b"/proc/self/gid_map\0", &p.gid_map), 2);
+            check(
+                write_file(b"/proc/self/setgroups\0", b"deny"),
+                ChildStep::MapUser,
+            );
+            check(
+                write_file(b"/proc/self/uid_map\0", &p.uid_map),
+                ChildStep::MapUser,
+            );
+            check(
+                write_file(b"/proc/self/gid_map\0", &p.gid_map),
+                ChildStep::MapUser,
+            );
         }
         if let Some(fd) = setup.netns {
-            check(libc::setns(fd, libc::CLONE_NEWNET) == 0, 3);
+            check(
+                libc::setns(fd, libc::CLONE_NEWNET) == 0,
+                ChildStep::JoinNetwork,
+            );
         }
         for &fd in &setup.cgroup_files {
-            check(libc::write(fd, b"0".as_ptr().cast(), 1) == 1, 4);
+            check(
+                libc::write(fd, b"0".as_ptr().cast(), 1) == 1,
+                ChildStep::JoinCgroup,
+            );
         }
         if setup.mounts.is_some() {
             if let Err(step) = super::replay::replay(&p.mount_ops) {
                 fail(report, step);
             }
         }
-        check(libc::dup2(p.stdin.as_raw_fd(), 0) == 0, 9);
-        check(libc::dup2(p.stdout.as_raw_fd(), 1) == 1, 9);
-        check(libc::dup2(p.stderr.as_raw_fd(), 2) == 2, 9);
-        check(libc::chdir(p.workdir.as_ptr()) == 0, 10);
+        check(libc::dup2(p.stdin.as_raw_fd(), 0) == 0, ChildStep::Redirect);
+        check(
+            libc::dup2(p.stdout.as_raw_fd(), 1) == 1,
+            ChildStep::Redirect,
+        );
+        check(
+            libc::dup2(p.stderr.as_raw_fd(), 2) == 2,
+            ChildStep::Redirect,
+        );
+        check(
+            libc::chdir(p.workdir.as_ptr()) == 0,
+            ChildStep::EnterWorkdir,
+        );
         if let Some(limits) = &setup.limits {
-            check(limits.apply().is_ok(), 11);
+            check(limits.apply().is_ok(), ChildStep::Limits);
         }
         if let Some((uid, gid)) = setup.drop_to {
             // Raw syscalls: glibc's wrappers broadcast the change to every
@@ -449,21 +411,42 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
             // and would wait for them forever.
             check(
                 libc::syscall(libc::SYS_setgroups, 0usize, std::ptr::null::<libc::gid_t>()) == 0,
-                12,
+                ChildStep::DropPrivileges,
             );
-            check(libc::syscall(libc::SYS_setresgid, gid, gid, gid) == 0, 12);
-            check(libc::syscall(libc::SYS_setresuid, uid, uid, uid) == 0, 12);
+            check(
+                libc::syscall(libc::SYS_setresgid, gid, gid, gid) == 0,
+                ChildStep::DropPrivileges,
+            );
+            check(
+                libc::syscall(libc::SYS_setresuid, uid, uid, uid) == 0,
+                ChildStep::DropPrivileges,
+            );
             if setup.key_rings == KeyRings::NewSessionAndUserNamespace {
                 // The uid change made the process non-dumpable, which hands
                 // its /proc/self files to root: it could not write its own
                 // maps. Other runs of the uid are in other PID namespaces,
                 // and RLIMIT_CORE is 0, so nothing else opens up. (The flag
                 // is the shared memory map's: see USER_NAMESPACE_SPAWN.)
-                check(libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0) == 0, 15);
-                check(libc::unshare(libc::CLONE_NEWUSER) == 0, 15);
-                check(write_file(b"/proc/self/setgroups\0", b"deny"), 15);
-                check(write_file(b"/proc/self/uid_map\0", &p.own_uid_map), 15);
-                check(write_file(b"/proc/self/gid_map\0", &p.own_gid_map), 15);
+                check(
+                    libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0) == 0,
+                    ChildStep::OwnUserNamespace,
+                );
+                check(
+                    libc::unshare(libc::CLONE_NEWUSER) == 0,
+                    ChildStep::OwnUserNamespace,
+                );
+                check(
+                    write_file(b"/proc/self/setgroups\0", b"deny"),
+                    ChildStep::OwnUserNamespace,
+                );
+                check(
+                    write_file(b"/proc/self/uid_map\0", &p.own_uid_map),
+                    ChildStep::OwnUserNamespace,
+                );
+                check(
+                    write_file(b"/proc/self/gid_map\0", &p.own_gid_map),
+                    ChildStep::OwnUserNamespace,
+                );
             }
         }
         if setup.key_rings != KeyRings::ClosedByWorker {
@@ -471,19 +454,25 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
             // the starting thread (see `worker_keys`): nothing to join then.
             let joined = libc::syscall(libc::SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, 0usize) >= 0;
             let errno = *libc::__errno_location();
-            check(joined || errno == libc::ENOSYS || errno == libc::EPERM, 16);
+            check(
+                joined || errno == libc::ENOSYS || errno == libc::EPERM,
+                ChildStep::SessionKeyRing,
+            );
         }
         // If the judge dies, so does the run (and with it a PID namespace of
         // its own; the worker's dies with the worker's PID 1).
         // Set last: every change of credentials above clears it.
-        check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == 0, 17);
+        check(
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == 0,
+            ChildStep::ParentDeathSignal,
+        );
         // No setuid binary may give back what was dropped.
         let no_new_privs = libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0;
         if setup.run_filter.is_some() {
             // Last: it refuses the mount and namespace calls made above.
             // The kernel copies the program; with `no_new_privs` no
             // privilege is needed.
-            check(no_new_privs, 19);
+            check(no_new_privs, ChildStep::SyscallFilter);
             check(
                 libc::syscall(
                     libc::SYS_seccomp,
@@ -491,7 +480,7 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
                     0,
                     &p.filter_program as *const libc::sock_fprog,
                 ) == 0,
-                19,
+                ChildStep::SyscallFilter,
             );
         }
         // Every inherited descriptor but 0, 1, 2 closes at exec.
@@ -506,7 +495,7 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
             p.argv_ptrs.as_ptr(),
             p.envp_ptrs.as_ptr(),
         );
-        fail(report, 13)
+        fail(report, ChildStep::Exec)
     }
 }
 

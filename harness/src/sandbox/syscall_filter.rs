@@ -29,14 +29,7 @@
 //!   worker's filter could be installed (an unprivileged judge), the run's
 //!   filter holds everything, the namespace and mount calls whole.
 
-use std::cell::Cell;
 use std::io;
-
-thread_local! {
-    /// Whether this thread installed a run's filter on itself: the runs it
-    /// starts then need none of their own.
-    static RUNS_FILTERED: Cell<bool> = const { Cell::new(false) };
-}
 
 /// Installs `program` on the calling thread (and so on everything it
 /// starts from now on); the thread needs `CAP_SYS_ADMIN` or `no_new_privs`.
@@ -65,19 +58,10 @@ pub(crate) fn install(mut program: Vec<libc::sock_filter>) -> io::Result<()> {
 /// file lock itself (a worker of the runner's pool: the store is the
 /// caller's), installs a run's filter on itself once, instead of each of
 /// its runs installing it (a JIT compilation per run). Trusted programs it
-/// starts inherit it: they take no locks either.
+/// starts inherit it: they take no locks either. Whether it did is the
+/// box's to remember.
 pub(crate) fn filter_this_threads_runs() -> bool {
-    RUNS_FILTERED.with(|filtered| {
-        if !filtered.get() && install(run_program(true)).is_ok() {
-            filtered.set(true);
-        }
-        filtered.get()
-    })
-}
-
-/// Whether the calling thread's runs are filtered already.
-pub(crate) fn runs_filtered_on_this_thread() -> bool {
-    RUNS_FILTERED.with(Cell::get)
+    install(run_program(true)).is_ok()
 }
 
 /// `seccomp_data` offsets: the call's number, its architecture, and the

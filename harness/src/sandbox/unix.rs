@@ -1,9 +1,7 @@
-//! What runs in the child between fork and exec, and the raw process calls
-//! std does not offer (wait4 with rusage, reading a live child's CPU time).
-//!
-//! Code in `pre_exec` must be async-signal-safe: it runs in a forked copy of a
-//! multi-threaded process, so it must not allocate or take locks. Everything
-//! it needs is computed before the fork and captured by value.
+//! The raw process calls std does not offer: the child's resource limits
+//! (applied by `spawn`'s child between clone and exec, so async-signal-safe:
+//! no allocation, no locks), `clone` on a stack of its own, pipes no child
+//! inherits, wait4 with rusage, a pidfd, and a live child's CPU time.
 
 use std::io;
 use std::time::Duration;
@@ -205,4 +203,51 @@ impl RunProcess {
             }
         }
     }
+}
+
+/// A pipe whose ends no child inherits (children get theirs through dup2).
+pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    Ok(rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?)
+}
+
+/// keyctl(2) operation: join (here: create) a new anonymous session key ring.
+pub(crate) const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
+
+/// The child's stack: it only runs the setup below before exec.
+const CHILD_STACK: usize = 64 << 10;
+
+/// Clones a child that runs `entry(arg)` on a stack of its own, with every
+/// signal blocked when it starts (none of our handlers may run on its
+/// stack; it sets its own mask), and this thread's mask restored after.
+///
+/// # Safety
+/// `entry` may make only async-signal-safe calls (the child of a
+/// multi-threaded process), and `arg` must stay valid while the child
+/// uses it: with `CLONE_VM | CLONE_VFORK`, until it execs or exits, which
+/// is when this returns; without `CLONE_VM` the child has its own copy.
+pub(crate) unsafe fn clone_child(
+    entry: extern "C" fn(*mut libc::c_void) -> libc::c_int,
+    flags: libc::c_int,
+    arg: *mut libc::c_void,
+) -> io::Result<i32> {
+    let mut stack: Vec<u8> = Vec::with_capacity(CHILD_STACK);
+    // SAFETY: one past the end of the allocation: stacks grow down, and
+    // x86-64 and aarch64 want 16-byte alignment, which the allocator gives.
+    let stack_top = unsafe { stack.as_mut_ptr().add(CHILD_STACK) };
+    // SAFETY: sigset_t is plain data; all-zero is a valid value.
+    let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: changing this thread's mask, restored below.
+    unsafe {
+        libc::sigfillset(&mut all);
+        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
+    }
+    // SAFETY: the stack is ours and unused; the rest is the caller's promise.
+    let pid = unsafe { libc::clone(entry, stack_top.cast(), flags, arg) };
+    let clone_error = io::Error::last_os_error();
+    // SAFETY: restoring the mask saved above.
+    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
+    drop(stack);
+    if pid < 0 { Err(clone_error) } else { Ok(pid) }
 }

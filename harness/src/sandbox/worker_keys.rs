@@ -19,29 +19,16 @@
 //! and no run can put anything in one for another to read. The judge
 //! itself never uses them.
 
-use std::cell::Cell;
 use std::io;
 
-use super::spawn::KEYCTL_JOIN_SESSION_KEYRING;
-
-thread_local! {
-    /// `None` until tried on this thread.
-    static CLOSED: Cell<Option<bool>> = const { Cell::new(None) };
-}
+use super::unix::KEYCTL_JOIN_SESSION_KEYRING;
 
 /// Whether the calling thread's key rings are closed to what it starts:
-/// tried once per thread (root only: installing a filter without
-/// `no_new_privs` needs CAP_SYS_ADMIN). `false` when the kernel refused:
-/// its runs then need a user namespace each.
-pub(crate) fn closed() -> bool {
-    CLOSED.with(|cell| {
-        if let Some(closed) = cell.get() {
-            return closed;
-        }
-        let closed = already_closed() || close().is_ok();
-        cell.set(Some(closed));
-        closed
-    })
+/// tried once per box (`known` holds the answer; root only: installing a
+/// filter without `no_new_privs` needs CAP_SYS_ADMIN). `false` when the
+/// kernel refused: its runs then need a user namespace each.
+pub(crate) fn closed(known: &mut Option<bool>) -> bool {
+    *known.get_or_insert_with(|| already_closed() || close().is_ok())
 }
 
 /// Whether the key ring calls already fail on this thread: a thread
@@ -90,7 +77,7 @@ mod tests {
         std::thread::spawn(move || {
             assert!(session() >= 0, "key rings work before");
             assert!(!already_closed());
-            assert!(closed());
+            assert!(closed(&mut None));
             let rc = session();
             assert_eq!(rc, -1);
             assert_eq!(
@@ -113,7 +100,7 @@ mod tests {
             assert_eq!(unsafe { libc::waitpid(child, &mut status, 0) }, child);
             assert_eq!(status, 0, "the child could use a key ring");
             // And so do the threads it starts, which know it.
-            std::thread::spawn(|| assert!(already_closed() && closed()))
+            std::thread::spawn(|| assert!(already_closed() && closed(&mut None)))
                 .join()
                 .unwrap();
         })

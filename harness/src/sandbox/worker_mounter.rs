@@ -142,7 +142,7 @@ fn build(ops: &[MountOp], pid1: Option<Pid1>) -> io::Result<Built> {
         let why = io::Error::last_os_error();
         return Err(io::Error::new(
             why.kind(),
-            format!("prepare a worker's root (step {step}): {why}"),
+            format!("prepare a worker's root ({}): {why}", step.describe()),
         ));
     }
     // This thread's root is now the worker's root.
@@ -152,7 +152,7 @@ fn build(ops: &[MountOp], pid1: Option<Pid1>) -> io::Result<Built> {
         rustix::mount::OpenTreeFlags::OPEN_TREE_CLONE
             | rustix::mount::OpenTreeFlags::OPEN_TREE_CLOEXEC,
     )?;
-    super::worker_root::set_attributes(&writable, 0, super::replay::MOUNT_ATTR_RDONLY)?;
+    super::replay::set_attributes(&writable, 0, super::replay::MOUNT_ATTR_RDONLY)?;
     Ok(Built {
         namespace,
         writable,

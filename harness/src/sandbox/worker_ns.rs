@@ -8,7 +8,6 @@
 //! the host name: the UTS namespace belongs to the judge's user namespace,
 //! in which the run has no capabilities.
 
-use std::cell::RefCell;
 use std::io;
 use std::os::fd::{AsFd, OwnedFd};
 
@@ -19,8 +18,8 @@ use rustix::mount::{FsMountFlags, FsOpenFlags, MountAttrFlags};
 const SHM_STAT: libc::c_int = 13;
 const SHM_INFO: libc::c_int = 14;
 
-/// The calling thread's own namespaces, once made.
-struct WorkerNamespaces {
+/// The box thread's own namespaces, once made.
+pub(crate) struct WorkerNamespaces {
     /// The IPC namespace's POSIX message-queue file system, to find and
     /// remove the queues runs leave.
     message_queues: OwnedFd,
@@ -28,30 +27,25 @@ struct WorkerNamespaces {
     empty_size: i64,
 }
 
-thread_local! {
-    /// `None` until tried; `Some(None)` when this thread cannot have them.
-    static WORKER_NAMESPACES: RefCell<Option<Option<WorkerNamespaces>>> =
-        const { RefCell::new(None) };
-}
+/// A box's IPC and UTS namespaces, as the box holds them: `None` until
+/// tried, `Some(None)` when its thread cannot have them.
+pub(crate) type NamespacesSlot = Option<Option<WorkerNamespaces>>;
 
-/// Puts the calling thread in IPC and UTS namespaces of its own (once), and
+/// Puts the box's thread in IPC and UTS namespaces of its own (once), and
 /// removes every IPC object left in them: the runs it starts next are born
 /// there and find nothing. `false` when this thread cannot have them or
 /// they could not be emptied: then each run needs namespaces of its own.
-pub(crate) fn ready_for_a_run() -> bool {
-    WORKER_NAMESPACES.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        let Some(namespaces) = cell.get_or_insert_with(|| WorkerNamespaces::enter().ok()) else {
-            return false;
-        };
-        if namespaces.remove_leftovers().is_ok() {
-            return true;
-        }
-        // Objects that would not go: this thread's runs never use these
-        // namespaces again.
-        *cell = Some(None);
-        false
-    })
+pub(crate) fn ready_for_a_run(slot: &mut NamespacesSlot) -> bool {
+    let Some(namespaces) = slot.get_or_insert_with(|| WorkerNamespaces::enter().ok()) else {
+        return false;
+    };
+    if namespaces.remove_leftovers().is_ok() {
+        return true;
+    }
+    // Objects that would not go: this box's runs never use these
+    // namespaces again.
+    *slot = Some(None);
+    false
 }
 
 impl WorkerNamespaces {

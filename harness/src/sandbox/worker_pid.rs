@@ -19,13 +19,13 @@
 //! and with it every process left in the namespace.
 
 use std::io::{self, Read, Write};
-use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::time::Duration;
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use rustix::fs::{Mode, OFlags};
 
-use super::spawn::{clone_child, pipe};
+use super::unix::{clone_child, pipe};
 
 /// How long the first process may take to start, or to clear the namespace
 /// after a run (a process stuck in the kernel): the namespace is then given
@@ -307,26 +307,24 @@ unsafe fn init(setup: &InitSetup) -> ! {
 }
 
 /// Enters `namespace` for the children this thread starts next, and
-/// returns to its own for those after, when dropped.
+/// returns to its own (`own`, see `own_pid_namespace`) for those after,
+/// when dropped.
 pub(crate) struct ChildrenIn {
     own: RawFd,
 }
 
-thread_local! {
-    /// The calling thread's own PID namespace, to come back to.
-    static OWN_NAMESPACE: Option<OwnedFd> = rustix::fs::open(
+/// The calling thread's own PID namespace, to come back to after starting
+/// a child in another.
+pub(crate) fn own_pid_namespace() -> io::Result<OwnedFd> {
+    Ok(rustix::fs::open(
         "/proc/thread-self/ns/pid",
         OFlags::RDONLY | OFlags::CLOEXEC,
         Mode::empty(),
-    )
-    .ok();
+    )?)
 }
 
 impl ChildrenIn {
-    pub(crate) fn enter(namespace: RawFd) -> io::Result<ChildrenIn> {
-        let own = OWN_NAMESPACE
-            .with(|own| own.as_ref().map(|fd| fd.as_fd().as_raw_fd()))
-            .ok_or_else(|| io::Error::other("cannot open this thread's PID namespace"))?;
+    pub(crate) fn enter(namespace: RawFd, own: RawFd) -> io::Result<ChildrenIn> {
         // SAFETY: setns on descriptors of PID namespaces: it changes only
         // the namespace of this thread's next children.
         if unsafe { libc::setns(namespace, libc::CLONE_NEWPID) } != 0 {

@@ -14,9 +14,8 @@
 //! run never finds what an earlier one left, not even in the order of the
 //! inode numbers it gets; a run that writes nothing leaves it as it was.
 
-use std::cell::RefCell;
 use std::io;
-use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Component, Path, PathBuf};
 
 use rustix::fs::{AtFlags, FileType, Mode};
@@ -24,7 +23,7 @@ use rustix::mount::OpenTreeFlags;
 
 use super::cgroup::CgroupPool;
 use super::mounts::{MountPlan, SystemEntry};
-use super::replay::{MOUNT_ATTR_NOSUID, MOUNT_ATTR_RDONLY, MountAttr};
+use super::replay::{MOUNT_ATTR_NOSUID, MOUNT_ATTR_RDONLY, set_attributes};
 use super::worker_mounter::Mounter;
 use super::worker_pid::{ChildrenIn, Pid1, WorkerPids};
 
@@ -58,100 +57,90 @@ struct Scratch {
     links: u64,
 }
 
-thread_local! {
-    /// This worker thread's prepared root, made on first use (`None` inside
-    /// when this machine does not allow one).
-    static WORKER_ROOT: RefCell<Option<Option<WorkerRoot>>> = const { RefCell::new(None) };
-}
+/// A box's prepared root, as the box holds it: `None` until tried,
+/// `Some(None)` when this machine does not allow one (or it failed: its
+/// mounts are no longer known), and the box's runs build their roots whole.
+pub(crate) type RootSlot = Option<Option<WorkerRoot>>;
 
-/// The calling worker thread's prepared root, showing `folders` (host
+/// The box's prepared root, made on first use, showing `folders` (host
 /// folders at their own path, outermost first, read-only unless marked
 /// writable) and a working folder's tmpfs of `scratch.1` bytes at
 /// `scratch.0`, and nothing else: the namespace a run enters. `None` when
 /// the root cannot be prepared or cannot show these; the run then builds
-/// its root whole.
-pub(crate) fn worker_root(
+/// its root whole. `own_pids` is the box thread's own PID namespace.
+pub(crate) fn show(
+    slot: &mut RootSlot,
+    own_pids: RawFd,
     system: &[SystemEntry],
     folders: &[(PathBuf, bool)],
     scratch: Option<(&Path, u64)>,
     cgroups: Option<&CgroupPool>,
 ) -> Option<RawFd> {
-    with_root(|root| {
-        root.get_or_insert_with(|| WorkerRoot::prepare(system.to_vec(), cgroups).ok())
+    with_root(slot, |root| {
+        root.get_or_insert_with(|| WorkerRoot::prepare(system.to_vec(), cgroups, own_pids).ok())
             .as_mut()?
             .show(folders, scratch)
             .ok()
     })
 }
 
-/// The root of the calling worker's working folder (its tmpfs, as the
-/// judge holds it): where the judge puts a run's files in before it and
-/// takes a build out after. `None` when the worker has none.
-pub(crate) fn scratch_root() -> Option<OwnedFd> {
-    WORKER_ROOT.with(|cell| {
-        let cell = cell.borrow();
-        let scratch = cell.as_ref()?.as_ref()?.scratch.as_ref()?;
+/// After a run in the box's root: a working folder the run changed is
+/// replaced by a fresh one (before the next run is prepared, so that what
+/// it held is no longer charged to the slot).
+pub(crate) fn after_run(slot: &mut RootSlot) {
+    with_root(slot, |root| root.as_mut()?.as_mut()?.renew_scratch().ok());
+}
+
+/// Runs `f` on the box's root; a root that failed (its mounts no longer
+/// known) is dropped, and the box's runs build their roots whole from then
+/// on.
+fn with_root<T>(slot: &mut RootSlot, f: impl FnOnce(&mut RootSlot) -> Option<T>) -> Option<T> {
+    let result = f(slot);
+    if result.is_none() && slot.is_some() {
+        *slot = Some(None);
+    }
+    result
+}
+
+impl WorkerRoot {
+    /// The root of the box's working folder (its tmpfs, as the judge holds
+    /// it): where the judge puts a run's files in before it and takes a
+    /// build out after. `None` when there is none.
+    pub(crate) fn scratch_root(&self) -> Option<OwnedFd> {
+        let scratch = self.scratch.as_ref()?;
         rustix::io::fcntl_dupfd_cloexec(&scratch.root, 0).ok()
-    })
-}
+    }
 
-/// After a run in the calling worker's root: a working folder the run
-/// changed is replaced by a fresh one (before the next run is prepared, so
-/// that what it held is no longer charged to the slot).
-pub(crate) fn after_run() {
-    with_root(|root| root.as_mut()?.as_mut()?.renew_scratch().ok());
-}
+    /// The box's PID namespace (see `worker_pid`), whose `/proc` its root
+    /// shows; `None` when it has none.
+    pub(crate) fn pid_namespace(&self) -> Option<RawFd> {
+        Some(self.pids.as_ref()?.namespace())
+    }
 
-/// The calling worker's PID namespace (see `worker_pid`), whose `/proc`
-/// its root shows; `None` when it has none.
-pub(crate) fn pid_namespace() -> Option<RawFd> {
-    WORKER_ROOT.with(|cell| {
-        let cell = cell.borrow();
-        Some(cell.as_ref()?.as_ref()?.pids.as_ref()?.namespace())
-    })
-}
-
-/// After a run in the calling worker's PID namespace: once its first
-/// process is reaped (`first_reaped`), nothing of it is left there. When
-/// the first would not die, or clearing fails, the namespace is given up
-/// (its first process ends, and the kernel kills what is left; its `/proc`
-/// stays, and runs mount their own over it), and this worker's later runs
-/// get one each.
-pub(crate) fn end_run_in_pid_namespace(first_reaped: bool) -> io::Result<()> {
-    WORKER_ROOT.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        let Some(Some(root)) = cell.as_mut() else {
-            return Err(io::Error::other("the worker's root is gone"));
-        };
-        let Some(pids) = root.pids.as_mut() else {
+    /// After a run in the box's PID namespace: once its first process is
+    /// reaped (`first_reaped`), nothing of it is left there. When the first
+    /// would not die, or clearing fails, the namespace is given up (its
+    /// first process ends, and the kernel kills what is left; its `/proc`
+    /// stays, and runs mount their own over it), and this box's later runs
+    /// get one each.
+    pub(crate) fn end_run_in_pid_namespace(&mut self, first_reaped: bool) -> io::Result<()> {
+        let Some(pids) = self.pids.as_mut() else {
             return Err(io::Error::other("the worker's PID namespace is gone"));
         };
         // A first process still there cannot be the next run's neighbour.
         let cleared = if first_reaped { pids.clear() } else { Ok(()) };
         if !first_reaped || cleared.is_err() {
-            root.pids = None;
+            self.pids = None;
         }
         cleared
-    })
-}
+    }
 
-/// Runs `f` on this thread's root; a root that failed (its mounts no
-/// longer known) is dropped, and this thread's runs build their roots
-/// whole from then on.
-fn with_root<T>(f: impl FnOnce(&mut Option<Option<WorkerRoot>>) -> Option<T>) -> Option<T> {
-    WORKER_ROOT.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        let result = f(&mut cell);
-        if result.is_none() && cell.is_some() {
-            *cell = Some(None);
-        }
-        result
-    })
-}
-
-impl WorkerRoot {
     /// Builds the root on its mounter thread.
-    fn prepare(system: Vec<SystemEntry>, cgroups: Option<&CgroupPool>) -> io::Result<WorkerRoot> {
+    fn prepare(
+        system: Vec<SystemEntry>,
+        cgroups: Option<&CgroupPool>,
+        own_pids: RawFd,
+    ) -> io::Result<WorkerRoot> {
         // The worker's PID 1 is no run's: it lives in the judge's cgroups.
         let pid1 = Pid1::new(cgroups.map_or(Vec::new(), CgroupPool::home_fds)).ok();
         let (mounter, built) = Mounter::start(MountPlan::shared_root(system).ops()?, pid1)?;
@@ -165,7 +154,7 @@ impl WorkerRoot {
             // through them (before 5.8): found out here, not at every run.
             pids: built
                 .pids
-                .filter(|pids| ChildrenIn::enter(pids.namespace()).is_ok()),
+                .filter(|pids| ChildrenIn::enter(pids.namespace(), own_pids).is_ok()),
             mounter,
         })
     }
@@ -339,33 +328,6 @@ fn relative_chain(path: &Path) -> io::Result<Vec<PathBuf>> {
 }
 
 const READ_ONLY: u64 = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID;
-
-/// Sets and clears attributes of the mount `fd` and every mount below it.
-pub(crate) fn set_attributes(fd: &impl AsFd, set: u64, clear: u64) -> io::Result<()> {
-    let attr = MountAttr {
-        attr_set: set,
-        attr_clr: clear,
-        propagation: 0,
-        userns_fd: 0,
-    };
-    // SAFETY: mount_setattr(2) on a descriptor we own, with a valid
-    // `struct mount_attr` and its size.
-    let rc = unsafe {
-        libc::syscall(
-            libc::SYS_mount_setattr,
-            fd.as_fd().as_raw_fd(),
-            c"".as_ptr(),
-            (libc::AT_EMPTY_PATH | libc::AT_RECURSIVE) as libc::c_uint,
-            &attr as *const MountAttr,
-            std::mem::size_of::<MountAttr>(),
-        )
-    };
-    if rc == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -7,17 +7,17 @@ use std::time::Duration;
 
 use tempfile::TempDir;
 
-use crate::sandbox::{Containment, IsolationLevel, RunRequest, Sandbox};
+use crate::sandbox::{Containment, IsolationLevel, RunRequest, Sandbox, Worker};
 use crate::spec::Limits;
 use crate::test_support::{bounded, have, present, skip};
 
-fn shell(sandbox: &Sandbox, script: &str, workdir: &std::path::Path) -> String {
+fn shell(sandbox: &Worker, script: &str, workdir: &std::path::Path) -> String {
     run(sandbox, "/bin/sh".as_ref(), &["-c", script], workdir)
 }
 
 /// `program` run as a submission; its stdout.
 fn run(
-    sandbox: &Sandbox,
+    sandbox: &Worker,
     program: &std::path::Path,
     args: &[&str],
     workdir: &std::path::Path,
@@ -27,7 +27,7 @@ fn run(
 
 /// `program` run with `containment`; its stdout.
 fn run_as(
-    sandbox: &Sandbox,
+    sandbox: &Worker,
     program: &std::path::Path,
     args: &[&str],
     workdir: &std::path::Path,
@@ -66,7 +66,7 @@ fn mount_points(mountinfo: &str) -> Vec<String> {
 
 /// A run of the script `probe.sh` in a fresh folder, working in another:
 /// (the folder, the working folder, what the script printed).
-fn run_probe(sandbox: &Sandbox, parent: &Path) -> (TempDir, TempDir, String) {
+fn run_probe(sandbox: &Worker, parent: &Path) -> (TempDir, TempDir, String) {
     let program = tempfile::tempdir_in(parent).unwrap();
     let work = tempfile::tempdir_in(parent).unwrap();
     let script = program.path().join("probe.sh");
@@ -99,7 +99,7 @@ fn a_run_sees_the_shared_root_and_its_own_folders_only() {
     if !have(&["root"]) {
         return;
     }
-    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
     let parent = tempfile::tempdir().unwrap();
     let (first_program, first_work, first_seen) = run_probe(&sandbox, parent.path());
     let (program, work, seen) = run_probe(&sandbox, parent.path());
@@ -173,7 +173,7 @@ fn ipc_objects_a_run_leaves_are_gone_for_the_next() {
     if !have(&["root", "ipcmk"]) {
         return;
     }
-    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
     let dir = tempfile::tempdir().unwrap();
     let count = "ipcs | grep -c '^0x'";
     let made = shell(
@@ -211,7 +211,7 @@ fn the_minimal_dev_works() {
     if !have(&["root"]) {
         return;
     }
-    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
     let dir = tempfile::tempdir().unwrap();
     let script = "echo lost > /dev/null && head -c 3 /dev/urandom | wc -c && \
                   head -c 2 /dev/zero | wc -c && (echo x > /dev/full) 2>/dev/null || echo full; \
@@ -229,7 +229,7 @@ fn the_working_folder_is_kept_only_while_runs_leave_it_untouched() {
     if !have(&["root"]) {
         return;
     }
-    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
     let dir = tempfile::tempdir().unwrap();
     // When its root was made (a fresh one is made later).
     let made = || shell(&sandbox, "stat -c %z .", dir.path());
@@ -281,13 +281,13 @@ fn programs_start_from_a_thread_whose_key_rings_are_closed() {
     }
     // On a thread of its own: the filter stays with the thread.
     std::thread::spawn(|| {
-        let full = Sandbox::with_isolation(IsolationLevel::Full, 1);
+        let full = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
         let dir = tempfile::tempdir().unwrap();
         let session = "grep -c _ses /proc/keys 2>/dev/null; echo started";
         assert!(shell(&full, session, dir.path()).ends_with("started\n"));
         // A trusted program (no contained setup) from the same thread.
         let trusted = run_as(
-            &Sandbox::new(),
+            &Sandbox::new().worker(),
             "/bin/sh".as_ref(),
             &["-c", "echo trusted"],
             dir.path(),
@@ -305,7 +305,7 @@ fn a_run_finds_no_process_nor_pid_number_of_an_earlier_one() {
     if !have(&["root"]) {
         return;
     }
-    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1);
+    let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
     let dir = tempfile::tempdir().unwrap();
     // Its own PID, the processes it sees (a loop of the shell's own, no
     // process started), and its PID 1's name and command line.
@@ -346,13 +346,14 @@ fn each_worker_thread_runs_programs_as_a_uid_of_its_own() {
         let first_dir = first_dir.path();
         // The first worker stays alive (holding its uid) while the second runs.
         scope.spawn(move || {
-            told.send(shell(sandbox, "id -u", first_dir)).unwrap();
+            let worker = sandbox.worker();
+            told.send(shell(&worker, "id -u", first_dir)).unwrap();
             let _ = wait.recv();
         });
         let first = uid_of(first.recv().unwrap());
         let second = std::thread::scope(|inner| {
             inner
-                .spawn(|| uid_of(shell(sandbox, "id -u", second_dir.path())))
+                .spawn(|| uid_of(shell(&sandbox.worker(), "id -u", second_dir.path())))
                 .join()
                 .unwrap()
         });

@@ -12,7 +12,6 @@
 //! binding, and releases the name when the thread's descriptor closes,
 //! even when the judge is killed, so no lock file is ever left behind.
 
-use std::cell::RefCell;
 use std::fmt;
 use std::os::fd::OwnedFd;
 use std::str::FromStr;
@@ -67,30 +66,15 @@ impl FromStr for UidRange {
     }
 }
 
-/// What the calling thread holds: its uid and the socket that claims it.
-struct Claim {
-    uid: u32,
+/// A box's uid, held by the socket that claims it (released when dropped).
+pub(crate) struct UidClaim {
+    pub(crate) uid: u32,
     _name: OwnedFd,
 }
 
-thread_local! {
-    /// `None` until claimed; `Some(None)` when every uid was taken.
-    static CLAIM: RefCell<Option<Option<Claim>>> = const { RefCell::new(None) };
-}
-
-/// The calling worker thread's uid, claimed on first use; `None` when
-/// every uid of `range` is held by another worker (of this judge or
-/// another).
-pub(crate) fn worker_uid(range: UidRange) -> Option<u32> {
-    CLAIM.with(|cell| {
-        cell.borrow_mut()
-            .get_or_insert_with(|| claim(range))
-            .as_ref()
-            .map(|claim| claim.uid)
-    })
-}
-
-fn claim(range: UidRange) -> Option<Claim> {
+/// A uid of `range` no other box (of this judge or another) holds now;
+/// `None` when every one is held.
+pub(crate) fn claim(range: UidRange) -> Option<UidClaim> {
     // Start at a place that differs between threads, so that the workers
     // of one judge do not all try the same uids first.
     let count = range.last - range.first + 1;
@@ -99,7 +83,7 @@ fn claim(range: UidRange) -> Option<Claim> {
         .map(|i| range.first + (start + i) % count)
         .find_map(|uid| {
             let name = claim_name(uid).ok()?;
-            Some(Claim { uid, _name: name })
+            Some(UidClaim { uid, _name: name })
         })
 }
 
@@ -143,27 +127,16 @@ mod tests {
     }
 
     #[test]
-    fn each_thread_holds_a_uid_of_its_own_until_it_ends() {
+    fn a_uid_is_held_until_its_claim_is_dropped() {
         // A range of one, unlikely to be used by another test at once.
         let range = UidRange {
             first: 64900,
             last: 64900,
         };
-        let claim_on_a_thread = move || {
-            std::thread::spawn(move || worker_uid(range))
-                .join()
-                .unwrap()
-        };
-        let (done, wait) = std::sync::mpsc::channel::<()>();
-        let (claimed, told) = std::sync::mpsc::channel();
-        let holder = std::thread::spawn(move || {
-            claimed.send(worker_uid(range)).unwrap();
-            let _ = wait.recv();
-        });
-        assert_eq!(told.recv().unwrap(), Some(64900));
-        assert_eq!(claim_on_a_thread(), None, "two live workers share a uid");
-        drop(done);
-        holder.join().unwrap();
-        assert_eq!(claim_on_a_thread(), Some(64900), "the uid was not released");
+        let held = claim(range).expect("a uid");
+        assert_eq!(held.uid, 64900);
+        assert!(claim(range).is_none(), "two boxes share a uid");
+        drop(held);
+        assert_eq!(claim(range).map(|c| c.uid), Some(64900), "not released");
     }
 }

@@ -188,7 +188,8 @@ fn judge_entry(
         done: 0,
         publish: &publish,
     });
-    let mut reports = run.execute(&plan, None, &bench.sandbox, &folder);
+    // The thread's one box judges every submission it takes.
+    let mut reports = run.execute_in_box(&plan, builder.worker(), &folder);
     let _ = std::fs::remove_dir_all(&folder);
     if bench.sandbox.is_cancelled() {
         // Stopped by SIGTERM: not a result; judged again after a restart.

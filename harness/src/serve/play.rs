@@ -240,7 +240,7 @@ impl Games {
                     let test = crate::commands::find_test(&served.spec, None).ok();
                     test.map(|test| {
                         crate::commands::game_result(
-                            &self.sandbox,
+                            &self.sandbox.worker(),
                             &served.spec,
                             served.judges.output_checker(),
                             test,

@@ -10,7 +10,7 @@ use crate::compare::Judgement;
 use crate::compile::Executable;
 use crate::errors::Validation;
 use crate::runner::{TestReport, TestRun, judge_test, submission_stack};
-use crate::sandbox::{Containment, RunOutcome, RunRequest, Sandbox, Termination};
+use crate::sandbox::{Containment, RunOutcome, RunRequest, Runs, Termination};
 use crate::spec::{CompareMode, Limits, ProblemSpec, TestCase, ToolSpec};
 use crate::verdict::{Verdict, describe_termination};
 
@@ -47,7 +47,8 @@ pub(crate) enum Outcome {
 
 /// Runs inputs through one problem's programs, in a folder of its own.
 pub(crate) struct Bench<'a> {
-    pub sandbox: &'a Sandbox,
+    /// The box its runs are made in (the calling thread's).
+    pub sandbox: &'a dyn Runs,
     pub problem: &'a ProblemSpec,
     pub programs: &'a Programs,
     /// Holds the current input and answer, and the run folders.
