@@ -49,6 +49,8 @@ mod serve;
 pub mod spec;
 pub mod store;
 mod stress;
+#[cfg(test)]
+mod test_support;
 mod untrusted;
 pub mod verdict;
 

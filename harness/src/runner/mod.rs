@@ -9,6 +9,8 @@ mod judge;
 mod multipass;
 pub(crate) mod pool;
 #[cfg(test)]
+pub(crate) mod scripted;
+#[cfg(test)]
 mod tests;
 
 pub use events::{Event, RunTiming, TaskReport, TestReport, Timing, TranscriptLine};

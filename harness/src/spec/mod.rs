@@ -4,6 +4,8 @@
 mod discover;
 mod lower;
 mod problem;
+#[cfg(test)]
+mod problem_tests;
 mod raw;
 mod stress;
 

@@ -26,16 +26,8 @@ fn class_dir() -> PathBuf {
     fixtures().join("class")
 }
 
-/// The fixture class needs gcc, g++ and python3 besides rustc.
-fn tools_missing() -> bool {
-    for file in ["x.c", "x.cpp", "x.py", "x.rs"] {
-        if let Some(tool) = missing_tool(Path::new(file)) {
-            println!("skipped: no {tool}");
-            return true;
-        }
-    }
-    false
-}
+/// What the fixture class is written in needs.
+const CLASS_TOOLS: [&str; 4] = ["gcc", "g++", "python3", "rustc"];
 
 fn judge_in(root: &Path) -> assert_cmd::Command {
     let mut cmd = judge_at(root);
@@ -83,7 +75,7 @@ const GRADEBOOK: &str = "\u{feff}student,guess,guess points,sum,sum points,solve
 
 #[test]
 fn a_class_is_graded_into_the_store_with_every_file_accounted_for() {
-    if tools_missing() {
+    if !have(&CLASS_TOOLS) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -166,7 +158,7 @@ fn a_class_is_graded_into_the_store_with_every_file_accounted_for() {
 
 #[test]
 fn a_second_grading_is_served_from_the_store_and_fresh_runs_again() {
-    if tools_missing() {
+    if !have(&CLASS_TOOLS) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -200,7 +192,7 @@ fn a_second_grading_is_served_from_the_store_and_fresh_runs_again() {
 
 #[test]
 fn a_changed_test_reruns_only_its_problem_and_changes_lists_who_lost_ac() {
-    if tools_missing() {
+    if !have(&CLASS_TOOLS) {
         return;
     }
     let root = tempfile::tempdir().unwrap();
@@ -253,7 +245,7 @@ fn a_changed_test_reruns_only_its_problem_and_changes_lists_who_lost_ac() {
 
 #[test]
 fn three_shards_merged_give_the_single_machine_gradebook() {
-    if tools_missing() {
+    if !have(&CLASS_TOOLS) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -367,7 +359,7 @@ fn three_shards_merged_give_the_single_machine_gradebook() {
 
 #[test]
 fn a_manifest_grades_files_from_anywhere() {
-    if tools_missing() {
+    if !have(&CLASS_TOOLS) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -435,15 +427,10 @@ fn verify_reuses_stored_results_unless_fresh() {
     assert_eq!(store.counts(run).unwrap().1, 0);
 }
 
-fn chromium() -> Option<PathBuf> {
-    ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find_map(which)
-}
-
 /// Runs headless Chromium on `page`; its stdout and stderr.
 fn headless(browser: &Path, args: &[&str], page: &str) -> (String, String) {
-    let output = Command::new(browser)
+    let mut command = Command::new(browser);
+    command
         .args([
             "--headless",
             "--no-sandbox",
@@ -454,9 +441,8 @@ fn headless(browser: &Path, args: &[&str], page: &str) -> (String, String) {
             "--virtual-time-budget=3000",
         ])
         .args(args)
-        .arg(page)
-        .output()
-        .unwrap();
+        .arg(page);
+    let output = bounded(command).output().unwrap();
     (
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
@@ -476,13 +462,10 @@ fn student_order(dom: &str) -> Vec<String> {
 
 #[test]
 fn the_html_gradebook_works_in_headless_chromium() {
-    let Some(browser) = chromium() else {
-        println!("skipped: no chromium");
-        return;
-    };
-    if tools_missing() {
+    if !have(&["chromium"]) || !have(&CLASS_TOOLS) {
         return;
     }
+    let browser = which("chromium").unwrap();
     // The class plus a student whose folder name is markup.
     let dir = tempfile::tempdir().unwrap();
     let class = dir.path().join("class");

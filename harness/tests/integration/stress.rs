@@ -5,7 +5,7 @@
 //! does not. Seeds make every run find the same input.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use crate::support::*;
 
@@ -21,10 +21,11 @@ fn built(name: &str) -> PathBuf {
 
 /// Runs `program args < stdin`: exit code and stdout.
 fn run(program: &Path, args: &[&Path], stdin: &Path) -> (Option<i32>, String) {
-    let output = Command::new(program)
-        .args(args)
-        .stdin(std::fs::File::open(stdin).unwrap())
-        .stderr(Stdio::null())
+    let mut command = Command::new(program);
+    command.args(args);
+    let output = bounded(command)
+        .pipe_stdin(stdin)
+        .unwrap()
         .output()
         .unwrap();
     (
@@ -233,26 +234,26 @@ fn templates_need_a_seed_and_a_generator() {
 fn ctrl_c_shows_the_best_input_so_far() {
     // The exhaustive search times out on large boards: every candidate it
     // still fails on costs a second, so shrinking takes long.
-    let judge = Command::new(assert_cmd::cargo::cargo_bin("judge"))
-        .arg("--root")
-        .arg(workspace_root())
-        .args([
-            "stress",
-            "a-game-large",
-            "a-game-large-minimax",
-            "--seed",
-            "3",
-        ])
-        .args(["--gen", "random 40 1000 line {seed}"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let said = tempfile::NamedTempFile::new().unwrap();
+    let mut judge = Background::start(
+        Command::new(judge_binary())
+            .arg("--root")
+            .arg(workspace_root())
+            .args([
+                "stress",
+                "a-game-large",
+                "a-game-large-minimax",
+                "--seed",
+                "3",
+            ])
+            .args(["--gen", "random 40 1000 line {seed}"])
+            .stdout(said.reopen().unwrap()),
+    );
     std::thread::sleep(std::time::Duration::from_secs(8));
-    // SAFETY: sending SIGINT to the child we spawned.
-    unsafe { libc::kill(judge.id() as i32, libc::SIGINT) };
-    let output = judge.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(130), "{stdout}");
+    judge.signal(libc::SIGINT);
+    let status = judge.wait_within(CLI_TIMEOUT);
+    let stdout = std::fs::read_to_string(said.path()).unwrap();
+    assert_eq!(status.code(), Some(130), "{stdout}");
     assert!(
         stdout.contains("stopped early: the best so far")
             || stdout.contains("interrupted): no failing input found"),
