@@ -181,6 +181,14 @@ pub enum Command {
     Stress(StressArgs),
 }
 
+impl Command {
+    /// Whether the command reads the problem set (else it runs where no
+    /// `problems/` folder is, from the store or the files it is given).
+    pub fn needs_problems(&self) -> bool {
+        !matches!(self, Command::Report { .. } | Command::Merge { .. })
+    }
+}
+
 /// `judge verify` modes for setters: time limits and test strength
 /// instead of the regression run.
 #[derive(Debug, Clone, Args)]
@@ -307,4 +315,9 @@ pub struct GradebookArgs {
     /// Write the gradebook as one self-contained HTML page here.
     #[arg(long, value_name = "PATH")]
     pub html: Option<PathBuf>,
+    /// A grading policy (TOML: weight per problem, solved or points, late
+    /// penalty, rounding) that gives the total; `grade` keeps it with the
+    /// run, so `report` uses it unless given another.
+    #[arg(long, value_name = "FILE")]
+    pub policy: Option<PathBuf>,
 }

@@ -148,6 +148,9 @@ pub enum Error {
     },
     #[error("{0}")]
     Usage(String),
+    /// A grading policy file that cannot be used (`--policy`).
+    #[error(transparent)]
+    Policy(#[from] crate::report::policy::PolicyError),
 }
 
 impl Error {
@@ -163,7 +166,7 @@ impl Error {
             Error::Build(_) => exit_codes::BUILD_ERROR,
             Error::Sandbox(SandboxError::Interrupted) => exit_codes::INTERRUPTED,
             Error::Sandbox(_) | Error::Report { .. } => exit_codes::INTERNAL,
-            Error::Usage(_) => exit_codes::USAGE,
+            Error::Usage(_) | Error::Policy(_) => exit_codes::USAGE,
         }
     }
 }

@@ -14,6 +14,7 @@ use crate::class::{Partition, Roster};
 use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs};
 use crate::errors::{Error, Result};
 use crate::report::gradebook::{Cell, Gradebook};
+use crate::report::policy::{LateRule, Policy};
 use crate::report::{self, table};
 use crate::runner::RunPlan;
 use crate::spec::ProgramRef;
@@ -34,20 +35,43 @@ fn create(path: &Path) -> Result<std::io::BufWriter<std::fs::File>> {
 }
 
 /// The CSV and HTML gradebooks that were asked for.
-fn write_gradebook(book: &Gradebook, args: &GradebookArgs) -> Result<()> {
+fn write_gradebook(book: &Gradebook, args: &GradebookArgs, policy: Option<&Policy>) -> Result<()> {
     if let Some(path) = &args.csv {
         let mut file = create(path)?;
-        report::csv::write(&mut file, book)
+        report::csv::write(&mut file, book, policy)
             .and_then(|()| file.flush())
             .map_err(io(&path.display().to_string()))?;
     }
     if let Some(path) = &args.html {
         let mut file = create(path)?;
-        report::html::write(&mut file, book)
+        report::html::write(&mut file, book, policy)
             .and_then(|()| file.flush())
             .map_err(io(&path.display().to_string()))?;
     }
     Ok(())
+}
+
+/// The policy a report of `book` applies: `--policy FILE`, else the one
+/// stored with the run; with the run's `--late` rule over its own.
+fn policy_for(book: &Gradebook, args: &GradebookArgs) -> Result<Option<Policy>> {
+    let mut policy = match (&args.policy, &book.run.policy) {
+        (Some(path), _) => Some(Policy::load(path)?),
+        (None, Some(text)) => {
+            let name = format!("<the grading policy stored with run {}>", book.run.id);
+            Some(Policy::parse(text, Path::new(&name))?)
+        }
+        (None, None) => None,
+    };
+    if let Some(late) = book
+        .run
+        .late_rule
+        .as_deref()
+        .and_then(LateRule::from_stored)
+    {
+        let policy = policy.get_or_insert_with(Policy::default);
+        policy.late = Some(late);
+    }
+    Ok(policy)
 }
 
 /// The JSON and JUnit reports of a stored grading: every submission as in
@@ -111,6 +135,13 @@ pub(super) fn grade_class(
     reports: &ReportArgs,
     store_args: &StoreArgs,
 ) -> Result<u8> {
+    // A bad policy fails before anything runs; its text is kept with the run.
+    let policy = args
+        .gradebook
+        .policy
+        .as_deref()
+        .map(Policy::load)
+        .transpose()?;
     let (loaded, mut broken) = ctx.load_problems(ids)?;
     // A package whose time limit cannot be settled is broken like any other.
     let mut problems = Vec::new();
@@ -195,6 +226,9 @@ pub(super) fn grade_class(
         owners,
         missing,
         unmatched: roster.unmatched,
+        deadline: None,
+        late_rule: None,
+        policy: policy.map(|p| p.text),
     };
     // A class's JSON and JUnit reports are views of the store's gradebook
     // (as `judge report` renders them), written below: the run itself only
@@ -211,7 +245,9 @@ pub(super) fn grade_class(
     drop(progress);
     let (run, ran, reused) = stored.recorded?;
     let book = store.gradebook(run)?;
-    table::gradebook(&mut ctx.out, &ctx.styles, &book).map_err(io("the output"))?;
+    let policy = policy_for(&book, &args.gradebook)?;
+    table::gradebook(&mut ctx.out, &ctx.styles, &book, policy.as_ref())
+        .map_err(io("the output"))?;
     writeln!(
         ctx.out,
         "graded {} submissions: {ran} tests run, {reused} results reused; stored as run {run} in {}",
@@ -227,7 +263,7 @@ pub(super) fn grade_class(
         )
         .map_err(io("the output"))?;
     }
-    write_gradebook(&book, &args.gradebook)?;
+    write_gradebook(&book, &args.gradebook, policy.as_ref())?;
     write_reports(&book, reports)?;
     // A class always has failing submissions: success means every
     // submission was judged, and a judge error is the judge's failure.
@@ -261,6 +297,10 @@ pub(super) fn report(
 ) -> Result<u8> {
     let (store, path) = open_existing(ctx, db)?;
     let runs = store.runs()?;
+    // A bad policy file fails before anything is written.
+    if let Some(path) = &gradebook.policy {
+        Policy::load(path)?;
+    }
     let chosen = match run {
         Some(id) => runs
             .iter()
@@ -275,6 +315,7 @@ pub(super) fn report(
             .ok_or_else(|| Error::Usage(format!("{} holds no run yet", path.display())))?,
     };
     let book = store.gradebook(chosen.id)?;
+    let policy = policy_for(&book, gradebook)?;
     if changes {
         let previous = runs.iter().rev().find(|r| {
             r.id < chosen.id
@@ -297,9 +338,10 @@ pub(super) fn report(
         }
         .map_err(io("the output"))?;
     } else {
-        table::gradebook(&mut ctx.out, &ctx.styles, &book).map_err(io("the output"))?;
+        table::gradebook(&mut ctx.out, &ctx.styles, &book, policy.as_ref())
+            .map_err(io("the output"))?;
     }
-    write_gradebook(&book, gradebook)?;
+    write_gradebook(&book, gradebook, policy.as_ref())?;
     write_reports(&book, reports)?;
     Ok(ctx.exit_code(true))
 }

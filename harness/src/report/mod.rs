@@ -8,6 +8,7 @@ pub(crate) mod html;
 pub(crate) mod human;
 pub(crate) mod json;
 pub(crate) mod junit;
+pub mod policy;
 mod styles;
 pub(crate) mod table;
 
