@@ -126,6 +126,8 @@ pub enum Command {
         reports: ReportArgs,
         #[command(flatten)]
         gradebook: GradebookArgs,
+        #[command(flatten)]
+        teacher: TeacherArgs,
         /// The result store (default: judge.db beside problems/).
         #[arg(long, value_name = "PATH")]
         db: Option<PathBuf>,
@@ -304,6 +306,36 @@ pub struct ClassArgs {
     pub partition_count: Option<usize>,
     #[command(flatten)]
     pub gradebook: GradebookArgs,
+}
+
+/// What `judge report` writes for the students and for the school.
+#[derive(Debug, Clone, Args)]
+pub struct TeacherArgs {
+    /// Write each student's feedback (STUDENT.html and STUDENT.md) into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub feedback: Option<PathBuf>,
+    /// What feedback shows of sample tests.
+    #[arg(long, value_enum, value_name = "SHOW", default_value_t = crate::report::feedback::Visibility::Full)]
+    pub samples: crate::report::feedback::Visibility,
+    /// What feedback shows of secret tests.
+    #[arg(long, value_enum, value_name = "SHOW", default_value_t = crate::report::feedback::Visibility::Verdict)]
+    pub secret: crate::report::feedback::Visibility,
+    /// The class roster (CSV: student, name, email, id, lms_id, login,
+    /// section) that the LMS exports need.
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+    /// Write Moodle's grade import CSV here.
+    #[arg(long, value_name = "FILE", requires = "roster")]
+    pub moodle: Option<PathBuf>,
+    /// Write Canvas's gradebook import CSV here.
+    #[arg(long, value_name = "FILE", requires = "roster")]
+    pub canvas: Option<PathBuf>,
+    /// Write a Gradescope autograder results.json per student under DIR.
+    #[arg(long, value_name = "DIR", requires = "roster")]
+    pub gradescope: Option<PathBuf>,
+    /// The grade item's (assignment's) name in the LMS.
+    #[arg(long, value_name = "NAME", default_value = "Game Judge")]
+    pub item: String,
 }
 
 /// The gradebook's own reports.

@@ -9,7 +9,7 @@
 //! student's file linking to another's would be graded as theirs), and
 //! only regular files are graded (a FIFO would hold the judge up).
 
-mod csv;
+pub(crate) mod csv;
 mod partition;
 
 use std::collections::{BTreeMap, BTreeSet};

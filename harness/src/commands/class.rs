@@ -11,7 +11,7 @@ use super::Context;
 use super::practice::task_for;
 use super::stored::{self, Owner, Recording};
 use crate::class::{Partition, Roster};
-use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs};
+use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs, TeacherArgs};
 use crate::errors::{Error, Result};
 use crate::report::gradebook::{Cell, Gradebook};
 use crate::report::policy::{LateRule, Policy};
@@ -293,6 +293,7 @@ pub(super) fn report(
     changes: bool,
     reports: &ReportArgs,
     gradebook: &GradebookArgs,
+    teacher: &TeacherArgs,
     db: Option<&Path>,
 ) -> Result<u8> {
     let (store, path) = open_existing(ctx, db)?;
@@ -343,6 +344,7 @@ pub(super) fn report(
     }
     write_gradebook(&book, gradebook, policy.as_ref())?;
     write_reports(&book, reports)?;
+    super::teacher::write(ctx, &book, policy.as_ref(), teacher)?;
     Ok(ctx.exit_code(true))
 }
 

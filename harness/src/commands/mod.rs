@@ -13,6 +13,7 @@ mod self_tests;
 mod settled;
 mod stored;
 mod stress;
+mod teacher;
 mod verify;
 
 use context::Context;
@@ -85,8 +86,17 @@ pub fn run(cli: Cli) -> Result<u8> {
             changes,
             reports,
             gradebook,
+            teacher,
             db,
-        } => class::report(&mut ctx, run, changes, &reports, &gradebook, db.as_deref()),
+        } => class::report(
+            &mut ctx,
+            run,
+            changes,
+            &reports,
+            &gradebook,
+            &teacher,
+            db.as_deref(),
+        ),
         Command::Merge { inputs, db } => class::merge(&mut ctx, &inputs, &db),
         Command::Play { id, test } => play::play(&mut ctx, &id, test.as_deref()),
         Command::Doctor => doctor::doctor(&mut ctx),

@@ -2,6 +2,7 @@
 //! total, reports from the store alone, feedback per student, LMS exports,
 //! deadlines read from the students' Git repositories, and similarity.
 
+mod exports;
 mod policy;
 
 use std::path::{Path, PathBuf};
@@ -62,4 +63,51 @@ pub fn grade(class: &Path, db: &Path, extra: &[&str]) -> assert_cmd::assert::Ass
 
 pub fn stdout_of(assert: &assert_cmd::assert::Assert) -> String {
     String::from_utf8_lossy(&assert.get_output().stdout).into_owned()
+}
+
+pub fn chromium() -> Option<PathBuf> {
+    ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find_map(which)
+}
+
+/// Headless Chromium's DOM of `page` after its scripts ran, and its log;
+/// killed (by its own handle, so its PID is still its own) after 60 s.
+pub fn headless_dom(browser: &Path, page: &Path) -> (String, String) {
+    use wait_timeout::ChildExt;
+    let mut child = std::process::Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--enable-logging=stderr",
+            "--v=0",
+            "--virtual-time-budget=3000",
+            "--dump-dom",
+        ])
+        .arg(format!("file://{}", page.display()))
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let drain = |mut pipe: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            pipe.read_to_end(&mut bytes).ok();
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().unwrap()));
+    let err = drain(Box::new(child.stderr.take().unwrap()));
+    if child
+        .wait_timeout(Duration::from_secs(60))
+        .unwrap()
+        .is_none()
+    {
+        child.kill().unwrap();
+        child.wait().unwrap();
+        panic!("chromium took over 60 s on {}", page.display());
+    }
+    (out.join().unwrap(), err.join().unwrap())
 }
