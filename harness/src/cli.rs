@@ -304,6 +304,19 @@ pub struct ClassArgs {
     /// N, with K from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or a Slurm array.
     #[arg(long, value_name = "N")]
     pub partition_count: Option<usize>,
+    /// Grade what each student handed in by then: a Git repository at its
+    /// last commit before it, another folder by its files' times
+    /// (2026-12-01T23:59 in the judge's time zone, or with +01:00, Z or
+    /// [Europe/Paris]).
+    #[arg(long, value_name = "WHEN", conflicts_with = "manifest")]
+    pub deadline: Option<String>,
+    /// Accept late work (the latest commit) with a penalty per started day
+    /// after the deadline, as 10%/day.
+    #[arg(long, value_name = "RULE", requires = "deadline")]
+    pub late: Option<String>,
+    /// The most a late penalty takes (default 100%).
+    #[arg(long, value_name = "PERCENT", requires = "late")]
+    pub late_cap: Option<String>,
     #[command(flatten)]
     pub gradebook: GradebookArgs,
 }

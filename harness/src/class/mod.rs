@@ -10,6 +10,8 @@
 //! only regular files are graded (a FIFO would hold the judge up).
 
 pub(crate) mod csv;
+pub(crate) mod deadline;
+pub(crate) mod git;
 mod partition;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use super::Context;
 use super::practice::task_for;
 use super::stored::{self, Owner, Recording};
+use crate::class::deadline::Deadline;
 use crate::class::{Partition, Roster};
 use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs, TeacherArgs};
 use crate::errors::{Error, Result};
@@ -135,7 +136,20 @@ pub(super) fn grade_class(
     reports: &ReportArgs,
     store_args: &StoreArgs,
 ) -> Result<u8> {
-    // A bad policy fails before anything runs; its text is kept with the run.
+    // A bad policy, deadline or late rule fails before anything runs; they
+    // are kept with the run.
+    let deadline = args
+        .deadline
+        .as_deref()
+        .map(Deadline::parse)
+        .transpose()
+        .map_err(|e| Error::Usage(e.to_string()))?;
+    let late = args
+        .late
+        .as_deref()
+        .map(|rule| LateRule::parse(rule, args.late_cap.as_deref()))
+        .transpose()
+        .map_err(|e| Error::Usage(format!("--late: {e}")))?;
     let policy = args
         .gradebook
         .policy
@@ -165,7 +179,20 @@ pub(super) fn grade_class(
     }
     let problem_ids: Vec<&str> = problems.iter().map(|p| p.id.as_str()).collect();
     let languages = ctx.builder.languages().clone();
+    let mut handins = std::collections::BTreeMap::new();
     let (roster, source) = match (&args.class, &args.manifest) {
+        (Some(dir), _) if deadline.is_some() => {
+            let at = super::handin::roster_at(
+                ctx,
+                dir,
+                &problem_ids,
+                &languages,
+                deadline.as_ref().expect("checked"),
+                late,
+            )?;
+            handins = at.handins;
+            (at.roster, dir)
+        }
         (Some(dir), _) => (Roster::from_folder(dir, &problem_ids, &languages)?, dir),
         (None, Some(file)) => (Roster::from_manifest(file, &problem_ids, &languages)?, file),
         (None, None) => return Err(Error::Usage("--class DIR or --manifest FILE".into())),
@@ -204,12 +231,10 @@ pub(super) fn grade_class(
         let file = std::path::absolute(file).unwrap_or_else(|_| file.clone());
         let program = ProgramRef::Submitted(file.clone());
         tasks.push(task_for(ctx, problem, &program, entry.shown.clone()));
-        owners.push(Owner::of_file(
-            ctx,
-            Some(entry.student.clone()),
-            &file,
-            entry.shown.clone(),
-        ));
+        let mut owner =
+            Owner::of_file(ctx, Some(entry.student.clone()), &file, entry.shown.clone());
+        owner.handin = handins.remove(&(entry.student.clone(), entry.problem.clone()));
+        owners.push(owner);
     }
     let plan = RunPlan {
         tasks,
@@ -226,8 +251,8 @@ pub(super) fn grade_class(
         owners,
         missing,
         unmatched: roster.unmatched,
-        deadline: None,
-        late_rule: None,
+        deadline: deadline.map(|d| d.shown),
+        late_rule: late.map(|l| l.to_stored()),
         policy: policy.map(|p| p.text),
     };
     // A class's JSON and JUnit reports are views of the store's gradebook

@@ -5,6 +5,7 @@ mod class;
 mod context;
 mod doctor;
 mod export;
+mod handin;
 mod matrix;
 mod packages;
 mod play;

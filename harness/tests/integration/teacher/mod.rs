@@ -2,6 +2,7 @@
 //! total, reports from the store alone, feedback per student, LMS exports,
 //! deadlines read from the students' Git repositories, and similarity.
 
+mod deadline;
 mod exports;
 mod policy;
 
