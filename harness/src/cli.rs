@@ -177,6 +177,10 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Who copied: per problem, pairs of students' files ranked by
+    /// similarity (renamed identifiers, reordered functions, comments and
+    /// layout set aside), one pair a line, most similar first.
+    Similarity(SimilarityArgs),
     /// Find a small input on which a program fails: random inputs from the
     /// package's generator, judged against the reference, the first
     /// failing one shrunk.
@@ -187,8 +191,32 @@ impl Command {
     /// Whether the command reads the problem set (else it runs where no
     /// `problems/` folder is, from the store or the files it is given).
     pub fn needs_problems(&self) -> bool {
-        !matches!(self, Command::Report { .. } | Command::Merge { .. })
+        !matches!(
+            self,
+            Command::Report { .. } | Command::Merge { .. } | Command::Similarity(_)
+        )
     }
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SimilarityArgs {
+    /// A class folder: one folder per student, a file per problem named by its id.
+    pub class: PathBuf,
+    /// The problems to compare (default: every file stem).
+    pub ids: Vec<String>,
+    /// Starter code given to everybody (a file or a folder): what it holds
+    /// raises no pair.
+    #[arg(long, value_name = "DIR")]
+    pub base: Option<PathBuf>,
+    /// List the pairs at least this similar (percent).
+    #[arg(long, value_name = "PERCENT", default_value_t = 40)]
+    pub min: u32,
+    /// List at most this many pairs.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub top: usize,
+    /// Write an index and a page per listed pair (side by side) into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
 }
 
 /// `judge verify` modes for setters: time limits and test strength
@@ -317,6 +345,10 @@ pub struct ClassArgs {
     /// The most a late penalty takes (default 100%).
     #[arg(long, value_name = "PERCENT", requires = "late")]
     pub late_cap: Option<String>,
+    /// Starter code given to everybody (a file or a folder), left out of
+    /// the similarity section.
+    #[arg(long, value_name = "DIR")]
+    pub base: Option<PathBuf>,
     #[command(flatten)]
     pub gradebook: GradebookArgs,
 }

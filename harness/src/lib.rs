@@ -44,6 +44,7 @@ mod pipeline;
 pub mod report;
 pub mod runner;
 pub mod sandbox;
+pub mod similarity;
 pub mod spec;
 pub mod store;
 mod stress;

@@ -156,6 +156,7 @@ pub(super) fn grade_class(
         .as_deref()
         .map(Policy::load)
         .transpose()?;
+    let starter = super::similar::base(args.base.as_deref())?;
     let (loaded, mut broken) = ctx.load_problems(ids)?;
     // A package whose time limit cannot be settled is broken like any other.
     let mut problems = Vec::new();
@@ -219,6 +220,7 @@ pub(super) fn grade_class(
 
     let mut tasks = Vec::new();
     let mut owners = Vec::new();
+    let mut compared = Vec::new();
     let mut missing = Vec::new();
     for entry in &roster.entries {
         let Some(problem) = problems.iter().find(|p| p.id == entry.problem) else {
@@ -229,6 +231,12 @@ pub(super) fn grade_class(
             continue;
         };
         let file = std::path::absolute(file).unwrap_or_else(|_| file.clone());
+        compared.push((
+            entry.student.clone(),
+            entry.problem.clone(),
+            file.clone(),
+            entry.shown.clone(),
+        ));
         let program = ProgramRef::Submitted(file.clone());
         tasks.push(task_for(ctx, problem, &program, entry.shown.clone()));
         let mut owner =
@@ -288,6 +296,7 @@ pub(super) fn grade_class(
         )
         .map_err(io("the output"))?;
     }
+    super::similar::class_section(ctx, compared, &starter)?;
     write_gradebook(&book, &args.gradebook, policy.as_ref())?;
     write_reports(&book, reports)?;
     // A class always has failing submissions: success means every

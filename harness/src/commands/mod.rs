@@ -12,6 +12,7 @@ mod play;
 mod practice;
 mod self_tests;
 mod settled;
+mod similar;
 mod stored;
 mod stress;
 mod teacher;
@@ -104,6 +105,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Cache { action } => doctor::cache(&mut ctx, &action),
         Command::Export { id, kattis, force } => export::export(&mut ctx, &id, &kattis, force),
         Command::Stress(args) => stress::stress(&mut ctx, &args),
+        Command::Similarity(args) => similar::similarity(&mut ctx, &args),
     }
 }
 

@@ -5,6 +5,7 @@
 mod deadline;
 mod exports;
 mod policy;
+mod similarity;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
