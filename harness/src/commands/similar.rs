@@ -78,8 +78,11 @@ pub(super) fn class_section(
     let listed = found.listed(MIN, TOP);
     writeln!(
         ctx.out,
-        "similarity: {} pairs at least {MIN}% alike{}",
-        listed.len(),
+        "similarity: {} at least {MIN}% alike{}",
+        match listed.len() {
+            1 => "1 pair".to_string(),
+            n => format!("{n} pairs"),
+        },
         if listed.is_empty() {
             ""
         } else {
