@@ -156,6 +156,12 @@ pub(super) fn grade_class(
         .as_deref()
         .map(Policy::load)
         .transpose()?;
+    // Against a deadline, the policy's late rule accepts late work unless
+    // --late says otherwise.
+    let late = match (&deadline, &policy) {
+        (Some(_), Some(policy)) => late.or(policy.late),
+        _ => late,
+    };
     let starter = super::similar::base(args.base.as_deref())?;
     let (loaded, mut broken) = ctx.load_problems(ids)?;
     // A package whose time limit cannot be settled is broken like any other.

@@ -13,7 +13,7 @@ use crate::report::html::{CSS, esc};
 
 const PAGE_CSS: &str = "\
 .sides{display:grid;grid-template-columns:1fr 1fr;gap:1em}\
-.sides pre{overflow-x:auto;border:1px solid #ccc;padding:.5em;font-size:12px;line-height:1.35}\
+.sides pre{overflow-x:auto;max-height:none;border:1px solid #ccc;padding:.5em;font-size:12px;line-height:1.35}\
 mark{background:#ffe08a}mark.m1{background:#b9e4ff}mark.m2{background:#c8f2c2}\
 mark.m3{background:#f7c6e0}mark.m4{background:#e2d4ff}mark.m5{background:#ffd2b3}\
 mark sup{font-size:9px;color:#555}";

@@ -257,13 +257,33 @@ fn a_deadline_grades_each_repository_at_its_last_commit_before_it() {
         out.contains("late work accepted (10%/day, at most 30%)"),
         "{out}"
     );
-    assert_eq!(
-        std::fs::read_to_string(&csv).unwrap(),
-        "\u{feff}student,guess,guess points,sum,sum points,solved,total (of 2)\r\n\
+    let late_csv = "\u{feff}student,guess,guess points,sum,sum points,solved,total (of 2)\r\n\
          ann,no submission,0,AC,0.9,1,0.9\r\n\
          ben,no submission,0,AC,0.9,1,0.9\r\n\
-         cid,AC,0.7,AC,1,2,1.7\r\n"
+         cid,AC,0.7,AC,1,2,1.7\r\n";
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), late_csv);
+    // The same rule from the grading policy instead of --late.
+    let policy = dir.path().join("grading.toml");
+    std::fs::write(&policy, "late = \"10%/day\"\nlate-cap = \"30%\"\n").unwrap();
+    let graded = grade(
+        &class,
+        &db,
+        &[
+            "--deadline",
+            DEADLINE,
+            "--policy",
+            policy.to_str().unwrap(),
+            "--csv",
+            csv.to_str().unwrap(),
+        ],
+    )
+    .success();
+    assert!(
+        stdout_of(&graded).contains("late work accepted (10%/day, at most 30%)"),
+        "{}",
+        stdout_of(&graded)
     );
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), late_csv);
     assert_eq!(
         checkout_state(&ann),
         state,
