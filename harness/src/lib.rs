@@ -46,6 +46,7 @@ pub mod report;
 pub mod runner;
 pub mod sandbox;
 mod serve;
+pub mod similarity;
 pub mod spec;
 pub mod store;
 mod stress;

@@ -5,14 +5,17 @@ mod class;
 mod context;
 mod doctor;
 mod export;
+mod handin;
 mod matrix;
 mod packages;
 mod play;
 mod practice;
 mod self_tests;
 mod settled;
+mod similar;
 mod stored;
 mod stress;
+mod teacher;
 mod verify;
 
 pub(crate) use context::Context;
@@ -93,8 +96,17 @@ pub fn run(cli: Cli) -> Result<u8> {
             changes,
             reports,
             gradebook,
+            teacher,
             db,
-        } => class::report(&mut ctx, run, changes, &reports, &gradebook, db.as_deref()),
+        } => class::report(
+            &mut ctx,
+            run,
+            changes,
+            &reports,
+            &gradebook,
+            &teacher,
+            db.as_deref(),
+        ),
         Command::Merge { inputs, db } => class::merge(&mut ctx, &inputs, &db),
         Command::Play { id, test } => play::play(&mut ctx, &id, test.as_deref()),
         Command::Doctor => doctor::doctor(&mut ctx),
@@ -104,6 +116,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Serve(args) => crate::serve::serve(&mut ctx, &args),
         Command::Users { command } => crate::serve::users(&mut ctx, &command),
         Command::Submit(args) => crate::serve::submit(&args),
+        Command::Similarity(args) => similar::similarity(&mut ctx, &args),
     }
 }
 

@@ -360,6 +360,7 @@ pub(crate) fn record(
         build_hash: None,
         report: Some(report),
         tests: Vec::new(),
+        handin: None,
     };
     let submission = crate::store::write::insert_submission(&tx, run, &record)?;
     tx.execute(

@@ -6,12 +6,12 @@ use rusqlite::{OptionalExtension, Row, params};
 use super::Store;
 use super::codec::{TEST_SELECT, test_from_row};
 use crate::errors::Error;
-use crate::report::gradebook::{Gradebook, ProblemInfo, RunInfo, Submission, Unmatched};
+use crate::report::gradebook::{Gradebook, Handin, ProblemInfo, RunInfo, Submission, Unmatched};
 use crate::runner::{TaskReport, TestReport};
 use crate::verdict::Verdict;
 
 const RUN_SELECT: &str = "SELECT id, started_at, finished_at, command, judge_version, isolation, \
-     machine, partition, source, merged_from, interrupted FROM runs";
+     machine, partition, source, merged_from, interrupted, deadline, late_rule, policy FROM runs";
 
 fn run_from_row(row: &Row<'_>) -> rusqlite::Result<RunInfo> {
     Ok(RunInfo {
@@ -26,7 +26,22 @@ fn run_from_row(row: &Row<'_>) -> rusqlite::Result<RunInfo> {
         source: row.get(8)?,
         merged_from: row.get(9)?,
         interrupted: row.get(10)?,
+        deadline: row.get(11)?,
+        late_rule: row.get(12)?,
+        policy: row.get(13)?,
     })
+}
+
+/// Columns 10 to 13 of a submission row: its commit, time and lateness.
+fn handin_from_row(row: &Row<'_>) -> rusqlite::Result<Option<Handin>> {
+    let at: Option<String> = row.get(11)?;
+    let from: Option<String> = row.get(12)?;
+    Ok(at.zip(from).map(|(at, from)| Handin {
+        commit: row.get(10).ok().flatten(),
+        at,
+        from,
+        late_seconds: row.get(13).ok().flatten(),
+    }))
 }
 
 impl Store {
@@ -88,7 +103,8 @@ impl Store {
         // latest) is read last.
         let mut statement = self.conn.prepare(
             "SELECT id, student, problem, path, content_hash, language, verdict, score, \
-             message, skipped_tests FROM submissions WHERE run_id = ?1 \
+             message, skipped_tests, commit_id, handed_in_at, handed_in_from, late_seconds \
+             FROM submissions WHERE run_id = ?1 \
              ORDER BY verdict = 'AC', COALESCE(score, -1), id",
         )?;
         let mut rows = statement.query(params![run])?;
@@ -119,6 +135,7 @@ impl Store {
                         content_hash: row.get(4)?,
                         language: row.get(5)?,
                         reused,
+                        handin: handin_from_row(row)?,
                     })
                 }
                 _ => None,

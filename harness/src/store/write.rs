@@ -9,7 +9,7 @@ use super::Store;
 use super::codec::insert_test;
 use super::schema::SUBMISSION_COLUMNS;
 use crate::errors::Error;
-use crate::report::gradebook::{ProblemInfo, Unmatched};
+use crate::report::gradebook::{Handin, ProblemInfo, Unmatched};
 use crate::runner::TaskReport;
 
 /// What a run says about itself.
@@ -27,6 +27,10 @@ pub struct RunMeta {
     /// The class folder or manifest.
     pub source: Option<String>,
     pub interrupted: bool,
+    /// `--deadline` (RFC 3339), `--late` and the grading policy's text.
+    pub deadline: Option<String>,
+    pub late_rule: Option<String>,
+    pub policy: Option<String>,
 }
 
 /// One submission to record (or a student's "no submission" for a problem).
@@ -43,6 +47,8 @@ pub struct SubmissionRecord<'a> {
     /// Per test of `report.tests`: its cache key (`None`: never to be
     /// reused) and whether it was itself reused.
     pub tests: Vec<(Option<String>, bool)>,
+    /// When it was handed in, against a deadline.
+    pub handin: Option<Handin>,
 }
 
 pub(super) fn timestamp(time: SystemTime) -> String {
@@ -72,7 +78,8 @@ impl Store {
         let tx = self.conn.transaction()?;
         tx.execute(
             "INSERT INTO runs (started_at, finished_at, command, judge_version, isolation, \
-             machine, partition, source, interrupted) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+             machine, partition, source, interrupted, deadline, late_rule, policy) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
             params![
                 timestamp(meta.started_at),
                 timestamp(SystemTime::now()),
@@ -83,6 +90,9 @@ impl Store {
                 meta.partition,
                 meta.source,
                 meta.interrupted,
+                meta.deadline,
+                meta.late_rule,
+                meta.policy,
             ],
         )?;
         let run = tx.last_insert_rowid();
@@ -126,7 +136,7 @@ pub(crate) fn insert_submission(
     let report = submission.report;
     tx.prepare_cached(&format!(
         "INSERT INTO submissions (run_id, {SUBMISSION_COLUMNS}) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"
     ))?
     .execute(params![
         run,
@@ -140,6 +150,10 @@ pub(crate) fn insert_submission(
         report.and_then(|r| r.score),
         report.and_then(|r| r.message.as_deref()),
         report.map_or(0, |r| r.skipped as i64),
+        submission.handin.as_ref().and_then(|h| h.commit.as_deref()),
+        submission.handin.as_ref().map(|h| h.at.as_str()),
+        submission.handin.as_ref().map(|h| h.from.as_str()),
+        submission.handin.as_ref().and_then(|h| h.late_seconds),
     ])?;
     let id = tx.last_insert_rowid();
     for (ordinal, test) in report.iter().flat_map(|r| &r.tests).enumerate() {

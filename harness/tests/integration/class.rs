@@ -66,12 +66,13 @@ fn csv_of(root: &Path, db: &Path) -> String {
     std::fs::read_to_string(csv).unwrap()
 }
 
-const GRADEBOOK: &str = "\u{feff}student,guess,guess points,sum,sum points,solved,total\r\n\
-    alice,AC,1,AC,1,2,2\r\n\
-    bob,WA,0,WA,0,0,0\r\n\
-    carol,no submission,0,AC,1,1,1\r\n\
-    dave,AC,1,CE,0,1,1\r\n\
-    erin,RE,0,RE,0,0,0\r\n";
+/// Without a grading policy: no total (raw points do not add up).
+const GRADEBOOK: &str = "\u{feff}student,guess,guess points,sum,sum points,solved\r\n\
+    alice,AC,1,AC,1,2\r\n\
+    bob,WA,0,WA,0,0\r\n\
+    carol,no submission,0,AC,1,1\r\n\
+    dave,AC,1,CE,0,1\r\n\
+    erin,RE,0,RE,0,0\r\n";
 
 #[test]
 fn a_class_is_graded_into_the_store_with_every_file_accounted_for() {
@@ -386,9 +387,9 @@ fn a_manifest_grades_files_from_anywhere() {
         .stdout(predicate::str::contains("nowhere.py: no such file"));
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
-        "\u{feff}student,guess,guess points,sum,sum points,solved,total\r\n\
-         Ben,no submission,0,WA,0,0,0\r\n\
-         \"Doe, Ann\",no submission,0,AC,1,1,1\r\n"
+        "\u{feff}student,guess,guess points,sum,sum points,solved\r\n\
+         Ben,no submission,0,WA,0,0\r\n\
+         \"Doe, Ann\",no submission,0,AC,1,1\r\n"
     );
 }
 
@@ -516,12 +517,12 @@ fn the_html_gradebook_works_in_headless_chromium() {
     let (dom, _) = headless(
         &browser,
         &["--dump-dom"],
-        &format!("{page}#sort=total:desc"),
+        &format!("{page}#sort=solved:desc"),
     );
     assert_eq!(
         student_order(&dom),
         ["alice", escaped, "carol", "dave", "bob", "erin"],
-        "most points first, ties by name"
+        "most solved first, ties by name"
     );
 
     let shot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("class-gradebook.png");

@@ -18,6 +18,7 @@ mod snapshots;
 mod strength;
 mod stress;
 mod support;
+mod teacher;
 mod trust;
 mod trust_paths;
 mod trust_runs;
