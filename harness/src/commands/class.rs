@@ -16,7 +16,6 @@ use crate::errors::{Error, Result};
 use crate::report::gradebook::{Cell, Gradebook};
 use crate::report::{self, table};
 use crate::runner::RunPlan;
-use crate::spec::ProgramRef;
 use crate::store::{self, Store};
 use crate::verdict::Verdict;
 
@@ -171,7 +170,7 @@ pub(super) fn grade_class(
             continue;
         };
         let file = std::path::absolute(file).unwrap_or_else(|_| file.clone());
-        let program = ProgramRef::Submitted(file.clone());
+        let program = problem.submitted(file.clone());
         tasks.push(task_for(ctx, problem, &program, entry.shown.clone()));
         owners.push(Owner::of_file(
             ctx,

@@ -1,10 +1,12 @@
 //! The CLI verbs, each wired from the typed stages in one function.
 
+mod answer_checks;
 mod calibrate;
 mod class;
 mod context;
 mod doctor;
 mod export;
+mod findings;
 mod matrix;
 mod packages;
 mod play;

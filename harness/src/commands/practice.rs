@@ -56,7 +56,9 @@ pub(super) fn task_for<'a>(
         }
         _ => None,
     });
-    let program = broken_judge.unwrap_or_else(|| ctx.builder.build(program));
+    let program = broken_judge
+        .or_else(|| over_code_limit(problem, program))
+        .unwrap_or_else(|| ctx.builder.build(program));
     let [checker, output_checker] = judges.map(|(_, built)| match built {
         Some(Built::Ready(exe)) => Some(exe),
         _ => None,
@@ -70,6 +72,32 @@ pub(super) fn task_for<'a>(
         tests: problem.tests.iter().collect(),
         every_test: false,
     }
+}
+
+/// A compile error for a submission whose files are above the package's
+/// `limits.code` (Kattis: checked before `include/` files are added).
+fn over_code_limit(problem: &ProblemSpec, program: &crate::spec::ProgramRef) -> Option<Built> {
+    let limit = problem.package.as_deref()?.limits.code?;
+    let files: Vec<&Path> = match program {
+        crate::spec::ProgramRef::Submitted(path) | crate::spec::ProgramRef::File(path) => {
+            vec![path]
+        }
+        crate::spec::ProgramRef::Sources(set) => set.sources.iter().map(PathBuf::as_path).collect(),
+        crate::spec::ProgramRef::Bin(_) | crate::spec::ProgramRef::Answers { .. } => return None,
+    };
+    // A submitted file is not followed through a link: its own size.
+    let size: u64 = files
+        .iter()
+        .filter_map(|f| std::fs::symlink_metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
+    (size > limit).then(|| {
+        Built::CompileError(format!(
+            "the submission is {} KiB, above the code limit of {} KiB (limits.code)",
+            size.div_ceil(1024),
+            limit / 1024
+        ))
+    })
 }
 
 /// `test` and `grade` of files keep a package's settled time limit in the
@@ -113,7 +141,7 @@ pub(super) fn test(
         human::limits(&problem)
     )
     .map_err(io)?;
-    let program = crate::spec::ProgramRef::Submitted(absolute(file));
+    let program = problem.submitted(absolute(file));
     let task = task_for(ctx, &problem, &program, file_name(file));
     let plan = RunPlan {
         tasks: vec![task],
@@ -141,7 +169,8 @@ pub(super) fn test(
         Vec::new(),
     )?;
     let verdict = done[0].verdict;
-    if verdict == Verdict::WrongAnswer && !learner.no_counterexample {
+    // An answer set has no program to run on a smaller input.
+    if verdict == Verdict::WrongAnswer && !learner.no_counterexample && !problem.output_only {
         super::stress::offer_counterexample(ctx, &problem, &program)?;
     }
     Ok(ctx.exit_code(verdict == Verdict::Accepted))
@@ -173,7 +202,7 @@ pub(super) fn grade(
     .map_err(io)?;
     let mut tasks = Vec::new();
     for file in files {
-        let program = crate::spec::ProgramRef::Submitted(absolute(file));
+        let program = problem.submitted(absolute(file));
         tasks.push(task_for(
             ctx,
             &problem,

@@ -234,6 +234,7 @@ pub(super) fn prepare(
         Built::CompileError(message) | Built::JudgeError(message) => {
             Err(judge_error(what, message))
         }
+        Built::Answers(_) => Err(judge_error(what, "an answer set, not a program".into())),
     };
     let built = (|| -> std::result::Result<Programs, (u8, String)> {
         let with_args = |exe: Executable, args: &[String]| exe.with_args(args);

@@ -21,6 +21,8 @@ mod timing;
 mod yaml;
 
 #[cfg(test)]
+mod completion_tests;
+#[cfg(test)]
 mod malformed_tests;
 #[cfg(test)]
 mod polygon_tests;

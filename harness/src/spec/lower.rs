@@ -94,7 +94,15 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
         .enumerate()
         .filter(|(_, s)| s.expectation != Expectation::NotRun)
         .map(|(index, submission)| SolutionSpec {
-            program: sources(&submission.program),
+            program: match package.interaction {
+                // An answer set is read, never built.
+                Interaction::SubmitAnswer => ProgramRef::Answers {
+                    path: submission.program.path.clone(),
+                    name: submission.program.name.clone(),
+                    submitted: false,
+                },
+                _ => sources(&submission.program),
+            },
             expect: Vec::new(),
             score: None,
             package_submission: Some(index),
@@ -118,6 +126,7 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
         // Kattis' default validator has no presentation error; Polygon's
         // testlib checkers do.
         presentation_errors: package.format == PackageFormat::Polygon,
+        output_only: package.interaction == Interaction::SubmitAnswer,
         package: Some(package),
     })
 }

@@ -6,7 +6,7 @@ use crate::support::*;
 
 /// A fresh root holding a copy of the ecosystem fixture `name` (verify
 /// writes its result store beside `problems/`).
-fn root_with(name: &str) -> tempfile::TempDir {
+pub(crate) fn root_with(name: &str) -> tempfile::TempDir {
     let root = tempfile::tempdir().unwrap();
     copy_dir(
         &fixtures().join("ecosystem/problems").join(name),
@@ -18,7 +18,7 @@ fn root_with(name: &str) -> tempfile::TempDir {
 /// The tools a fixture's programs need, the first missing one if any,
 /// said as `skipped: no TOOL`. On CI (`CI=true`) the compilers and
 /// Python are installed, so a missing one fails the test instead.
-fn missing(tools: &[&'static str]) -> Option<&'static str> {
+pub(crate) fn missing(tools: &[&'static str]) -> Option<&'static str> {
     let tool = tools.iter().copied().find(|tool| which(tool).is_none())?;
     assert!(
         std::env::var("CI").as_deref() != Ok("true"),
@@ -29,7 +29,7 @@ fn missing(tools: &[&'static str]) -> Option<&'static str> {
 
 /// Whether the judge finds a checktestdata here, as it looks for one: the
 /// C++ `checktestdata`, the Python one's `pyctd`, or its module.
-fn checktestdata_installed() -> bool {
+pub(crate) fn checktestdata_installed() -> bool {
     which("checktestdata").is_some()
         || which("pyctd").is_some()
         || std::process::Command::new("python3")
@@ -40,7 +40,11 @@ fn checktestdata_installed() -> bool {
 
 /// Runs `judge verify NAME` and checks that every submission got what the
 /// package expects; returns stdout.
-fn verify_package(name: &str, tools: &[&'static str], expected: usize) -> Option<String> {
+pub(crate) fn verify_package(
+    name: &str,
+    tools: &[&'static str],
+    expected: usize,
+) -> Option<String> {
     if let Some(tool) = missing(tools) {
         println!("skipped: no {tool}");
         return None;

@@ -1,0 +1,76 @@
+//! What a package check found, typed: how bad it is, where, and what.
+//! New checks return these (see `answer_checks`, `generators`,
+//! `constraints`, `invalid_inputs`); `judge verify` still prints the
+//! package stage as lines, so `into_checks` turns them into the
+//! (passed, failed, skipped) lines the other checks give.
+
+use serde::Serialize;
+
+use super::self_tests::Checks;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Severity {
+    /// A check that held.
+    Passed,
+    /// The package breaks a rule: `judge verify` fails.
+    Error,
+    /// A check not made, and why (a tool this machine lacks).
+    Skipped,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct Finding {
+    pub(crate) severity: Severity,
+    /// What it is about: a test (`secret/02`), a file, a validator.
+    pub(crate) place: String,
+    pub(crate) message: String,
+}
+
+impl Finding {
+    pub(crate) fn new(
+        severity: Severity,
+        place: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Finding {
+        Finding {
+            severity,
+            place: place.into(),
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn error(place: impl Into<String>, message: impl Into<String>) -> Finding {
+        Finding::new(Severity::Error, place, message)
+    }
+
+    pub(crate) fn passed(place: impl Into<String>, message: impl Into<String>) -> Finding {
+        Finding::new(Severity::Passed, place, message)
+    }
+
+    pub(crate) fn skipped(place: impl Into<String>, message: impl Into<String>) -> Finding {
+        Finding::new(Severity::Skipped, place, message)
+    }
+
+    /// The line `judge verify` prints.
+    pub(crate) fn line(&self) -> String {
+        match self.place.is_empty() {
+            true => self.message.clone(),
+            false => format!("{}: {}", self.place, self.message),
+        }
+    }
+}
+
+/// The findings as `judge verify`'s package stage prints them: passed,
+/// failed, and skipped (with the warnings).
+pub(crate) fn into_checks(findings: &[Finding]) -> Checks {
+    let (mut passed, mut failed, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
+    for finding in findings {
+        match finding.severity {
+            Severity::Passed => passed.push(finding.line()),
+            Severity::Error => failed.push(finding.line()),
+            Severity::Skipped => skipped.push(finding.line()),
+        }
+    }
+    (passed, failed, skipped)
+}
