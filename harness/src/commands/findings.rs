@@ -13,6 +13,8 @@ use super::self_tests::Checks;
 pub(crate) enum Severity {
     /// A check that held.
     Passed,
+    /// Something to look at that breaks no rule.
+    Warning,
     /// The package breaks a rule: `judge verify` fails.
     Error,
     /// A check not made, and why (a tool this machine lacks).
@@ -44,6 +46,10 @@ impl Finding {
         Finding::new(Severity::Error, place, message)
     }
 
+    pub(crate) fn warning(place: impl Into<String>, message: impl Into<String>) -> Finding {
+        Finding::new(Severity::Warning, place, message)
+    }
+
     pub(crate) fn passed(place: impl Into<String>, message: impl Into<String>) -> Finding {
         Finding::new(Severity::Passed, place, message)
     }
@@ -54,9 +60,13 @@ impl Finding {
 
     /// The line `judge verify` prints.
     pub(crate) fn line(&self) -> String {
-        match self.place.is_empty() {
+        let text = match self.place.is_empty() {
             true => self.message.clone(),
             false => format!("{}: {}", self.place, self.message),
+        };
+        match self.severity {
+            Severity::Warning => format!("warning: {text}"),
+            _ => text,
         }
     }
 }
@@ -69,7 +79,7 @@ pub(crate) fn into_checks(findings: &[Finding]) -> Checks {
         match finding.severity {
             Severity::Passed => passed.push(finding.line()),
             Severity::Error => failed.push(finding.line()),
-            Severity::Skipped => skipped.push(finding.line()),
+            Severity::Warning | Severity::Skipped => skipped.push(finding.line()),
         }
     }
     (passed, failed, skipped)

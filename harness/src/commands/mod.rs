@@ -7,6 +7,7 @@ mod context;
 mod doctor;
 mod export;
 mod findings;
+mod generators;
 mod matrix;
 mod packages;
 mod play;

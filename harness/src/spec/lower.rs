@@ -131,6 +131,19 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
     })
 }
 
+/// A program outside any package's settings (a BAPCtools generator): its
+/// sources and the files beside them, no `include/`, no constants.
+pub(crate) fn standalone_program(program: &Program) -> ProgramRef {
+    ProgramRef::Sources(Arc::new(SourceSet {
+        name: program.name.clone(),
+        language: language_key(&program.language).to_string(),
+        sources: program.sources.clone(),
+        entry: entry_of(program),
+        beside: program.extra_files.clone(),
+        constants: Vec::new(),
+    }))
+}
+
 /// A package program as the builder takes it: its sources, the files
 /// beside them (headers, and the package's `include/` files for its
 /// language, which replace same-named ones), and its constants.
@@ -165,19 +178,22 @@ fn source_set(package: &Package, program: &Program) -> SourceSet {
             })
             .collect(),
     };
-    // A folder with build/run scripts may write `run` itself: `build` is
-    // then the file the set is known by.
-    let entry = match program.entry.exists() || program.language != "build-run" {
-        true => program.entry.clone(),
-        false => program.entry.with_file_name("build"),
-    };
     SourceSet {
         name: program.name.clone(),
         language: language_key(&program.language).to_string(),
         sources: program.sources.clone(),
-        entry,
+        entry: entry_of(program),
         beside,
         constants,
+    }
+}
+
+/// A folder with build/run scripts may write `run` itself: `build` is
+/// then the file the set is known by.
+fn entry_of(program: &Program) -> std::path::PathBuf {
+    match program.entry.exists() || program.language != "build-run" {
+        true => program.entry.clone(),
+        false => program.entry.with_file_name("build"),
     }
 }
 

@@ -6,15 +6,6 @@
 use crate::ecosystem::{missing, root_with, verify_package};
 use crate::support::*;
 
-/// `judge verify NAME` in `root`: (exit code, stdout).
-fn verify_in(root: &std::path::Path, name: &str) -> (Option<i32>, String) {
-    let output = judge_at(root).args(["verify", name]).output().unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-    )
-}
-
 #[test]
 fn answer_validators_check_every_answer_and_reject_the_invalid_answers() {
     let Some(stdout) = verify_package("squarepair", &["python3"], 3) else {
@@ -30,7 +21,7 @@ fn answer_validators_check_every_answer_and_reject_the_invalid_answers() {
     let root = root_with("squarepair");
     let package = root.path().join("problems/squarepair");
     std::fs::write(package.join("data/secret/01.ans"), "3 3\n").unwrap();
-    let (code, stdout) = verify_in(root.path(), "squarepair");
+    let (code, stdout) = judge_output(root.path(), ["verify", "squarepair"]);
     assert_eq!(code, Some(1), "{stdout}");
     assert!(
         stdout.contains("secret/01: answer validator answer.py rejects the answer"),
@@ -40,7 +31,7 @@ fn answer_validators_check_every_answer_and_reject_the_invalid_answers() {
     // So does an invalid answer that every answer validator accepts.
     std::fs::write(package.join("data/secret/01.ans"), "3 4\n").unwrap();
     std::fs::write(package.join("data/invalid_answer/sum-off.ans"), "4 3\n").unwrap();
-    let (code, stdout) = verify_in(root.path(), "squarepair");
+    let (code, stdout) = judge_output(root.path(), ["verify", "squarepair"]);
     assert_eq!(code, Some(1), "{stdout}");
     assert!(
         stdout.contains(
@@ -59,7 +50,7 @@ fn invalid_answers_without_an_answer_validator_fail_the_package() {
     let root = root_with("squarepair");
     let package = root.path().join("problems/squarepair");
     std::fs::remove_dir_all(package.join("answer_validators")).unwrap();
-    let (code, stdout) = verify_in(root.path(), "squarepair");
+    let (code, stdout) = judge_output(root.path(), ["verify", "squarepair"]);
     assert_eq!(code, Some(1), "{stdout}");
     assert!(
         stdout.contains("data/invalid_answer: 2 cases, and no answer validator"),

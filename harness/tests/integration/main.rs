@@ -5,6 +5,7 @@ mod cli;
 mod ecosystem;
 mod export;
 mod games;
+mod generators;
 mod hostile;
 mod interactive;
 mod kattis2025;

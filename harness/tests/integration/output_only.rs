@@ -33,9 +33,8 @@ fn our_own_output_only_problem_verifies() {
 
 /// `judge ARGS... FOLDER...` in `root`: (exit code, stdout).
 fn run(root: &Path, args: &[&str], folders: &[&Path]) -> (Option<i32>, String) {
-    let output = judge_at(root).args(args).args(folders).output().unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    (output.status.code(), stdout)
+    let words = args.iter().map(std::ffi::OsStr::new);
+    judge_output(root, words.chain(folders.iter().map(|f| f.as_os_str())))
 }
 
 /// A folder of answers named after `sumsquares`' tests.
