@@ -194,6 +194,11 @@ pub struct StrengthArgs {
     /// how many each test rejects.
     #[arg(long)]
     pub matrix: bool,
+    /// For every bound a validator checks, whether some test reaches it
+    /// (judge-kit and BAPCtools validators through --constraints_file,
+    /// testlib validators through their test overview log).
+    #[arg(long, conflicts_with_all = ["calibrate", "matrix"])]
+    pub constraints: bool,
     /// --calibrate: runs per solution; each figure is their median.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub repeat: usize,

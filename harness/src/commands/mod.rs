@@ -3,6 +3,7 @@
 mod answer_checks;
 mod calibrate;
 mod class;
+mod constraints;
 mod context;
 mod doctor;
 mod export;
@@ -28,6 +29,9 @@ pub fn run(cli: Cli) -> Result<u8> {
     let mut ctx = Context::new(&cli)?;
     match cli.command {
         Command::List => list(&mut ctx),
+        Command::Verify { ids, strength, .. } if strength.constraints => {
+            constraints::constraints(&mut ctx, &ids)
+        }
         Command::Verify {
             ids,
             all_tests,

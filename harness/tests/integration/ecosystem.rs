@@ -27,6 +27,16 @@ pub(crate) fn missing(tools: &[&'static str]) -> Option<&'static str> {
     Some(tool)
 }
 
+/// Whether a tool of `tools` is missing, said as `skipped: no TOOL` (a
+/// failure on CI, as `missing`).
+pub(crate) fn lacks(tools: &[&'static str]) -> bool {
+    let tool = missing(tools);
+    if let Some(tool) = tool {
+        println!("skipped: no {tool}");
+    }
+    tool.is_some()
+}
+
 /// Whether the judge finds a checktestdata here, as it looks for one: the
 /// C++ `checktestdata`, the Python one's `pyctd`, or its module.
 pub(crate) fn checktestdata_installed() -> bool {

@@ -3,7 +3,7 @@
 //! `allow_file_writing`, visualizers. Each check has a fixture that passes
 //! it and a broken copy that must fail it.
 
-use crate::ecosystem::{missing, root_with, verify_package};
+use crate::ecosystem::{lacks, root_with, verify_package};
 use crate::support::*;
 
 #[test]
@@ -43,8 +43,7 @@ fn answer_validators_check_every_answer_and_reject_the_invalid_answers() {
 
 #[test]
 fn invalid_answers_without_an_answer_validator_fail_the_package() {
-    if let Some(tool) = missing(&["python3"]) {
-        println!("skipped: no {tool}");
+    if lacks(&["python3"]) {
         return;
     }
     let root = root_with("squarepair");

@@ -2,6 +2,7 @@
 
 mod class;
 mod cli;
+mod constraints;
 mod ecosystem;
 mod export;
 mod games;

@@ -2,7 +2,7 @@
 //! `kind = "output-only"` in our own format. A submission is a folder of
 //! answer files, judged by the output validator; no program runs.
 
-use crate::ecosystem::{missing, root_with, verify_package};
+use crate::ecosystem::{lacks, root_with, verify_package};
 use std::path::Path;
 
 use crate::support::*;
@@ -49,8 +49,7 @@ fn answers(dir: &Path, secret_02: &str) -> std::path::PathBuf {
 
 #[test]
 fn judge_test_takes_a_folder_of_answers_and_says_what_is_wrong() {
-    if let Some(tool) = missing(&["python3"]) {
-        println!("skipped: no {tool}");
+    if lacks(&["python3"]) {
         return;
     }
     let root = root_with("sumsquares");
@@ -87,8 +86,7 @@ fn judge_test_takes_a_folder_of_answers_and_says_what_is_wrong() {
 
 #[test]
 fn an_answer_above_the_output_limit_is_ole_and_a_link_is_the_submitters_error() {
-    if let Some(tool) = missing(&["python3"]) {
-        println!("skipped: no {tool}");
+    if lacks(&["python3"]) {
         return;
     }
     let root = root_with("sumsquares");
@@ -116,8 +114,7 @@ fn an_answer_above_the_output_limit_is_ole_and_a_link_is_the_submitters_error() 
 
 #[test]
 fn judge_grade_grades_answer_folders() {
-    if let Some(tool) = missing(&["python3"]) {
-        println!("skipped: no {tool}");
+    if lacks(&["python3"]) {
         return;
     }
     let root = root_with("sumsquares");
