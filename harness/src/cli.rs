@@ -199,6 +199,11 @@ pub struct StrengthArgs {
     /// testlib validators through their test overview log).
     #[arg(long, conflicts_with_all = ["calibrate", "matrix"])]
     pub constraints: bool,
+    /// Inputs made invalid from the samples (a token removed or doubled,
+    /// a number made non-numeric, a line break moved, trailing garbage),
+    /// each of which the input validator must reject.
+    #[arg(long, conflicts_with_all = ["calibrate", "matrix", "constraints"])]
+    pub invalid_inputs: bool,
     /// --calibrate: runs per solution; each figure is their median.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub repeat: usize,

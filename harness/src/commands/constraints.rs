@@ -10,14 +10,13 @@
 //! or smallest case the statement allows.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::PathBuf;
 
 use super::Context;
-use super::findings::{Finding, Severity};
+use super::findings::Finding;
 use crate::checker::run_validator;
 use crate::compile::{Built, Executable};
-use crate::errors::{Error, Result};
+
 use crate::formats::{InputValidator, ValidatorArgs, ValidatorProtocol};
 use crate::spec::{ProblemSpec, Protocol, ToolSpec};
 
@@ -358,29 +357,4 @@ pub(super) fn check(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Finding> {
         }
     }
     findings
-}
-
-/// `judge verify --constraints [ID...]`: the bounds of every problem.
-pub(super) fn constraints(ctx: &mut Context, ids: &[String]) -> Result<u8> {
-    let (problems, broken) = ctx.load_and_build(ids)?;
-    let io = |source| Error::Report {
-        what: "the output".into(),
-        source,
-    };
-    let mut errors = !broken.is_empty();
-    for problem in &problems {
-        writeln!(ctx.out, "{}", ctx.styles.bold(&problem.id)).map_err(io)?;
-        for finding in check(ctx, problem) {
-            errors |= finding.severity == Severity::Error;
-            let line = finding.line();
-            let line = match finding.severity {
-                Severity::Error => ctx.styles.bad(&line),
-                Severity::Warning => ctx.styles.bold(&line),
-                Severity::Passed => ctx.styles.good(&line),
-                Severity::Skipped => ctx.styles.dim(&line),
-            };
-            writeln!(ctx.out, "  {line}").map_err(io)?;
-        }
-    }
-    Ok(ctx.exit_code(!errors))
 }

@@ -6,7 +6,12 @@
 
 use serde::Serialize;
 
+use std::io::Write;
+
+use super::Context;
 use super::self_tests::Checks;
+use crate::errors::{Error, Result};
+use crate::spec::ProblemSpec;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -83,4 +88,34 @@ pub(crate) fn into_checks(findings: &[Finding]) -> Checks {
         }
     }
     (passed, failed, skipped)
+}
+
+/// `judge verify --CHECK [ID...]`: runs `check` on every problem and prints
+/// its findings under the problem's name; fails when one is an error.
+pub(super) fn report(
+    ctx: &mut Context,
+    ids: &[String],
+    check: fn(&mut Context, &ProblemSpec) -> Vec<Finding>,
+) -> Result<u8> {
+    let (problems, broken) = ctx.load_and_build(ids)?;
+    let io = |source| Error::Report {
+        what: "the output".into(),
+        source,
+    };
+    let mut errors = !broken.is_empty();
+    for problem in &problems {
+        writeln!(ctx.out, "{}", ctx.styles.bold(&problem.id)).map_err(io)?;
+        for finding in check(ctx, problem) {
+            errors |= finding.severity == Severity::Error;
+            let line = finding.line();
+            let line = match finding.severity {
+                Severity::Error => ctx.styles.bad(&line),
+                Severity::Warning => ctx.styles.bold(&line),
+                Severity::Passed => ctx.styles.good(&line),
+                Severity::Skipped => ctx.styles.dim(&line),
+            };
+            writeln!(ctx.out, "  {line}").map_err(io)?;
+        }
+    }
+    Ok(ctx.exit_code(!errors))
 }

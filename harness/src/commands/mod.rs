@@ -9,6 +9,7 @@ mod doctor;
 mod export;
 mod findings;
 mod generators;
+mod invalid_inputs;
 mod matrix;
 mod packages;
 mod play;
@@ -30,7 +31,10 @@ pub fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         Command::List => list(&mut ctx),
         Command::Verify { ids, strength, .. } if strength.constraints => {
-            constraints::constraints(&mut ctx, &ids)
+            findings::report(&mut ctx, &ids, constraints::check)
+        }
+        Command::Verify { ids, strength, .. } if strength.invalid_inputs => {
+            findings::report(&mut ctx, &ids, invalid_inputs::check)
         }
         Command::Verify {
             ids,

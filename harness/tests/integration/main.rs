@@ -9,6 +9,7 @@ mod games;
 mod generators;
 mod hostile;
 mod interactive;
+mod invalid_inputs;
 mod kattis2025;
 mod learner;
 mod output_only;
