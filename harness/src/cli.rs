@@ -179,6 +179,71 @@ pub enum Command {
     /// package's generator, judged against the reference, the first
     /// failing one shrunk.
     Stress(StressArgs),
+    /// Serve a practice session or a contest: an online judge in this
+    /// process, on the result store (docs/serve.md).
+    Serve(ServeArgs),
+    /// The accounts of `judge serve`.
+    Users {
+        #[command(subcommand)]
+        command: UsersCommand,
+    },
+    /// Send a file to a `judge serve` server and follow it to its verdict.
+    Submit(SubmitArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// The session file (default: open-ended practice over every problem).
+    #[arg(long, value_name = "FILE")]
+    pub session: Option<PathBuf>,
+    /// The address to listen on (port 0: any free port, printed).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    pub bind: std::net::SocketAddr,
+    /// The result store (default: judge.db beside problems/).
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum UsersCommand {
+    /// Create or update accounts from a CSV file (user, display name, team,
+    /// role); new accounts' generated passwords are written once to a file.
+    Import {
+        /// The CSV file, with a header row.
+        file: PathBuf,
+        /// Where the new passwords go (default: FILE's name with
+        /// `-passwords.csv`; never overwritten).
+        #[arg(long, value_name = "PATH")]
+        passwords: Option<PathBuf>,
+        /// New passwords for the accounts that exist already, too.
+        #[arg(long)]
+        reset_passwords: bool,
+        /// The result store (default: judge.db beside problems/).
+        #[arg(long, value_name = "PATH")]
+        db: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SubmitArgs {
+    /// Problem id.
+    pub id: String,
+    /// The source file.
+    pub file: PathBuf,
+    /// The server, e.g. http://127.0.0.1:8080 (default: the one logged in to last).
+    #[arg(long, value_name = "URL")]
+    pub server: Option<String>,
+    /// The language key (default: guessed by the server from the file name).
+    #[arg(long, value_name = "KEY")]
+    pub language: Option<String>,
+    /// Log in as this user first (the password is read from stdin) and keep
+    /// the token in the config file.
+    #[arg(long, value_name = "USER")]
+    pub user: Option<String>,
+    /// The file holding the server and token (default:
+    /// $XDG_CONFIG_HOME/judge/submit.toml or ~/.config/judge/submit.toml).
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
 }
 
 /// `judge verify` modes for setters: time limits and test strength

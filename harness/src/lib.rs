@@ -22,7 +22,8 @@
 //! reporters), `report` (output), `commands` (the CLI verbs), `class` (a
 //! class's students and files), `store` (the result store and cache),
 //! `stress` (random inputs and shrinking), `export` (our packages as Kattis
-//! packages), `untrusted` (reading the files a submitter controls).
+//! packages), `untrusted` (reading the files a submitter controls),
+//! `serve` (`judge serve`: the online judge, async at its edge only).
 
 // The benches and the integration tests use what is `pub`; everything else
 // is `pub(crate)`, and this lint keeps it so.
@@ -45,6 +46,7 @@ mod pipeline;
 pub mod report;
 pub mod runner;
 pub mod sandbox;
+mod serve;
 pub mod spec;
 pub mod store;
 mod stress;

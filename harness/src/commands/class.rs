@@ -269,7 +269,7 @@ pub(super) fn report(
         None => runs
             .iter()
             .rev()
-            .find(|r| r.command == "grade" && !r.interrupted)
+            .find(|r| (r.command == "grade" || r.command == "serve") && !r.interrupted)
             .or(runs.last())
             .ok_or_else(|| Error::Usage(format!("{} holds no run yet", path.display())))?,
     };

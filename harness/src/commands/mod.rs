@@ -20,13 +20,21 @@ mod stored;
 mod stress;
 mod verify;
 
-use context::Context;
+pub(crate) use context::Context;
+pub(crate) use play::{find_test, game_result, referee_args};
+pub(crate) use practice::Judges;
+pub(crate) use settled::settle_for_judging;
+pub(crate) use stored::{machine, problem_info};
 
 use crate::cli::{Cli, Command};
 use crate::errors::Result;
 
 /// Runs one command line; returns the process exit code (see `exit_codes`).
 pub fn run(cli: Cli) -> Result<u8> {
+    // A learner's terminal needs no problems folder to submit.
+    if let Command::Submit(args) = &cli.command {
+        return crate::serve::submit(args);
+    }
     let mut ctx = Context::new(&cli)?;
     match cli.command {
         Command::List => list(&mut ctx),
@@ -104,6 +112,9 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Cache { action } => doctor::cache(&mut ctx, &action),
         Command::Export { id, kattis, force } => export::export(&mut ctx, &id, &kattis, force),
         Command::Stress(args) => stress::stress(&mut ctx, &args),
+        Command::Serve(args) => crate::serve::serve(&mut ctx, &args),
+        Command::Users { command } => crate::serve::users(&mut ctx, &command),
+        Command::Submit(args) => crate::serve::submit(&args),
     }
 }
 

@@ -49,22 +49,7 @@ pub(super) fn play(ctx: &mut Context, id: &str, test_name: Option<&str>) -> Resu
         what: "a scratch folder".into(),
         source,
     })?;
-    let output_file = scratch.path().join(INTERACTOR_OUTPUT);
-    let mut args = exe.args.clone();
-    match interactor.protocol {
-        Protocol::Kattis => args.extend([
-            test.input.as_os_str().to_owned(),
-            test.answer.as_os_str().to_owned(),
-            feedback_arg(scratch.path()),
-        ]),
-        Protocol::Testlib => args.extend([
-            test.input.as_os_str().to_owned(),
-            output_file.as_os_str().to_owned(),
-            test.answer.as_os_str().to_owned(),
-        ]),
-    }
-    args.extend(interactor.args.iter().map(Into::into));
-    args.extend(test.checker_args.iter().map(Into::into));
+    let args = referee_args(interactor, &exe, test, scratch.path());
     writeln!(
         ctx.out,
         "{} — {}: you play against the referee on {}. Type your moves; Ctrl-D gives up.",
@@ -77,39 +62,15 @@ pub(super) fn play(ctx: &mut Context, id: &str, test_name: Option<&str>) -> Resu
     let mut command = Command::new(&exe.program);
     command.args(&args).current_dir(scratch.path());
     let (status, stderr) = referee(command)?;
-    let (verdict, message) = match interactor.protocol {
-        Protocol::Kattis => {
-            let (message, _) = read_feedback(scratch.path(), "interactor").unwrap_or_default();
-            let verdict = match status.code() {
-                Some(EXIT_ACCEPT) => Verdict::Accepted,
-                Some(EXIT_REJECT) => Verdict::WrongAnswer,
-                _ => Verdict::JudgeError,
-            };
-            (verdict, message.unwrap_or_default())
-        }
-        Protocol::Testlib => {
-            let said = last_line(&stderr);
-            match testlib_checker(status.code(), &said) {
-                CheckerOutcome::Accepted | CheckerOutcome::Points(_) => {
-                    let output = std::fs::read(&output_file).unwrap_or_default();
-                    let (verdict, detail) = crate::runner::judge_output_file(
-                        &ctx.sandbox,
-                        &problem,
-                        checker.as_ref(),
-                        test,
-                        &output,
-                        scratch.path(),
-                    );
-                    (verdict, detail.unwrap_or(said))
-                }
-                CheckerOutcome::WrongAnswer => (Verdict::WrongAnswer, said),
-                CheckerOutcome::PresentationError => (Verdict::PresentationError, said),
-                CheckerOutcome::JudgeError(why) => {
-                    (Verdict::JudgeError, format!("interactor {why}"))
-                }
-            }
-        }
-    };
+    let (verdict, message) = game_result(
+        &ctx.sandbox,
+        &problem,
+        checker.as_ref(),
+        test,
+        status,
+        &stderr,
+        scratch.path(),
+    );
     let line = match verdict {
         Verdict::Accepted => ctx.styles.good("You win (AC)."),
         Verdict::JudgeError => ctx.styles.bad(&format!(
@@ -121,7 +82,81 @@ pub(super) fn play(ctx: &mut Context, id: &str, test_name: Option<&str>) -> Resu
     Ok(if verdict == Verdict::Accepted { 0 } else { 1 })
 }
 
-fn find_test<'a>(problem: &'a ProblemSpec, name: Option<&str>) -> Result<&'a TestCase> {
+/// The referee's arguments for a game on `test` in `scratch`: by its
+/// protocol, the test's files, and its own and the test's arguments.
+/// (`judge serve`'s play page starts it the same way.)
+pub(crate) fn referee_args(
+    interactor: &crate::spec::ToolSpec,
+    exe: &Executable,
+    test: &TestCase,
+    scratch: &std::path::Path,
+) -> Vec<std::ffi::OsString> {
+    let output_file = scratch.join(INTERACTOR_OUTPUT);
+    let mut args = exe.args.clone();
+    match interactor.protocol {
+        Protocol::Kattis => args.extend([
+            test.input.as_os_str().to_owned(),
+            test.answer.as_os_str().to_owned(),
+            feedback_arg(scratch),
+        ]),
+        Protocol::Testlib => args.extend([
+            test.input.as_os_str().to_owned(),
+            output_file.as_os_str().to_owned(),
+            test.answer.as_os_str().to_owned(),
+        ]),
+    }
+    args.extend(interactor.args.iter().map(Into::into));
+    args.extend(test.checker_args.iter().map(Into::into));
+    args
+}
+
+/// A finished game's verdict and the referee's words: a Kattis referee
+/// judges alone (exit 42/43, `judgemessage.txt`); a testlib one says OK,
+/// WA or PE by its exit code, and on OK the problem's `checker` judges the
+/// output file it wrote.
+pub(crate) fn game_result(
+    sandbox: &crate::sandbox::Sandbox,
+    problem: &ProblemSpec,
+    checker: Option<&Executable>,
+    test: &TestCase,
+    status: ExitStatus,
+    stderr: &[u8],
+    scratch: &std::path::Path,
+) -> (Verdict, String) {
+    let Some(interactor) = &problem.interactor else {
+        return (Verdict::JudgeError, "no interactor".into());
+    };
+    match interactor.protocol {
+        Protocol::Kattis => {
+            let (message, _) = read_feedback(scratch, "interactor").unwrap_or_default();
+            let verdict = match status.code() {
+                Some(EXIT_ACCEPT) => Verdict::Accepted,
+                Some(EXIT_REJECT) => Verdict::WrongAnswer,
+                _ => Verdict::JudgeError,
+            };
+            (verdict, message.unwrap_or_default())
+        }
+        Protocol::Testlib => {
+            let said = last_line(stderr);
+            match testlib_checker(status.code(), &said) {
+                CheckerOutcome::Accepted | CheckerOutcome::Points(_) => {
+                    let output = std::fs::read(scratch.join(INTERACTOR_OUTPUT)).unwrap_or_default();
+                    let (verdict, detail) = crate::runner::judge_output_file(
+                        sandbox, problem, checker, test, &output, scratch,
+                    );
+                    (verdict, detail.unwrap_or(said))
+                }
+                CheckerOutcome::WrongAnswer => (Verdict::WrongAnswer, said),
+                CheckerOutcome::PresentationError => (Verdict::PresentationError, said),
+                CheckerOutcome::JudgeError(why) => {
+                    (Verdict::JudgeError, format!("interactor {why}"))
+                }
+            }
+        }
+    }
+}
+
+pub(crate) fn find_test<'a>(problem: &'a ProblemSpec, name: Option<&str>) -> Result<&'a TestCase> {
     let id = &problem.id;
     match name {
         Some(name) => problem

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::Context;
 use crate::cli::{Diffs, LearnerArgs, ReportArgs, StoreArgs};
-use crate::compile::Built;
+use crate::compile::{Builder, Built, Executable};
 use crate::errors::{Error, Result};
 use crate::pipeline::Run;
 use crate::report::human;
@@ -29,48 +29,94 @@ pub(super) fn task_for<'a>(
     program: &crate::spec::ProgramRef,
     name: String,
 ) -> Task<'a> {
-    let judging_role = if problem.interactor.is_some() {
-        "interactor"
-    } else {
-        "checker"
-    };
-    let judges: [(&str, Option<Built>); 2] = [
-        (
-            judging_role,
-            problem
-                .judging_program()
-                .map(|tool| ctx.builder.build(&tool.program)),
-        ),
-        (
-            "checker",
-            problem
-                .output_checker()
-                .map(|tool| ctx.builder.build(&tool.program)),
-        ),
-    ];
-    // A judging program that did not build is the judge's failure, whatever
-    // the submission's build says.
-    let broken_judge = judges.iter().find_map(|(role, built)| match built {
-        Some(Built::CompileError(m) | Built::JudgeError(m)) => {
-            Some(Built::JudgeError(format!("the {role} did not build: {m}")))
+    let judges = Judges::build(&mut ctx.builder, problem);
+    judges.task(problem, program, |program| ctx.builder.build(program), name)
+}
+
+/// A problem's judging programs, built: its checker or interactor, and a
+/// testlib interactor's checker. Built once, they judge any number of
+/// submissions (`judge serve` keeps them for the session).
+#[derive(Debug, Clone)]
+pub(crate) struct Judges {
+    checker: Option<Executable>,
+    output_checker: Option<Executable>,
+    /// A judging program that did not build: every task is a judge error.
+    broken: Option<String>,
+}
+
+impl Judges {
+    pub(crate) fn build(builder: &mut Builder, problem: &ProblemSpec) -> Judges {
+        let judging_role = if problem.interactor.is_some() {
+            "interactor"
+        } else {
+            "checker"
+        };
+        let judges: [(&str, Option<Built>); 2] = [
+            (
+                judging_role,
+                problem
+                    .judging_program()
+                    .map(|tool| builder.build(&tool.program)),
+            ),
+            (
+                "checker",
+                problem
+                    .output_checker()
+                    .map(|tool| builder.build(&tool.program)),
+            ),
+        ];
+        // A judging program that did not build is the judge's failure,
+        // whatever the submission's build says.
+        let broken = judges.iter().find_map(|(role, built)| match built {
+            Some(Built::CompileError(m) | Built::JudgeError(m)) => {
+                Some(format!("the {role} did not build: {m}"))
+            }
+            _ => None,
+        });
+        let [checker, output_checker] = judges.map(|(_, built)| match built {
+            Some(Built::Ready(exe)) => Some(exe),
+            _ => None,
+        });
+        Judges {
+            checker,
+            output_checker,
+            broken,
         }
-        _ => None,
-    });
-    let program = broken_judge
-        .or_else(|| over_code_limit(problem, program))
-        .unwrap_or_else(|| ctx.builder.build(program));
-    let [checker, output_checker] = judges.map(|(_, built)| match built {
-        Some(Built::Ready(exe)) => Some(exe),
-        _ => None,
-    });
-    Task {
-        problem,
-        submission: name,
-        program,
-        checker,
-        output_checker,
-        tests: problem.tests.iter().collect(),
-        every_test: false,
+    }
+
+    /// The interactor (or checker) as built; `None` if it did not build.
+    pub(crate) fn judging_program(&self) -> Option<&Executable> {
+        self.checker.as_ref().filter(|_| self.broken.is_none())
+    }
+
+    /// A testlib interactor's output checker as built.
+    pub(crate) fn output_checker(&self) -> Option<&Executable> {
+        self.output_checker.as_ref()
+    }
+
+    /// The task of one submission, `program` built by `build` (not called
+    /// when a judging program is broken or the source is over the
+    /// package's code limit).
+    pub(crate) fn task<'a>(
+        &self,
+        problem: &'a ProblemSpec,
+        program: &crate::spec::ProgramRef,
+        build: impl FnOnce(&crate::spec::ProgramRef) -> Built,
+        name: String,
+    ) -> Task<'a> {
+        let program = match &self.broken {
+            Some(message) => Built::JudgeError(message.clone()),
+            None => over_code_limit(problem, program).unwrap_or_else(|| build(program)),
+        };
+        Task {
+            problem,
+            submission: name,
+            program,
+            checker: self.checker.clone(),
+            output_checker: self.output_checker.clone(),
+            tests: problem.tests.iter().collect(),
+            every_test: false,
+        }
     }
 }
 

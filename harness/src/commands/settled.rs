@@ -19,7 +19,7 @@ use crate::store::{SettledLimit, Store, judge_version};
 /// class is judged on it, saying where the limit came from: from the
 /// result store when this package's limit was settled before (unless
 /// `--fresh`), else by running its submissions (and remembering it).
-pub(super) fn settle_for_judging(
+pub(crate) fn settle_for_judging(
     ctx: &mut Context,
     run: &mut Run<'_>,
     problem: &mut ProblemSpec,

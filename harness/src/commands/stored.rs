@@ -82,7 +82,7 @@ pub(super) fn store_path(ctx: &Context, args: &StoreArgs) -> PathBuf {
         .unwrap_or_else(|| ctx.root.join(store::DEFAULT_FILE))
 }
 
-pub(super) fn problem_info(problem: &ProblemSpec) -> ProblemInfo {
+pub(crate) fn problem_info(problem: &ProblemSpec) -> ProblemInfo {
     ProblemInfo {
         id: problem.id.clone(),
         title: problem.title.clone(),
@@ -94,7 +94,7 @@ pub(super) fn problem_info(problem: &ProblemSpec) -> ProblemInfo {
 }
 
 /// This machine's name, for the record of a run.
-pub(super) fn machine() -> String {
+pub(crate) fn machine() -> String {
     rustix::system::uname()
         .nodename()
         .to_string_lossy()

@@ -11,11 +11,11 @@
 mod cache;
 mod codec;
 mod merge;
-mod read;
+pub(crate) mod read;
 mod schema;
 mod settled;
 mod tools;
-mod write;
+pub(crate) mod write;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -73,6 +73,15 @@ impl Store {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The open, migrated connection, for `judge serve`'s own tables.
+    pub(crate) fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    pub(crate) fn connection_mut(&mut self) -> &mut Connection {
+        &mut self.conn
     }
 
     /// A store error as the judge's error, naming the file.

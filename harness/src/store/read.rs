@@ -82,9 +82,14 @@ impl Store {
             })?
             .collect::<rusqlite::Result<_>>()?;
         let mut entries = Vec::new();
+        // A grading has one submission per student and problem; a served
+        // session has many, and the last one read stands in the
+        // gradebook: so the best (AC, then the highest score, then the
+        // latest) is read last.
         let mut statement = self.conn.prepare(
             "SELECT id, student, problem, path, content_hash, language, verdict, score, \
-             message, skipped_tests FROM submissions WHERE run_id = ?1 ORDER BY id",
+             message, skipped_tests FROM submissions WHERE run_id = ?1 \
+             ORDER BY verdict = 'AC', COALESCE(score, -1), id",
         )?;
         let mut rows = statement.query(params![run])?;
         while let Some(row) = rows.next()? {
@@ -135,18 +140,7 @@ impl Store {
     }
 
     fn tests_of(&self, submission: i64) -> rusqlite::Result<(Vec<TestReport>, Vec<bool>)> {
-        let mut statement = self.conn.prepare_cached(&format!(
-            "SELECT {TEST_SELECT} FROM test_results WHERE submission_id = ?1 ORDER BY ordinal"
-        ))?;
-        let rows = statement.query_map(params![submission], test_from_row)?;
-        let mut tests = Vec::new();
-        let mut reused = Vec::new();
-        for row in rows {
-            let (test, was_reused) = row?;
-            tests.push(test);
-            reused.push(was_reused);
-        }
-        Ok((tests, reused))
+        tests_of(&self.conn, submission)
     }
 
     /// How many test results of `run` were run and how many reused.
@@ -167,4 +161,24 @@ impl Store {
         };
         query().map_err(|e| self.fail(e))
     }
+}
+
+/// A stored submission's test results in test order, and whether each was
+/// reused (also for `judge serve`, on its own connection).
+pub(crate) fn tests_of(
+    conn: &rusqlite::Connection,
+    submission: i64,
+) -> rusqlite::Result<(Vec<TestReport>, Vec<bool>)> {
+    let mut statement = conn.prepare_cached(&format!(
+        "SELECT {TEST_SELECT} FROM test_results WHERE submission_id = ?1 ORDER BY ordinal"
+    ))?;
+    let rows = statement.query_map(params![submission], test_from_row)?;
+    let mut tests = Vec::new();
+    let mut reused = Vec::new();
+    for row in rows {
+        let (test, was_reused) = row?;
+        tests.push(test);
+        reused.push(was_reused);
+    }
+    Ok((tests, reused))
 }

@@ -106,6 +106,63 @@ pub(super) const MIGRATIONS: &[&str] = &[
         recorded_at      TEXT NOT NULL
     );
     ",
+    // 4: judge serve: accounts, their logins and API tokens, sessions (each
+    // with the run its judged submissions are recorded under), the
+    // submissions a server received (kept with their source until judged),
+    // and each judging of one (a rejudge is a new judging).
+    "
+    CREATE TABLE accounts (
+        id            INTEGER PRIMARY KEY,
+        username      TEXT NOT NULL UNIQUE,
+        display_name  TEXT NOT NULL,
+        team          TEXT,
+        role          TEXT NOT NULL CHECK (role IN ('participant', 'jury')),
+        password_hash TEXT NOT NULL,
+        created_at    TEXT NOT NULL
+    );
+    CREATE TABLE logins (
+        token_hash    TEXT PRIMARY KEY,
+        account_id    INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        csrf          TEXT NOT NULL,
+        created_at    TEXT NOT NULL,
+        expires_at    TEXT NOT NULL
+    );
+    CREATE TABLE api_tokens (
+        token_hash    TEXT PRIMARY KEY,
+        account_id    INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        created_at    TEXT NOT NULL
+    );
+    CREATE TABLE sessions (
+        id            INTEGER PRIMARY KEY,
+        name          TEXT NOT NULL UNIQUE,
+        run_id        INTEGER NOT NULL REFERENCES runs(id),
+        title         TEXT NOT NULL,
+        created_at    TEXT NOT NULL
+    );
+    CREATE TABLE entries (
+        id            INTEGER PRIMARY KEY,
+        session_id    INTEGER NOT NULL REFERENCES sessions(id),
+        account_id    INTEGER NOT NULL REFERENCES accounts(id),
+        problem       TEXT NOT NULL,
+        language      TEXT NOT NULL,
+        file_name     TEXT NOT NULL,
+        source        BLOB NOT NULL,
+        submitted_at  TEXT NOT NULL,
+        status        TEXT NOT NULL CHECK (status IN ('queued', 'running', 'judged'))
+    );
+    CREATE INDEX entries_session ON entries(session_id, status);
+    CREATE TABLE judgings (
+        id            INTEGER PRIMARY KEY,
+        entry_id      INTEGER NOT NULL REFERENCES entries(id),
+        started_at    TEXT NOT NULL,
+        finished_at   TEXT,
+        submission_id INTEGER REFERENCES submissions(id) ON DELETE SET NULL,
+        verdict       TEXT,
+        score         REAL,
+        valid         INTEGER NOT NULL DEFAULT 1
+    );
+    CREATE INDEX judgings_entry ON judgings(entry_id);
+    ",
 ];
 
 /// The columns of a submission row after `id` and `run_id`, in one place for

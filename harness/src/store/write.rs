@@ -101,33 +101,8 @@ impl Store {
                 ],
             )?;
         }
-        let insert_submission = format!(
-            "INSERT INTO submissions (run_id, {SUBMISSION_COLUMNS}) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
-        );
         for submission in submissions {
-            let report = submission.report;
-            tx.prepare_cached(&insert_submission)?.execute(params![
-                run,
-                submission.student,
-                submission.problem,
-                submission.path,
-                submission.content_hash,
-                submission.language,
-                submission.build_hash,
-                report.map(|r| r.verdict.short()),
-                report.and_then(|r| r.score),
-                report.and_then(|r| r.message.as_deref()),
-                report.map_or(0, |r| r.skipped as i64),
-            ])?;
-            let id = tx.last_insert_rowid();
-            for (ordinal, test) in report.iter().flat_map(|r| &r.tests).enumerate() {
-                let (key, reused) = submission
-                    .tests
-                    .get(ordinal)
-                    .map_or((None, false), |(k, r)| (k.as_deref(), *r));
-                insert_test(&tx, id, ordinal, test, key, reused)?;
-            }
+            insert_submission(&tx, run, submission)?;
         }
         for file in unmatched {
             tx.execute(
@@ -138,4 +113,41 @@ impl Store {
         tx.commit()?;
         Ok(run)
     }
+}
+
+/// Inserts one submission of run `run` with its tests, inside the caller's
+/// transaction (a grading's, or `judge serve` recording one judging);
+/// returns its id.
+pub(crate) fn insert_submission(
+    tx: &rusqlite::Transaction<'_>,
+    run: i64,
+    submission: &SubmissionRecord<'_>,
+) -> rusqlite::Result<i64> {
+    let report = submission.report;
+    tx.prepare_cached(&format!(
+        "INSERT INTO submissions (run_id, {SUBMISSION_COLUMNS}) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
+    ))?
+    .execute(params![
+        run,
+        submission.student,
+        submission.problem,
+        submission.path,
+        submission.content_hash,
+        submission.language,
+        submission.build_hash,
+        report.map(|r| r.verdict.short()),
+        report.and_then(|r| r.score),
+        report.and_then(|r| r.message.as_deref()),
+        report.map_or(0, |r| r.skipped as i64),
+    ])?;
+    let id = tx.last_insert_rowid();
+    for (ordinal, test) in report.iter().flat_map(|r| &r.tests).enumerate() {
+        let (key, reused) = submission
+            .tests
+            .get(ordinal)
+            .map_or((None, false), |(k, r)| (k.as_deref(), *r));
+        insert_test(tx, id, ordinal, test, key, reused)?;
+    }
+    Ok(id)
 }

@@ -1,0 +1,450 @@
+//! The server's tables in the result store (migration 4, `docs/store.md`):
+//! its session (and the run its judged submissions are recorded under),
+//! the submissions it received (`entries`, with their source, committed
+//! before the client hears "received") and each judging of one.
+//!
+//! Exactly once: claiming an entry marks it `running` and opens a judging;
+//! recording the result, the judging's end and the entry's `judged` status
+//! is one transaction. A server killed in between finds the entry
+//! `running` with an open judging on restart: `recover` drops that
+//! judging and queues the entry again.
+
+use std::path::Path;
+use std::time::SystemTime;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::ServeError;
+use super::accounts::now_text;
+use super::session::Session;
+use crate::report::gradebook::ProblemInfo;
+use crate::runner::{TaskReport, TestReport};
+use crate::store::{RunMeta, Store, SubmissionRecord};
+use crate::verdict::Verdict;
+
+/// Opens the store for the server: migrated, with write-ahead logging so
+/// that pages read while a judge thread writes (and `judge report` reads
+/// while the server runs).
+pub(crate) fn open(path: &Path) -> Result<Store, ServeError> {
+    let store = Store::open(path).map_err(|e| ServeError::Store(e.to_string()))?;
+    store
+        .connection()
+        .pragma_update(None, "journal_mode", "WAL")?;
+    Ok(store)
+}
+
+/// The session's row and the run its submissions are recorded under.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SessionIds {
+    pub(crate) session: i64,
+    pub(crate) run: i64,
+}
+
+/// Finds the session by name, or creates it with its run (`command` =
+/// `serve`, `source` = the session's name); the problems' limits are
+/// brought up to date either way.
+pub(crate) fn ensure_session(
+    store: &mut Store,
+    session: &Session,
+    meta: &RunMeta,
+    problems: &[ProblemInfo],
+) -> Result<SessionIds, ServeError> {
+    let found: Option<(i64, i64)> = store
+        .connection()
+        .query_row(
+            "SELECT id, run_id FROM sessions WHERE name = ?1",
+            [&session.name],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .optional()?;
+    let ids = match found {
+        Some((session, run)) => SessionIds { session, run },
+        None => {
+            let run = store
+                .record_run(meta, problems, &[], &[])
+                .map_err(|e| ServeError::Store(e.to_string()))?;
+            store.connection().execute(
+                "INSERT INTO sessions (name, run_id, title, created_at) VALUES (?1, ?2, ?3, ?4)",
+                params![session.name, run, session.title, now_text()],
+            )?;
+            SessionIds {
+                session: store.connection().last_insert_rowid(),
+                run,
+            }
+        }
+    };
+    let conn = store.connection();
+    conn.execute(
+        "UPDATE sessions SET title = ?2 WHERE id = ?1",
+        params![ids.session, session.title],
+    )?;
+    for problem in problems {
+        conn.execute(
+            "INSERT OR REPLACE INTO problems (run_id, problem, title, time_ms, wall_ms, \
+             memory_kib, tests) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                ids.run,
+                problem.id,
+                problem.title,
+                problem.time_ms as i64,
+                problem.wall_ms as i64,
+                problem.memory_kib as i64,
+                problem.tests as i64
+            ],
+        )?;
+    }
+    Ok(ids)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Status {
+    Queued,
+    Running,
+    Judged,
+}
+
+impl Status {
+    fn parse(text: &str) -> Status {
+        match text {
+            "running" => Status::Running,
+            "judged" => Status::Judged,
+            _ => Status::Queued,
+        }
+    }
+}
+
+/// A received submission as lists show it.
+#[derive(Debug, Clone)]
+pub(crate) struct Entry {
+    pub(crate) id: i64,
+    pub(crate) account: i64,
+    pub(crate) username: String,
+    pub(crate) display_name: String,
+    pub(crate) problem: String,
+    pub(crate) language: String,
+    pub(crate) file_name: String,
+    pub(crate) submitted_at: SystemTime,
+    pub(crate) status: Status,
+    /// The verdict of its latest valid judging.
+    pub(crate) verdict: Option<Verdict>,
+    pub(crate) score: Option<f64>,
+    /// The store's record of that judging (`submissions.id`).
+    pub(crate) submission: Option<i64>,
+}
+
+/// Which entries a list shows.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Filter {
+    pub(crate) account: Option<i64>,
+    pub(crate) problem: Option<String>,
+    pub(crate) verdict: Option<String>,
+    pub(crate) status: Option<Status>,
+}
+
+const ENTRY_SELECT: &str = "SELECT e.id, e.account_id, a.username, a.display_name, \
+     e.problem, e.language, e.file_name, e.submitted_at, e.status, j.verdict, j.score, \
+     j.submission_id \
+     FROM entries e JOIN accounts a ON a.id = e.account_id \
+     LEFT JOIN judgings j ON j.id = (SELECT MAX(id) FROM judgings \
+         WHERE entry_id = e.id AND valid = 1 AND finished_at IS NOT NULL)";
+
+fn entry_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Entry> {
+    let submitted: String = row.get(7)?;
+    let status: String = row.get(8)?;
+    let verdict: Option<String> = row.get(9)?;
+    Ok(Entry {
+        id: row.get(0)?,
+        account: row.get(1)?,
+        username: row.get(2)?,
+        display_name: row.get(3)?,
+        problem: row.get(4)?,
+        language: row.get(5)?,
+        file_name: row.get(6)?,
+        submitted_at: humantime::parse_rfc3339(&submitted).unwrap_or(SystemTime::UNIX_EPOCH),
+        status: Status::parse(&status),
+        verdict: verdict.as_deref().and_then(Verdict::from_short),
+        score: row.get(10)?,
+        submission: row.get(11)?,
+    })
+}
+
+/// Stores a received submission, queued; returns its id. Committed when
+/// this returns.
+pub(crate) fn insert_entry(
+    conn: &Connection,
+    session: i64,
+    account: i64,
+    problem: &str,
+    language: &str,
+    file_name: &str,
+    source: &[u8],
+) -> rusqlite::Result<i64> {
+    conn.execute(
+        "INSERT INTO entries (session_id, account_id, problem, language, file_name, source, \
+         submitted_at, status) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'queued')",
+        params![
+            session,
+            account,
+            problem,
+            language,
+            file_name,
+            source,
+            now_text()
+        ],
+    )?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// The entries of a session that `filter` lets through, newest first.
+pub(crate) fn entries(
+    conn: &Connection,
+    session: i64,
+    filter: &Filter,
+    limit: usize,
+) -> rusqlite::Result<Vec<Entry>> {
+    let status = filter.status.map(|s| match s {
+        Status::Queued => "queued",
+        Status::Running => "running",
+        Status::Judged => "judged",
+    });
+    conn.prepare_cached(&format!(
+        "{ENTRY_SELECT} WHERE e.session_id = ?1 AND (?2 IS NULL OR e.account_id = ?2) \
+         AND (?3 IS NULL OR e.problem = ?3) AND (?4 IS NULL OR j.verdict = ?4) \
+         AND (?5 IS NULL OR e.status = ?5) ORDER BY e.id DESC LIMIT ?6"
+    ))?
+    .query_map(
+        params![
+            session,
+            filter.account,
+            filter.problem,
+            filter.verdict,
+            status,
+            limit as i64
+        ],
+        entry_from_row,
+    )?
+    .collect()
+}
+
+/// Every entry of a session, oldest first (scoreboards, the event feed).
+pub(crate) fn all_entries(conn: &Connection, session: i64) -> rusqlite::Result<Vec<Entry>> {
+    conn.prepare_cached(&format!(
+        "{ENTRY_SELECT} WHERE e.session_id = ?1 ORDER BY e.id"
+    ))?
+    .query_map([session], entry_from_row)?
+    .collect()
+}
+
+pub(crate) fn entry(conn: &Connection, session: i64, id: i64) -> rusqlite::Result<Option<Entry>> {
+    conn.query_row(
+        &format!("{ENTRY_SELECT} WHERE e.session_id = ?1 AND e.id = ?2"),
+        [session, id],
+        entry_from_row,
+    )
+    .optional()
+}
+
+pub(crate) fn source(conn: &Connection, id: i64) -> rusqlite::Result<Vec<u8>> {
+    conn.query_row("SELECT source FROM entries WHERE id = ?1", [id], |row| {
+        row.get(0)
+    })
+}
+
+/// A judged entry's stored report: verdict, message and every test.
+pub(crate) fn report(conn: &Connection, submission: i64) -> rusqlite::Result<TaskReport> {
+    let (tests, _) = crate::store::read::tests_of(conn, submission)?;
+    conn.query_row(
+        "SELECT problem, path, verdict, score, message, skipped_tests FROM submissions \
+         WHERE id = ?1",
+        [submission],
+        |row| {
+            let verdict: Option<String> = row.get(2)?;
+            Ok(TaskReport {
+                problem: row.get(0)?,
+                submission: row.get::<_, Option<String>>(1)?.unwrap_or_default(),
+                verdict: verdict
+                    .as_deref()
+                    .and_then(Verdict::from_short)
+                    .unwrap_or(Verdict::JudgeError),
+                score: row.get(3)?,
+                message: row.get(4)?,
+                tests: Vec::<TestReport>::new(),
+                skipped: row.get::<_, i64>(5)?.max(0) as usize,
+            })
+        },
+    )
+    .map(|report| TaskReport { tests, ..report })
+}
+
+/// After a restart: judgings a killed server left open are dropped and
+/// their entries queued again. Returns the queued entries, oldest first,
+/// as (entry, account).
+pub(crate) fn recover(conn: &mut Connection, session: i64) -> rusqlite::Result<Vec<(i64, i64)>> {
+    let tx = conn.transaction()?;
+    tx.execute(
+        "DELETE FROM judgings WHERE finished_at IS NULL AND entry_id IN \
+         (SELECT id FROM entries WHERE session_id = ?1)",
+        [session],
+    )?;
+    tx.execute(
+        "UPDATE entries SET status = 'queued' WHERE session_id = ?1 AND status = 'running'",
+        [session],
+    )?;
+    let queued = tx
+        .prepare(
+            "SELECT id, account_id FROM entries WHERE session_id = ?1 AND status = 'queued' \
+             ORDER BY id",
+        )?
+        .query_map([session], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    tx.commit()?;
+    Ok(queued)
+}
+
+/// What a judge thread needs of a claimed entry.
+#[derive(Debug, Clone)]
+pub(crate) struct Claimed {
+    pub(crate) judging: i64,
+    pub(crate) entry: Entry,
+    pub(crate) source: Vec<u8>,
+}
+
+/// Marks a queued entry running and opens its judging; `None` if it is
+/// not queued (judged already, or claimed by another thread).
+pub(crate) fn claim(
+    conn: &mut Connection,
+    session: i64,
+    id: i64,
+) -> rusqlite::Result<Option<Claimed>> {
+    let tx = conn.transaction()?;
+    let changed = tx.execute(
+        "UPDATE entries SET status = 'running' WHERE id = ?1 AND status = 'queued'",
+        [id],
+    )?;
+    if changed == 0 {
+        return Ok(None);
+    }
+    tx.execute(
+        "INSERT INTO judgings (entry_id, started_at) VALUES (?1, ?2)",
+        params![id, now_text()],
+    )?;
+    let judging = tx.last_insert_rowid();
+    let entry = entry(&tx, session, id)?;
+    let source = source(&tx, id)?;
+    tx.commit()?;
+    Ok(entry.map(|entry| Claimed {
+        judging,
+        entry,
+        source,
+    }))
+}
+
+/// Records a finished judging, in one transaction: the result as a
+/// submission of the session's run (student = the username), the
+/// judging's end, the entry judged. An earlier judging of the entry (a
+/// rejudge) loses its place in the run, so the gradebook counts one.
+pub(crate) fn record(
+    conn: &mut Connection,
+    run: i64,
+    claimed: &Claimed,
+    report: &TaskReport,
+) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    let entry = &claimed.entry;
+    let record = SubmissionRecord {
+        student: Some(entry.username.clone()),
+        problem: entry.problem.clone(),
+        path: Some(format!("#{} {}", entry.id, entry.file_name)),
+        content_hash: Some(blake3::hash(&claimed.source).to_hex().to_string()),
+        language: Some(entry.language.clone()),
+        build_hash: None,
+        report: Some(report),
+        tests: Vec::new(),
+    };
+    let submission = crate::store::write::insert_submission(&tx, run, &record)?;
+    tx.execute(
+        "DELETE FROM submissions WHERE id IN (SELECT submission_id FROM judgings \
+         WHERE entry_id = ?1 AND id <> ?2 AND submission_id IS NOT NULL)",
+        [entry.id, claimed.judging],
+    )?;
+    tx.execute(
+        "UPDATE judgings SET valid = 0 WHERE entry_id = ?1 AND id <> ?2",
+        [entry.id, claimed.judging],
+    )?;
+    tx.execute(
+        "UPDATE judgings SET finished_at = ?2, submission_id = ?3, verdict = ?4, score = ?5 \
+         WHERE id = ?1",
+        params![
+            claimed.judging,
+            now_text(),
+            submission,
+            report.verdict.short(),
+            report.score
+        ],
+    )?;
+    tx.execute(
+        "UPDATE entries SET status = 'judged' WHERE id = ?1",
+        [entry.id],
+    )?;
+    tx.commit()
+}
+
+/// Queues judged entries again (a rejudge); returns (entry, account) of
+/// those queued.
+pub(crate) fn requeue(
+    conn: &mut Connection,
+    session: i64,
+    ids: &[i64],
+) -> rusqlite::Result<Vec<(i64, i64)>> {
+    let tx = conn.transaction()?;
+    let mut queued = Vec::new();
+    for &id in ids {
+        let changed = tx.execute(
+            "UPDATE entries SET status = 'queued' WHERE id = ?1 AND session_id = ?2 \
+             AND status = 'judged'",
+            [id, session],
+        )?;
+        if changed > 0 {
+            let account: i64 = tx.query_row(
+                "SELECT account_id FROM entries WHERE id = ?1",
+                [id],
+                |row| row.get(0),
+            )?;
+            queued.push((id, account));
+        }
+    }
+    tx.commit()?;
+    Ok(queued)
+}
+
+/// Every finished judging of a session, oldest first: (judging, entry,
+/// started, finished, verdict, valid) for the API's judgements.
+pub(crate) struct Judging {
+    pub(crate) id: i64,
+    pub(crate) entry: i64,
+    pub(crate) started_at: String,
+    pub(crate) finished_at: Option<String>,
+    pub(crate) verdict: Option<String>,
+    pub(crate) score: Option<f64>,
+    pub(crate) valid: bool,
+}
+
+pub(crate) fn judgings(conn: &Connection, session: i64) -> rusqlite::Result<Vec<Judging>> {
+    conn.prepare_cached(
+        "SELECT j.id, j.entry_id, j.started_at, j.finished_at, j.verdict, j.score, j.valid \
+         FROM judgings j JOIN entries e ON e.id = j.entry_id WHERE e.session_id = ?1 \
+         ORDER BY j.id",
+    )?
+    .query_map([session], |row| {
+        Ok(Judging {
+            id: row.get(0)?,
+            entry: row.get(1)?,
+            started_at: row.get(2)?,
+            finished_at: row.get(3)?,
+            verdict: row.get(4)?,
+            score: row.get(5)?,
+            valid: row.get(6)?,
+        })
+    })?
+    .collect()
+}

@@ -1,0 +1,287 @@
+//! The one bridge from the server to the judge core. Everything the
+//! server knows of judging goes through here: the session's problems
+//! loaded and their judging programs built once, a few long-lived judge
+//! threads fed by the fair queue, each submission's source built into a
+//! task and run through `pipeline::Run` with a reporter that turns runner
+//! events into live status, and the result recorded in the store.
+//!
+//! ```text
+//! queue.pop ─► db::claim ─► source file ─► Builder ─► Judges::task
+//!      ─► pipeline::Run::execute (LiveStatus reporter ─► Live)
+//!      ─► db::record (one transaction) ─► Live (verdict)
+//! ```
+//!
+//! The judge core stays synchronous: these are std threads, not tokio's.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::ServeError;
+use super::db::{self, Claimed, SessionIds};
+use super::live::{Live, LiveEvent};
+use super::queue::Queue;
+use crate::cli::ReportArgs;
+use crate::commands::{Context, Judges};
+use crate::compile::Builder;
+use crate::lang::Languages;
+use crate::pipeline::{Reporter, Run};
+use crate::runner::{Event, RunPlan, TaskReport};
+use crate::sandbox::Sandbox;
+use crate::spec::{ProblemSpec, ProgramRef};
+use crate::store::Store;
+
+/// A problem of the session, ready to judge.
+pub(crate) struct ServedProblem {
+    pub(crate) spec: ProblemSpec,
+    pub(crate) judges: Judges,
+}
+
+impl ServedProblem {
+    /// Scored problems run every test (their score needs them all).
+    fn is_scored(&self) -> bool {
+        self.spec.package.as_ref().is_some_and(|p| p.scoring)
+            || self.spec.solutions.iter().any(|s| s.score.is_some())
+    }
+}
+
+/// The session's problems (all when `ids` is empty), read but not built:
+/// enough for the pages. A broken package named by the session is an
+/// error; when every problem is served, broken ones are left out and
+/// their errors returned.
+pub(crate) fn read(
+    ctx: &Context,
+    ids: &[String],
+) -> Result<(Vec<ProblemSpec>, Vec<crate::errors::SpecError>), ServeError> {
+    let (problems, broken) = ctx.load_problems(ids)?;
+    if !ids.is_empty() {
+        if let Some(error) = broken.into_iter().next() {
+            return Err(error.into());
+        }
+        return Ok((problems, Vec::new()));
+    }
+    Ok((problems, broken))
+}
+
+/// Makes the problems ready to judge: every workspace program built, a
+/// package's time limit settled, the judging programs built. Slow the
+/// first time (compilers), so the server is already listening.
+pub(crate) fn build(
+    ctx: &mut Context,
+    problems: Vec<ProblemSpec>,
+    store: &std::path::Path,
+) -> Result<Vec<ServedProblem>, ServeError> {
+    // A package's settled time limit is kept in the server's store.
+    let store = crate::cli::StoreArgs {
+        db: Some(store.to_path_buf()),
+        fresh: false,
+    };
+    ctx.builder
+        .build_workspace(problems.iter().flat_map(ProblemSpec::programs))
+        .map_err(crate::errors::Error::from)?;
+    let mut served = Vec::new();
+    for mut spec in problems {
+        crate::commands::settle_for_judging(
+            ctx,
+            &mut Run::new("serve", &ReportArgs::default()),
+            &mut spec,
+            &store,
+        )?;
+        let judges = Judges::build(&mut ctx.builder, &spec);
+        served.push(ServedProblem { spec, judges });
+    }
+    Ok(served)
+}
+
+/// What every judge thread shares.
+pub(crate) struct Bench {
+    pub(crate) problems: Arc<Vec<ServedProblem>>,
+    pub(crate) root: PathBuf,
+    pub(crate) languages: Languages,
+    pub(crate) sandbox: Sandbox,
+    pub(crate) store: PathBuf,
+    pub(crate) ids: SessionIds,
+    pub(crate) queue: Arc<Queue>,
+    pub(crate) live: Arc<Live>,
+    /// Source files and run folders live here.
+    pub(crate) scratch: PathBuf,
+}
+
+/// Starts `threads` judge threads; they end when the queue is closed.
+pub(crate) fn start(bench: Arc<Bench>, threads: usize) -> Vec<std::thread::JoinHandle<()>> {
+    (0..threads.max(1))
+        .map(|n| {
+            let bench = bench.clone();
+            std::thread::Builder::new()
+                .name(format!("judge-{n}"))
+                .spawn(move || judge_loop(&bench, n))
+                .expect("a judge thread starts")
+        })
+        .collect()
+}
+
+fn judge_loop(bench: &Bench, n: usize) {
+    let mut store = match db::open(&bench.store) {
+        Ok(store) => store,
+        Err(error) => {
+            eprintln!("judge thread {n}: {error}");
+            return;
+        }
+    };
+    let mut builder = Builder::new(&bench.root, bench.languages.clone(), bench.sandbox.clone());
+    while let Some(entry) = bench.queue.pop() {
+        if let Err(error) = judge_entry(bench, &mut store, &mut builder, entry) {
+            // The entry stays `running` in the store: the next start
+            // judges it again.
+            eprintln!("judge thread {n}: submission {entry}: {error}");
+        }
+    }
+}
+
+fn judge_entry(
+    bench: &Bench,
+    store: &mut Store,
+    builder: &mut Builder,
+    entry: i64,
+) -> Result<(), ServeError> {
+    let Some(claimed) = db::claim(store.connection_mut(), bench.ids.session, entry)? else {
+        return Ok(());
+    };
+    let Some(problem) = bench
+        .problems
+        .iter()
+        .find(|p| p.spec.id == claimed.entry.problem)
+    else {
+        return Err(ServeError::Usage(format!(
+            "problem `{}` is not served",
+            claimed.entry.problem
+        )));
+    };
+    let publish = |status: String, verdict: Option<String>| {
+        bench.live.publish(LiveEvent {
+            entry: claimed.entry.id,
+            account: claimed.entry.account,
+            submitted_at: claimed.entry.submitted_at,
+            problem: claimed.entry.problem.clone(),
+            status,
+            verdict,
+        });
+    };
+    publish("compiling".into(), None);
+    let folder = bench.scratch.join(format!("entry-{}", claimed.entry.id));
+    let source = write_source(&folder, &claimed, &bench.languages)?;
+    let name = format!("#{} {}", claimed.entry.id, claimed.entry.file_name);
+    let task = problem.judges.task(
+        &problem.spec,
+        &ProgramRef::Submitted(source),
+        |program| builder.build(program),
+        name,
+    );
+    let total = task.tests.len();
+    let plan = RunPlan {
+        tasks: vec![task],
+        stop_at_first_failure: !problem.is_scored(),
+        jobs: 1,
+    };
+    let mut run = Run::new("serve", &ReportArgs::default());
+    run.subscribe(LiveStatus {
+        total,
+        done: 0,
+        publish: &publish,
+    });
+    let mut reports = run.execute(&plan, None, &bench.sandbox, &folder);
+    let _ = std::fs::remove_dir_all(&folder);
+    if bench.sandbox.is_cancelled() {
+        // Stopped by SIGTERM: not a result; judged again after a restart.
+        return Ok(());
+    }
+    let report: TaskReport = reports.pop().ok_or_else(|| {
+        ServeError::Usage(format!("no report for submission {}", claimed.entry.id))
+    })?;
+    db::record(store.connection_mut(), bench.ids.run, &claimed, &report)?;
+    publish(
+        report.verdict.short().into(),
+        Some(report.verdict.short().into()),
+    );
+    Ok(())
+}
+
+/// The submission's source in a folder of its own, under a name the
+/// language table builds (the participant's file name is never a path:
+/// only its letters, digits and `_` are kept, for Java's class name).
+fn write_source(
+    folder: &Path,
+    claimed: &Claimed,
+    languages: &Languages,
+) -> Result<PathBuf, ServeError> {
+    let failed = |source: io::Error| ServeError::Io {
+        what: format!("write {}", folder.display()),
+        source,
+    };
+    std::fs::create_dir_all(folder).map_err(failed)?;
+    let extension = languages
+        .get(&claimed.entry.language)
+        .and_then(|l| l.extensions.first().cloned())
+        .ok_or_else(|| ServeError::Usage(format!("no language `{}`", claimed.entry.language)))?;
+    let path = folder.join(format!(
+        "{}.{extension}",
+        safe_stem(&claimed.entry.file_name)
+    ));
+    std::fs::write(&path, &claimed.source).map_err(failed)?;
+    Ok(path)
+}
+
+/// A file stem made of ASCII letters, digits and `_`, starting with a
+/// letter (`Main` when nothing is left).
+pub(crate) fn safe_stem(file_name: &str) -> String {
+    let base = file_name.rsplit(['/', '\\']).next().unwrap_or_default();
+    let stem = base.rsplit_once('.').map_or(base, |(stem, _)| stem);
+    let kept: String = stem
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .take(64)
+        .collect();
+    if kept.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        kept
+    } else {
+        "Main".into()
+    }
+}
+
+/// Runner events as live status: "test k of n" as each test starts.
+struct LiveStatus<'a> {
+    total: usize,
+    done: usize,
+    publish: &'a dyn Fn(String, Option<String>),
+}
+
+impl Reporter for LiveStatus<'_> {
+    fn report_event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        match event {
+            Event::Started { total_tests } if *total_tests > 0 => {
+                (self.publish)(format!("test 1 of {}", self.total), None);
+            }
+            Event::TestFinished { .. } => {
+                self.done += 1;
+                if self.done < self.total {
+                    (self.publish)(format!("test {} of {}", self.done + 1, self.total), None);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safe_stem;
+
+    #[test]
+    fn a_file_name_never_becomes_a_path() {
+        assert_eq!(safe_stem("../../etc/passwd"), "passwd");
+        assert_eq!(safe_stem("Main.java"), "Main");
+        assert_eq!(safe_stem("1.py"), "Main");
+        assert_eq!(safe_stem("sol\u{202e}ution.cpp"), "solution");
+    }
+}

@@ -1,0 +1,239 @@
+//! The jury's pages: every participant, a page per participant, rejudging
+//! one submission or every submission of a problem, and the session's
+//! gradebook as CSV and as the self-contained web page `judge report
+//! --html` writes (both read from the store, as `judge report` does).
+//! Every submission with filters and its full results are the shared
+//! pages (`/submissions`), which show the jury everything.
+
+use askama::Template;
+use axum::Form;
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Redirect, Response};
+use serde::Deserialize;
+
+use super::accounts;
+use super::db::{self, Filter};
+use super::http::{AppError, AppState, Viewer, check_csrf, page};
+use super::live::LiveEvent;
+use super::pages::{EntryView, Nav, entry_view, nav};
+use crate::verdict::Verdict;
+
+struct ParticipantRow {
+    username: String,
+    name: String,
+    team: String,
+    submissions: usize,
+    solved: usize,
+}
+
+#[derive(Template)]
+#[template(path = "serve/jury.html")]
+struct JuryTemplate {
+    nav: Nav,
+    queued: usize,
+    run: i64,
+    participants: Vec<ParticipantRow>,
+    problems: Vec<String>,
+}
+
+pub(crate) async fn overview(
+    State(app): State<AppState>,
+    viewer: Viewer,
+) -> Result<Response, AppError> {
+    viewer.require_jury()?;
+    let (people, entries) = {
+        let store = app.store();
+        (
+            accounts::accounts(store.connection())?,
+            db::all_entries(store.connection(), app.ids.session)?,
+        )
+    };
+    let participants = people
+        .iter()
+        .filter(|a| !a.is_jury())
+        .map(|a| {
+            let theirs: Vec<&db::Entry> = entries.iter().filter(|e| e.account == a.id).collect();
+            let mut solved: Vec<&str> = theirs
+                .iter()
+                .filter(|e| e.verdict == Some(Verdict::Accepted))
+                .map(|e| e.problem.as_str())
+                .collect();
+            solved.sort_unstable();
+            solved.dedup();
+            ParticipantRow {
+                username: a.username.clone(),
+                name: a.display_name.clone(),
+                team: a.team.clone().unwrap_or_default(),
+                submissions: theirs.len(),
+                solved: solved.len(),
+            }
+        })
+        .collect();
+    page(&JuryTemplate {
+        nav: nav(&app, &viewer),
+        queued: app.queue.len(),
+        run: app.ids.run,
+        participants,
+        problems: app.problems.iter().map(|p| p.id.clone()).collect(),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "serve/participant.html")]
+struct ParticipantTemplate {
+    nav: Nav,
+    username: String,
+    name: String,
+    team: String,
+    solved: usize,
+    entries: Vec<EntryView>,
+}
+
+pub(crate) async fn participant(
+    State(app): State<AppState>,
+    viewer: Viewer,
+    Path(username): Path<String>,
+) -> Result<Response, AppError> {
+    viewer.require_jury()?;
+    let (account, entries) = {
+        let store = app.store();
+        let account =
+            accounts::account_named(store.connection(), &username)?.ok_or(AppError::NotFound)?;
+        let filter = Filter {
+            account: Some(account.id),
+            ..Filter::default()
+        };
+        let entries = db::entries(store.connection(), app.ids.session, &filter, 10_000)?;
+        (account, entries)
+    };
+    let mut solved: Vec<&str> = entries
+        .iter()
+        .filter(|e| e.verdict == Some(Verdict::Accepted))
+        .map(|e| e.problem.as_str())
+        .collect();
+    solved.sort_unstable();
+    solved.dedup();
+    page(&ParticipantTemplate {
+        nav: nav(&app, &viewer),
+        solved: solved.len(),
+        entries: entries.iter().map(|e| entry_view(&app, e)).collect(),
+        username: account.username,
+        name: account.display_name,
+        team: account.team.unwrap_or_default(),
+    })
+}
+
+#[derive(Deserialize)]
+pub(crate) struct RejudgeForm {
+    csrf: String,
+    entry: Option<i64>,
+    problem: Option<String>,
+}
+
+/// Queues judged submissions again: one, or every one of a problem.
+/// Their earlier result stands until the new one is recorded.
+pub(crate) async fn rejudge(
+    State(app): State<AppState>,
+    viewer: Viewer,
+    Form(form): Form<RejudgeForm>,
+) -> Result<Response, AppError> {
+    let login = viewer.require_jury()?;
+    check_csrf(login, &form.csrf)?;
+    let (ids, back) = match (form.entry, &form.problem) {
+        (Some(entry), _) => (vec![entry], format!("/submissions/{entry}")),
+        (None, Some(problem)) if app.problem(problem).is_some() => {
+            let filter = Filter {
+                problem: Some(problem.clone()),
+                ..Filter::default()
+            };
+            let entries = db::entries(
+                app.store().connection(),
+                app.ids.session,
+                &filter,
+                usize::MAX >> 1,
+            )?;
+            (
+                entries.iter().rev().map(|e| e.id).collect(),
+                format!("/submissions?problem={problem}"),
+            )
+        }
+        _ => {
+            return Err(AppError::BadRequest(
+                "rejudge what: an entry or a problem".into(),
+            ));
+        }
+    };
+    let queued = db::requeue(app.store().connection_mut(), app.ids.session, &ids)?;
+    for (entry, account) in queued {
+        app.queue.push(entry, account);
+        let problem = app
+            .store()
+            .connection()
+            .query_row("SELECT problem FROM entries WHERE id = ?1", [entry], |r| {
+                r.get(0)
+            })
+            .unwrap_or_default();
+        app.live.publish(LiveEvent {
+            entry,
+            account,
+            submitted_at: std::time::SystemTime::now(),
+            problem,
+            status: "queued".into(),
+            verdict: None,
+        });
+    }
+    Ok(Redirect::to(&back).into_response())
+}
+
+/// The session's gradebook from the store, as `judge report` reads it.
+fn gradebook(app: &AppState) -> Result<crate::report::gradebook::Gradebook, AppError> {
+    app.store()
+        .gradebook(app.ids.run)
+        .map_err(|e| AppError::Internal(e.to_string()))
+}
+
+/// Which file the gradebook is exported as.
+#[derive(Clone, Copy)]
+pub(crate) enum Export {
+    Csv,
+    Html,
+}
+
+/// `GET /jury/gradebook.csv` and `.html`: a download. The web page is
+/// self-contained with its own inline script and style, so it is a file to
+/// open, never shown under this site's origin and its policy.
+pub(crate) async fn gradebook_file(
+    State(app): State<AppState>,
+    viewer: Viewer,
+    export: Export,
+) -> Result<Response, AppError> {
+    viewer.require_jury()?;
+    let book = gradebook(&app)?;
+    let mut out = Vec::new();
+    let (written, kind, extension) = match export {
+        Export::Csv => (
+            crate::report::csv::write(&mut out, &book),
+            "text/csv; charset=utf-8",
+            "csv",
+        ),
+        Export::Html => (
+            crate::report::html::write(&mut out, &book),
+            "text/html; charset=utf-8",
+            "html",
+        ),
+    };
+    written.map_err(|e| AppError::Internal(e.to_string()))?;
+    let name = format!(
+        "attachment; filename=\"{}-gradebook.{extension}\"",
+        app.session.name
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, kind.to_string()),
+            (header::CONTENT_DISPOSITION, name),
+        ],
+        out,
+    )
+        .into_response())
+}

@@ -1,0 +1,86 @@
+//! `judge serve`: practice sessions and contests, an online judge in one
+//! process on the result store. Async at the edge only (STYLE.md §7): axum
+//! on tokio serves the pages, the API and the live events; the judge core
+//! runs synchronously on a few long-lived std threads fed by a fair queue,
+//! through one bridge (`judging.rs`).
+//!
+//! ```text
+//! browser / API ─► http (router, login, CSRF, limits) ─► pages | jury | api
+//!      submit ─► db::insert_entry (committed) ─► queue ─► judging (threads)
+//!      judging ─► pipeline::Run ─► db::record ─► live (SSE) ─► browser
+//! ```
+//!
+//! Files: `session` (the session file), `accounts` (users, passwords,
+//! logins, tokens, `judge users import`), `db` (the server's tables),
+//! `queue` (fair order), `judging` (the bridge to the judge core), `live`
+//! (status and SSE), `http` (router, guards, errors), `login`, `pages`, `play` (the play page),
+//! `feedback` (what a viewer may see of a result), `scoreboard`,
+//! `statement` (Markdown and math), `submit` (taking a submission), `start`
+//! (the verb itself), `client`
+//! (`judge submit`).
+
+mod accounts;
+mod api;
+mod ccs;
+mod client;
+mod db;
+mod feedback;
+mod http;
+mod judging;
+mod jury;
+mod live;
+mod login;
+mod pages;
+mod play;
+mod queue;
+mod scoreboard;
+mod session;
+mod start;
+mod statement;
+mod submit;
+
+pub(crate) use client::submit;
+pub(crate) use start::{serve, users};
+
+use crate::errors::{Error, SpecError};
+
+/// What can stop the server or its commands.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum ServeError {
+    #[error("the result store: {0}")]
+    Db(#[from] rusqlite::Error),
+    #[error("{0}")]
+    Store(String),
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error(transparent)]
+    Judge(#[from] Error),
+    #[error("failed to {what}: {source}")]
+    Io {
+        what: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("failed to hash a password: {0}")]
+    Password(String),
+    #[error("{0}")]
+    Usage(String),
+    /// `judge submit`: the server said no, or could not be reached.
+    #[error("{server}: {message}")]
+    Server { server: String, message: String },
+}
+
+impl From<ServeError> for Error {
+    fn from(error: ServeError) -> Error {
+        match error {
+            ServeError::Spec(e) => Error::Spec(e),
+            ServeError::Judge(e) => e,
+            ServeError::Usage(m) => Error::Usage(m),
+            ServeError::Io { what, source } => Error::Report { what, source },
+            other => Error::Report {
+                what: "judge serve".into(),
+                source: std::io::Error::other(other.to_string()),
+            },
+        }
+    }
+}

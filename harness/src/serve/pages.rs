@@ -1,0 +1,465 @@
+//! The participant's pages: server-rendered HTML (askama templates under
+//! `harness/templates/serve/`, auto-escaped) that works without
+//! JavaScript: problems with their status, statements with samples,
+//! my submissions, one submission, the scoreboard (submitting is
+//! `submit.rs`, logging in `login.rs`).
+
+use std::time::SystemTime;
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+use super::accounts;
+use super::db::{self, Entry, Filter, Status};
+use super::feedback::{self, FeedbackView};
+use super::http::{AppError, AppState, LanguageChoice, Viewer, page};
+use super::scoreboard::{self, Scoreboard};
+use super::session::Schedule;
+use crate::escape::visible;
+use crate::spec::ProblemSpec;
+
+/// A problem as its pages show it, prepared once at start.
+#[derive(Debug, Clone)]
+pub(crate) struct ProblemPage {
+    pub(crate) id: String,
+    pub(crate) title: String,
+    /// The statement as HTML (from Markdown, math as MathML, raw HTML escaped).
+    pub(crate) statement: String,
+    pub(crate) samples: Vec<Sample>,
+    pub(crate) limits: String,
+    pub(crate) interactive: bool,
+    pub(crate) time_limit_seconds: f64,
+    pub(crate) tests: usize,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Sample {
+    /// As shown (control characters escaped).
+    pub(crate) input: String,
+    pub(crate) answer: String,
+    /// As downloaded: the files' own bytes.
+    pub(crate) input_bytes: Vec<u8>,
+    pub(crate) answer_bytes: Vec<u8>,
+}
+
+impl ProblemPage {
+    pub(crate) fn new(spec: &ProblemSpec) -> ProblemPage {
+        let statement = super::statement::find(&spec.dir)
+            .and_then(|path| std::fs::read_to_string(path).ok())
+            .map(|markdown| super::statement::render(&markdown))
+            .unwrap_or_default();
+        let read = |path: &std::path::Path| std::fs::read(path).unwrap_or_default();
+        let shown = |bytes: &[u8]| visible(&String::from_utf8_lossy(bytes));
+        ProblemPage {
+            id: spec.id.clone(),
+            title: spec.title.clone(),
+            statement,
+            // An interactive problem's samples are the referee's secrets.
+            samples: if spec.interactor.is_some() {
+                Vec::new()
+            } else {
+                spec.tests
+                    .iter()
+                    .filter(|t| t.is_sample())
+                    .map(|t| {
+                        let (input_bytes, answer_bytes) = (read(&t.input), read(&t.answer));
+                        Sample {
+                            input: shown(&input_bytes),
+                            answer: shown(&answer_bytes),
+                            input_bytes,
+                            answer_bytes,
+                        }
+                    })
+                    .collect()
+            },
+            limits: crate::report::human::limits(spec),
+            interactive: spec.interactor.is_some(),
+            time_limit_seconds: spec.limits.time.as_secs_f64(),
+            tests: spec.tests.len(),
+        }
+    }
+}
+
+/// What the header of every page shows.
+pub(crate) struct Nav {
+    pub(crate) title: String,
+    pub(crate) logged_in: bool,
+    pub(crate) jury: bool,
+    pub(crate) name: String,
+    pub(crate) csrf: String,
+    pub(crate) clock: String,
+}
+
+pub(crate) fn nav(app: &AppState, viewer: &Viewer) -> Nav {
+    let now = SystemTime::now();
+    let clock = match app.session.schedule {
+        Schedule::OpenEnded => "practice".into(),
+        Schedule::Timed { start, end, .. } => {
+            let minutes = |d: std::time::Duration| {
+                let m = d.as_secs() / 60;
+                format!("{}:{:02}", m / 60, m % 60)
+            };
+            if now < start {
+                format!(
+                    "starts in {}",
+                    minutes(start.duration_since(now).unwrap_or_default())
+                )
+            } else if now < end {
+                format!(
+                    "{} left",
+                    minutes(end.duration_since(now).unwrap_or_default())
+                )
+            } else {
+                "ended".into()
+            }
+        }
+    };
+    Nav {
+        title: app.session.title.clone(),
+        logged_in: viewer.login.is_some(),
+        jury: viewer.is_jury(),
+        name: viewer
+            .account()
+            .map(|a| a.display_name.clone())
+            .unwrap_or_default(),
+        csrf: viewer
+            .login
+            .as_ref()
+            .map(|l| l.csrf.clone())
+            .unwrap_or_default(),
+        clock,
+    }
+}
+
+/// A submission as a list row shows it.
+pub(crate) struct EntryView {
+    pub(crate) id: i64,
+    pub(crate) time: String,
+    pub(crate) user: String,
+    pub(crate) problem: String,
+    pub(crate) language: String,
+    pub(crate) file_name: String,
+    pub(crate) status: String,
+    pub(crate) status_class: String,
+}
+
+pub(crate) fn entry_view(app: &AppState, entry: &Entry) -> EntryView {
+    let status = match (entry.status, entry.verdict) {
+        (Status::Judged, Some(verdict)) => verdict.short().to_string(),
+        (Status::Running, _) => app
+            .live
+            .progress(entry.id)
+            .unwrap_or_else(|| "running".into()),
+        _ => "queued".into(),
+    };
+    EntryView {
+        id: entry.id,
+        time: humantime::format_rfc3339_seconds(entry.submitted_at).to_string(),
+        user: format!("{} ({})", entry.display_name, entry.username),
+        problem: entry.problem.clone(),
+        language: entry.language.clone(),
+        file_name: visible(&entry.file_name),
+        status_class: match entry.verdict {
+            Some(v) if entry.status == Status::Judged => format!("v-{}", v.short()),
+            _ => String::new(),
+        },
+        status,
+    }
+}
+
+struct ProblemRow<'a> {
+    id: &'a str,
+    title: &'a str,
+    limits: &'a str,
+    status: &'static str,
+    status_class: &'static str,
+}
+
+#[derive(Template)]
+#[template(path = "serve/problems.html")]
+struct ProblemsTemplate<'a> {
+    nav: Nav,
+    problems: Vec<ProblemRow<'a>>,
+}
+
+pub(crate) async fn home(
+    State(app): State<AppState>,
+    viewer: Viewer,
+) -> Result<Response, AppError> {
+    let mine = match viewer.account() {
+        Some(account) => db::entries(
+            app.store().connection(),
+            app.ids.session,
+            &Filter {
+                account: Some(account.id),
+                ..Filter::default()
+            },
+            10_000,
+        )?,
+        None => Vec::new(),
+    };
+    let problems = app
+        .problems
+        .iter()
+        .map(|p| {
+            let tried: Vec<&Entry> = mine.iter().filter(|e| e.problem == p.id).collect();
+            let solved = tried
+                .iter()
+                .any(|e| e.verdict == Some(crate::verdict::Verdict::Accepted));
+            let (status, status_class) = match (solved, tried.is_empty()) {
+                (true, _) => ("solved", "v-AC"),
+                (false, false) => ("tried", "v-WA"),
+                (false, true) => ("", ""),
+            };
+            ProblemRow {
+                id: &p.id,
+                title: &p.title,
+                limits: &p.limits,
+                status,
+                status_class,
+            }
+        })
+        .collect();
+    page(&ProblemsTemplate {
+        nav: nav(&app, &viewer),
+        problems,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "serve/problem.html")]
+struct ProblemTemplate<'a> {
+    nav: Nav,
+    problem: &'a ProblemPage,
+    languages: &'a [LanguageChoice],
+    open: bool,
+}
+
+pub(crate) async fn problem(
+    State(app): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let problem = app.problem(&id).ok_or(AppError::NotFound)?;
+    page(&ProblemTemplate {
+        nav: nav(&app, &viewer),
+        problem,
+        languages: &app.languages,
+        open: viewer.is_jury() || app.session.is_open(SystemTime::now()),
+    })
+}
+
+/// `GET /problems/ID/samples/N.in|N.ans`: a sample by its number; no
+/// part of the URL is ever a path.
+pub(crate) async fn sample(
+    State(app): State<AppState>,
+    Path((id, file)): Path<(String, String)>,
+) -> Result<Response, AppError> {
+    let problem = app.problem(&id).ok_or(AppError::NotFound)?;
+    let (number, kind) = file.split_once('.').ok_or(AppError::NotFound)?;
+    let index = number
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .ok_or(AppError::NotFound)?;
+    let sample = problem.samples.get(index).ok_or(AppError::NotFound)?;
+    let body = match kind {
+        "in" => sample.input_bytes.clone(),
+        "ans" => sample.answer_bytes.clone(),
+        _ => return Err(AppError::NotFound),
+    };
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{id}-{number}.{kind}\""),
+            ),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+#[derive(Deserialize, Default)]
+pub(crate) struct ListQuery {
+    problem: Option<String>,
+    user: Option<String>,
+    verdict: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "serve/submissions.html")]
+struct SubmissionsTemplate {
+    nav: Nav,
+    entries: Vec<EntryView>,
+    filter_problem: String,
+    filter_user: String,
+    filter_verdict: String,
+}
+
+pub(crate) async fn submissions(
+    State(app): State<AppState>,
+    viewer: Viewer,
+    Query(query): Query<ListQuery>,
+) -> Result<Response, AppError> {
+    let login = viewer.require()?;
+    let jury = login.account.is_jury();
+    let nonempty = |s: &Option<String>| s.clone().filter(|s| !s.is_empty());
+    let entries = {
+        let store = app.store();
+        let account = if jury {
+            match nonempty(&query.user) {
+                Some(user) => {
+                    Some(accounts::account_named(store.connection(), &user)?.map_or(-1, |a| a.id))
+                }
+                None => None,
+            }
+        } else {
+            Some(login.account.id)
+        };
+        let filter = Filter {
+            account,
+            problem: nonempty(&query.problem),
+            verdict: nonempty(&query.verdict).map(|v| v.to_ascii_uppercase()),
+            status: None,
+        };
+        db::entries(store.connection(), app.ids.session, &filter, 500)?
+    };
+    page(&SubmissionsTemplate {
+        nav: nav(&app, &viewer),
+        entries: entries.iter().map(|e| entry_view(&app, e)).collect(),
+        filter_problem: query.problem.unwrap_or_default(),
+        filter_user: query.user.unwrap_or_default(),
+        filter_verdict: query.verdict.unwrap_or_default(),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "serve/submission.html")]
+struct SubmissionTemplate {
+    nav: Nav,
+    entry: EntryView,
+    feedback: Option<FeedbackView>,
+    source: String,
+}
+
+/// An entry the viewer may see: their own, or any for the jury; anything
+/// else does not exist for them (404, never 403: ids are not confirmed).
+pub(crate) fn visible_entry(app: &AppState, viewer: &Viewer, id: i64) -> Result<Entry, AppError> {
+    let login = viewer.require()?;
+    let entry =
+        db::entry(app.store().connection(), app.ids.session, id)?.ok_or(AppError::NotFound)?;
+    if entry.account != login.account.id && !login.account.is_jury() {
+        return Err(AppError::NotFound);
+    }
+    Ok(entry)
+}
+
+/// A judged entry's report as `viewer` may see it.
+pub(crate) fn feedback_for(
+    app: &AppState,
+    viewer: &Viewer,
+    entry: &Entry,
+) -> Result<Option<FeedbackView>, AppError> {
+    let Some(submission) = entry.submission.filter(|_| entry.status == Status::Judged) else {
+        return Ok(None);
+    };
+    let report = db::report(app.store().connection(), submission)?;
+    Ok(Some(feedback::view(
+        &report,
+        app.session.feedback,
+        viewer.is_jury(),
+    )))
+}
+
+pub(crate) async fn submission(
+    State(app): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> Result<Response, AppError> {
+    let entry = visible_entry(&app, &viewer, id)?;
+    let feedback = feedback_for(&app, &viewer, &entry)?;
+    let source = db::source(app.store().connection(), entry.id)?;
+    page(&SubmissionTemplate {
+        nav: nav(&app, &viewer),
+        entry: entry_view(&app, &entry),
+        feedback,
+        source: visible(&String::from_utf8_lossy(&source)),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "serve/scoreboard.html")]
+struct ScoreboardTemplate {
+    nav: Nav,
+    board: Scoreboard,
+    frozen: String,
+}
+
+/// The scoreboard as `viewer` sees it now.
+pub(crate) fn current_scoreboard(app: &AppState, viewer: &Viewer) -> Result<Scoreboard, AppError> {
+    let (people, entries) = {
+        let store = app.store();
+        (
+            accounts::accounts(store.connection())?,
+            db::all_entries(store.connection(), app.ids.session)?,
+        )
+    };
+    let problems: Vec<String> = app.problems.iter().map(|p| p.id.clone()).collect();
+    Ok(scoreboard::compute(
+        &app.session,
+        &problems,
+        &people,
+        &entries,
+        viewer.is_jury(),
+        SystemTime::now(),
+    ))
+}
+
+pub(crate) async fn scoreboard(
+    State(app): State<AppState>,
+    viewer: Viewer,
+) -> Result<Response, AppError> {
+    let board = current_scoreboard(&app, &viewer)?;
+    let frozen = board.frozen.map_or_else(String::new, |at| {
+        format!(
+            "Frozen since {}: later submissions show as pending.",
+            humantime::format_rfc3339_seconds(at)
+        )
+    });
+    page(&ScoreboardTemplate {
+        nav: nav(&app, &viewer),
+        board,
+        frozen,
+    })
+}
+
+/// The stylesheet and the live-update script, compiled in.
+pub(crate) async fn static_file(Path(file): Path<String>) -> Result<Response, AppError> {
+    let (body, kind) = match file.as_str() {
+        "style.css" => (
+            include_str!("../../static/style.css"),
+            "text/css; charset=utf-8",
+        ),
+        "live.js" => (
+            include_str!("../../static/live.js"),
+            "text/javascript; charset=utf-8",
+        ),
+        _ => return Err(AppError::NotFound),
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "public, max-age=300"),
+        ],
+        body,
+    )
+        .into_response())
+}

@@ -1,0 +1,276 @@
+//! The scoreboard, from the session's submissions: ICPC (problems solved,
+//! then penalty minutes: the minutes to each first AC plus the penalty per
+//! rejected try before it) or points (each problem's best score, or 1 for
+//! AC on a problem without scores). During a freeze, a viewer who is not
+//! jury sees submissions made after it as pending, not their results.
+//! Compile errors and judge errors are not tries.
+
+use std::time::{Duration, SystemTime};
+
+use super::accounts::Account;
+use super::db::Entry;
+use super::session::{Scoring, Session};
+use crate::verdict::Verdict;
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Cell {
+    pub(crate) solved: bool,
+    /// Rejected tries (before the first AC, when solved).
+    pub(crate) rejected: usize,
+    /// Submissions whose result is not known (queued, running, frozen).
+    pub(crate) pending: usize,
+    /// Minutes from the start to the first AC.
+    pub(crate) minutes: Option<u64>,
+    /// The best score (points scoring).
+    pub(crate) points: f64,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Row {
+    pub(crate) rank: usize,
+    pub(crate) account: i64,
+    pub(crate) username: String,
+    pub(crate) name: String,
+    pub(crate) team: String,
+    pub(crate) solved: usize,
+    pub(crate) penalty: u64,
+    pub(crate) points: f64,
+    pub(crate) cells: Vec<Cell>,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Scoreboard {
+    pub(crate) problems: Vec<String>,
+    pub(crate) rows: Vec<Row>,
+    /// Frozen for this viewer since this moment.
+    pub(crate) frozen: Option<SystemTime>,
+    pub(crate) points: bool,
+}
+
+/// Whether a verdict counts as a try.
+fn counts(verdict: Verdict) -> bool {
+    !matches!(verdict, Verdict::CompileError | Verdict::JudgeError)
+}
+
+/// The scoreboard over `participants` as `jury` (or anybody else) sees it
+/// at `now`; `entries` oldest first.
+pub(crate) fn compute(
+    session: &Session,
+    problems: &[String],
+    participants: &[Account],
+    entries: &[Entry],
+    jury: bool,
+    now: SystemTime,
+) -> Scoreboard {
+    let frozen = if jury {
+        None
+    } else {
+        session.frozen_since(now)
+    };
+    let penalty = match session.scoring {
+        Scoring::Icpc { penalty } => penalty,
+        Scoring::Points => Duration::ZERO,
+    };
+    let mut rows: Vec<Row> = participants
+        .iter()
+        .filter(|a| !a.is_jury())
+        .map(|a| Row {
+            rank: 0,
+            account: a.id,
+            username: a.username.clone(),
+            name: a.display_name.clone(),
+            team: a.team.clone().unwrap_or_default(),
+            solved: 0,
+            penalty: 0,
+            points: 0.0,
+            cells: vec![Cell::default(); problems.len()],
+        })
+        .collect();
+    for entry in entries {
+        let Some(row) = rows.iter_mut().find(|r| r.account == entry.account) else {
+            continue;
+        };
+        let Some(column) = problems.iter().position(|p| *p == entry.problem) else {
+            continue;
+        };
+        // Outside a timed session's hours a submission does not count.
+        if let (Some(start), Some(end)) = (session.start(), session.end()) {
+            if entry.submitted_at < start || entry.submitted_at >= end {
+                continue;
+            }
+        }
+        let cell = &mut row.cells[column];
+        let hidden = frozen.is_some_and(|f| entry.submitted_at >= f);
+        match entry.verdict {
+            _ if cell.solved && !matches!(session.scoring, Scoring::Points) => {}
+            None => cell.pending += 1,
+            Some(_) if hidden => cell.pending += 1,
+            Some(verdict) => {
+                let points = entry.score.unwrap_or(if verdict == Verdict::Accepted {
+                    1.0
+                } else {
+                    0.0
+                });
+                cell.points = cell.points.max(points);
+                if verdict == Verdict::Accepted && !cell.solved {
+                    cell.solved = true;
+                    let since = session.start().unwrap_or(entry.submitted_at);
+                    let minutes = entry
+                        .submitted_at
+                        .duration_since(since)
+                        .unwrap_or_default()
+                        .as_secs()
+                        / 60;
+                    cell.minutes = Some(minutes);
+                } else if counts(verdict) && !cell.solved {
+                    cell.rejected += 1;
+                }
+            }
+        }
+    }
+    for row in &mut rows {
+        row.solved = row.cells.iter().filter(|c| c.solved).count();
+        row.points = row.cells.iter().map(|c| c.points).sum();
+        row.penalty = row
+            .cells
+            .iter()
+            .filter(|c| c.solved)
+            .map(|c| c.minutes.unwrap_or(0) + c.rejected as u64 * penalty.as_secs() / 60)
+            .sum();
+    }
+    let points = session.scoring == Scoring::Points;
+    let key = |r: &Row| -> (i64, i64) {
+        if points {
+            (-(r.points * 1000.0).round() as i64, 0)
+        } else {
+            (-(r.solved as i64), r.penalty as i64)
+        }
+    };
+    rows.sort_by(|a, b| {
+        key(a)
+            .cmp(&key(b))
+            .then_with(|| a.username.cmp(&b.username))
+    });
+    for i in 0..rows.len() {
+        rows[i].rank = if i > 0 && key(&rows[i]) == key(&rows[i - 1]) {
+            rows[i - 1].rank
+        } else {
+            i + 1
+        };
+    }
+    Scoreboard {
+        problems: problems.to_vec(),
+        rows,
+        frozen,
+        points,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::serve::accounts::Role;
+    use crate::serve::db::Status;
+
+    fn account(id: i64, name: &str) -> Account {
+        Account {
+            id,
+            username: name.into(),
+            display_name: name.into(),
+            team: None,
+            role: Role::Participant,
+        }
+    }
+
+    fn entry(account: i64, problem: &str, minute: u64, verdict: Option<Verdict>) -> Entry {
+        Entry {
+            id: 0,
+            account,
+            username: String::new(),
+            display_name: String::new(),
+            problem: problem.into(),
+            language: "python".into(),
+            file_name: "a.py".into(),
+            submitted_at: start() + Duration::from_secs(minute * 60 + 30),
+            status: if verdict.is_some() {
+                Status::Judged
+            } else {
+                Status::Queued
+            },
+            verdict,
+            score: None,
+            submission: None,
+        }
+    }
+
+    fn start() -> SystemTime {
+        humantime::parse_rfc3339("2026-05-01T09:00:00Z").unwrap()
+    }
+
+    fn contest() -> Session {
+        Session::parse(
+            "start = \"2026-05-01T09:00:00Z\"\nduration = \"5h\"\nfreeze = \"1h\"\n",
+            std::path::Path::new("c.toml"),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn icpc_ranks_by_solved_then_penalty_and_hides_the_frozen_hour() {
+        let session = contest();
+        let problems = vec!["a".to_string(), "b".to_string()];
+        let people = [account(1, "ann"), account(2, "bob"), account(3, "cid")];
+        let entries = [
+            entry(1, "a", 10, Some(Verdict::WrongAnswer)),
+            entry(1, "a", 15, Some(Verdict::CompileError)),
+            entry(1, "a", 20, Some(Verdict::Accepted)),
+            entry(2, "a", 30, Some(Verdict::Accepted)),
+            entry(2, "b", 250, Some(Verdict::Accepted)),
+            entry(3, "b", 5, None),
+        ];
+        let during_freeze = start() + Duration::from_secs(4 * 3600 + 600);
+        let public = compute(&session, &problems, &people, &entries, false, during_freeze);
+        // ann: 20 + 20 (one WA; the CE is no try) = 40; bob: 30, his AC
+        // after the freeze is pending.
+        let summary: Vec<(&str, usize, usize, u64)> = public
+            .rows
+            .iter()
+            .map(|r| (r.username.as_str(), r.rank, r.solved, r.penalty))
+            .collect();
+        assert_eq!(
+            summary,
+            [("bob", 1, 1, 30), ("ann", 2, 1, 40), ("cid", 3, 0, 0)]
+        );
+        assert_eq!(public.rows[0].cells[1].pending, 1);
+        assert!(public.frozen.is_some());
+        let jury = compute(&session, &problems, &people, &entries, true, during_freeze);
+        assert_eq!(jury.rows[0].username, "bob");
+        assert_eq!(jury.rows[0].solved, 2);
+    }
+
+    #[test]
+    fn points_count_each_problems_best_score() {
+        let session =
+            Session::parse("scoring = \"points\"\n", std::path::Path::new("p.toml")).unwrap();
+        let problems = vec!["spies".to_string(), "a".to_string()];
+        let people = [account(1, "ann"), account(2, "bob")];
+        let scored = |account, score: f64, verdict| Entry {
+            score: Some(score),
+            ..entry(account, "spies", 1, Some(verdict))
+        };
+        let entries = [
+            scored(1, 40.0, Verdict::WrongAnswer),
+            scored(1, 70.0, Verdict::WrongAnswer),
+            scored(1, 55.0, Verdict::WrongAnswer),
+            entry(1, "a", 2, Some(Verdict::Accepted)),
+            scored(2, 100.0, Verdict::Accepted),
+        ];
+        let board = compute(&session, &problems, &people, &entries, false, start());
+        let totals: Vec<(&str, f64, usize)> = board
+            .rows
+            .iter()
+            .map(|r| (r.username.as_str(), r.points, r.rank))
+            .collect();
+        assert_eq!(totals, [("bob", 100.0, 1), ("ann", 71.0, 2)]);
+    }
+}

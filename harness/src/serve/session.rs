@@ -1,0 +1,434 @@
+//! The session file (`session.toml`): what a practice session or contest
+//! serves and how. Read in two steps, as `problem.toml` is: the raw TOML
+//! mirror (`RawSession`, unknown keys refused) and the validated
+//! [`Session`]. Every error names the file, the line and the key.
+
+use std::ops::Range;
+use std::path::Path;
+use std::time::{Duration, SystemTime};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::errors::SpecError;
+
+/// How submissions are ranked on the scoreboard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Scoring {
+    /// Problems solved, then penalty minutes: the minutes from the start to
+    /// each first AC plus `penalty` per rejected try before it.
+    Icpc { penalty: Duration },
+    /// The sum over problems of each participant's best score (1 for AC on
+    /// a problem without scores).
+    Points,
+}
+
+/// What a participant sees of a judged submission of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Feedback {
+    /// The final verdict only.
+    Verdict,
+    /// Samples in full; of the secret tests only the first failing one's
+    /// number and verdict.
+    FirstFailure,
+    /// Samples in full (first difference, diff); every secret test as its
+    /// verdict, time and memory, never its data.
+    Tests,
+}
+
+/// When the session runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Schedule {
+    /// Always open, no clock, no freeze.
+    OpenEnded,
+    Timed {
+        start: SystemTime,
+        end: SystemTime,
+        /// The scoreboard shows no result submitted after this moment
+        /// (to participants and the public) until the end.
+        freeze: Option<SystemTime>,
+    },
+}
+
+/// A validated session.
+#[derive(Debug, Clone)]
+pub(crate) struct Session {
+    /// The session's key in the store: the same name continues the same
+    /// session after a restart.
+    pub(crate) name: String,
+    pub(crate) title: String,
+    /// Problem ids in the order shown; empty means every problem.
+    pub(crate) problems: Vec<String>,
+    pub(crate) schedule: Schedule,
+    pub(crate) scoring: Scoring,
+    /// Language keys of the language table; empty means all.
+    pub(crate) languages: Vec<String>,
+    pub(crate) feedback: Feedback,
+    /// Only logged-in users see anything (problems, scoreboard, API).
+    pub(crate) private: bool,
+    /// Anyone may create a participant account.
+    pub(crate) registration: bool,
+    /// The largest source accepted, in bytes.
+    pub(crate) max_source: u64,
+    /// Submissions a participant may make per minute.
+    pub(crate) submissions_per_minute: u32,
+}
+
+/// ICPC's 20 minutes per rejected try.
+const DEFAULT_PENALTY: Duration = Duration::from_secs(20 * 60);
+
+impl Session {
+    /// The session without a file: open-ended practice over every problem.
+    pub(crate) fn practice() -> Session {
+        Session {
+            name: "practice".into(),
+            title: "Practice".into(),
+            problems: Vec::new(),
+            schedule: Schedule::OpenEnded,
+            scoring: Scoring::Icpc {
+                penalty: DEFAULT_PENALTY,
+            },
+            languages: Vec::new(),
+            feedback: Feedback::Tests,
+            private: false,
+            registration: false,
+            max_source: 64 << 10,
+            submissions_per_minute: 6,
+        }
+    }
+
+    /// Reads and validates a session file.
+    pub(crate) fn load(path: &Path) -> Result<Session, SpecError> {
+        let text = std::fs::read_to_string(path).map_err(|source| SpecError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Session::parse(&text, path)
+    }
+
+    pub(crate) fn parse(text: &str, path: &Path) -> Result<Session, SpecError> {
+        let raw: RawSession = toml::from_str(text).map_err(|e| {
+            let line = e.span().map_or(1, |span| line_of(text, span.start));
+            SpecError::Parse {
+                path: path.to_path_buf(),
+                message: format!("line {line}: {}", e.message()),
+            }
+        })?;
+        let invalid = |span: Range<usize>, key: &str, message: String| SpecError::Invalid {
+            path: path.to_path_buf(),
+            line: line_of(text, span.start),
+            key: key.into(),
+            message,
+        };
+        let mut session = Session::practice();
+        session.name = match raw.name {
+            Some(name) => {
+                let ok = !name.get_ref().is_empty()
+                    && name
+                        .get_ref()
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+                if !ok {
+                    return Err(invalid(
+                        name.span(),
+                        "name",
+                        "letters, digits, `-` and `_` only".into(),
+                    ));
+                }
+                name.into_inner()
+            }
+            None => path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| "session".into()),
+        };
+        if let Some(title) = raw.title {
+            session.title = title;
+        }
+        session.problems = raw.problems.unwrap_or_default();
+        session.languages = raw.languages.unwrap_or_default();
+        let time = |value: Option<Spanned<String>>, key: &str| match value {
+            None => Ok(None),
+            Some(value) => humantime::parse_rfc3339_weak(value.get_ref())
+                .map(Some)
+                .map_err(|e| {
+                    invalid(
+                        value.span(),
+                        key,
+                        format!("{e}; write e.g. 2026-05-01T09:00:00Z"),
+                    )
+                }),
+        };
+        let duration = |value: Option<Spanned<String>>, key: &str| match value {
+            None => Ok(None),
+            Some(value) => humantime::parse_duration(value.get_ref())
+                .map(Some)
+                .map_err(|e| invalid(value.span(), key, format!("{e}; write e.g. 5h or 20m"))),
+        };
+        let start_span = raw.start.as_ref().map(Spanned::span);
+        let end_span = raw.end.as_ref().map(Spanned::span);
+        let freeze_span = raw.freeze.as_ref().map(Spanned::span);
+        let start = time(raw.start, "start")?;
+        let end = time(raw.end, "end")?;
+        let length = duration(raw.duration, "duration")?;
+        let freeze = duration(raw.freeze, "freeze")?;
+        session.schedule = match (start, end, length) {
+            (None, None, None) => {
+                if let Some(span) = freeze_span {
+                    return Err(invalid(
+                        span,
+                        "freeze",
+                        "an open-ended session has no freeze: give it a start and an end".into(),
+                    ));
+                }
+                Schedule::OpenEnded
+            }
+            (Some(start), end, length) => {
+                let end = match (end, length) {
+                    (Some(end), None) => end,
+                    (None, Some(length)) => start + length,
+                    _ => {
+                        return Err(invalid(
+                            end_span.or(start_span).unwrap_or(0..0),
+                            "end",
+                            "give either `end` or `duration`".into(),
+                        ));
+                    }
+                };
+                if end <= start {
+                    return Err(invalid(
+                        end_span.unwrap_or(0..0),
+                        "end",
+                        "the session ends before it starts".into(),
+                    ));
+                }
+                let freeze = match freeze {
+                    Some(before_end) if start + before_end > end => {
+                        return Err(invalid(
+                            freeze_span.unwrap_or(0..0),
+                            "freeze",
+                            "the freeze is longer than the session".into(),
+                        ));
+                    }
+                    Some(before_end) => Some(end - before_end),
+                    None => None,
+                };
+                Schedule::Timed { start, end, freeze }
+            }
+            (None, _, _) => {
+                return Err(invalid(
+                    end_span.unwrap_or(0..0),
+                    "start",
+                    "a session with an end or a duration needs a start".into(),
+                ));
+            }
+        };
+        session.scoring = match raw.scoring.as_ref().map(|s| s.get_ref().as_str()) {
+            None | Some("icpc") => Scoring::Icpc {
+                penalty: duration(raw.penalty, "penalty")?.unwrap_or(DEFAULT_PENALTY),
+            },
+            Some("points") => Scoring::Points,
+            Some(other) => {
+                return Err(invalid(
+                    raw.scoring.as_ref().map(Spanned::span).unwrap_or(0..0),
+                    "scoring",
+                    format!("`{other}`: write `icpc` or `points`"),
+                ));
+            }
+        };
+        session.feedback = match raw.feedback.as_ref().map(|s| s.get_ref().as_str()) {
+            None | Some("tests") => Feedback::Tests,
+            Some("first-failure") => Feedback::FirstFailure,
+            Some("verdict") => Feedback::Verdict,
+            Some(other) => {
+                return Err(invalid(
+                    raw.feedback.as_ref().map(Spanned::span).unwrap_or(0..0),
+                    "feedback",
+                    format!("`{other}`: write `tests`, `first-failure` or `verdict`"),
+                ));
+            }
+        };
+        session.private = raw.private.unwrap_or(false);
+        session.registration = raw.registration.unwrap_or(false);
+        if let Some(limits) = raw.limits {
+            if let Some(size) = limits.source {
+                session.max_source = size
+                    .get_ref()
+                    .parse::<bytesize::ByteSize>()
+                    .map(|b| b.as_u64())
+                    .ok()
+                    .filter(|&b| b > 0 && b <= 16 << 20)
+                    .ok_or_else(|| {
+                        invalid(
+                            size.span(),
+                            "limits.source",
+                            "a size up to 16 MiB, e.g. `64KiB`".into(),
+                        )
+                    })?;
+            }
+            if let Some(rate) = limits.submissions_per_minute {
+                if *rate.get_ref() == 0 {
+                    return Err(invalid(
+                        rate.span(),
+                        "limits.submissions-per-minute",
+                        "at least 1".into(),
+                    ));
+                }
+                session.submissions_per_minute = rate.into_inner();
+            }
+        }
+        Ok(session)
+    }
+
+    /// Whether submissions are taken at `now`.
+    pub(crate) fn is_open(&self, now: SystemTime) -> bool {
+        match self.schedule {
+            Schedule::OpenEnded => true,
+            Schedule::Timed { start, end, .. } => start <= now && now < end,
+        }
+    }
+
+    /// When the scoreboard froze, if it is frozen at `now` for those who
+    /// are not jury.
+    pub(crate) fn frozen_since(&self, now: SystemTime) -> Option<SystemTime> {
+        match self.schedule {
+            Schedule::Timed {
+                freeze: Some(freeze),
+                end,
+                ..
+            } if freeze <= now && now < end => Some(freeze),
+            _ => None,
+        }
+    }
+
+    /// The moment contest time counts from (ICPC penalty minutes).
+    pub(crate) fn start(&self) -> Option<SystemTime> {
+        match self.schedule {
+            Schedule::OpenEnded => None,
+            Schedule::Timed { start, .. } => Some(start),
+        }
+    }
+
+    pub(crate) fn end(&self) -> Option<SystemTime> {
+        match self.schedule {
+            Schedule::OpenEnded => None,
+            Schedule::Timed { end, .. } => Some(end),
+        }
+    }
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// The session file as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawSession {
+    name: Option<Spanned<String>>,
+    title: Option<String>,
+    problems: Option<Vec<String>>,
+    start: Option<Spanned<String>>,
+    end: Option<Spanned<String>>,
+    duration: Option<Spanned<String>>,
+    freeze: Option<Spanned<String>>,
+    scoring: Option<Spanned<String>>,
+    penalty: Option<Spanned<String>>,
+    languages: Option<Vec<String>>,
+    feedback: Option<Spanned<String>>,
+    private: Option<bool>,
+    registration: Option<bool>,
+    limits: Option<RawLimits>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawLimits {
+    source: Option<Spanned<String>>,
+    submissions_per_minute: Option<Spanned<u32>>,
+}
+
+/// An item of a list of the session file (`problems`, `languages`) that
+/// names nothing known, as an error on the line that names it.
+pub(crate) fn unknown_item(path: &Path, key: &str, item: &str, message: String) -> SpecError {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let line = text
+        .find(&format!("\"{item}\""))
+        .map_or(1, |at| line_of(&text, at));
+    SpecError::Invalid {
+        path: path.to_path_buf(),
+        line,
+        key: key.into(),
+        message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Session, String> {
+        Session::parse(text, Path::new("s.toml")).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_contest_with_a_freeze_is_read() {
+        let session = parse(
+            "title = \"Regional warm-up\"\nproblems = [\"sum\"]\n\
+             start = \"2026-05-01T09:00:00Z\"\nduration = \"5h\"\nfreeze = \"1h\"\n\
+             feedback = \"first-failure\"\n[limits]\nsource = \"10KiB\"\n",
+        )
+        .unwrap();
+        assert_eq!(session.name, "s");
+        assert_eq!(session.feedback, Feedback::FirstFailure);
+        assert_eq!(session.max_source, 10 * 1024);
+        let start = humantime::parse_rfc3339("2026-05-01T09:00:00Z").unwrap();
+        assert_eq!(
+            session.schedule,
+            Schedule::Timed {
+                start,
+                end: start + Duration::from_secs(5 * 3600),
+                freeze: Some(start + Duration::from_secs(4 * 3600)),
+            }
+        );
+        assert!(
+            session
+                .frozen_since(start + Duration::from_secs(4 * 3600 + 1))
+                .is_some()
+        );
+        assert!(session.frozen_since(start).is_none());
+    }
+
+    #[test]
+    fn errors_name_the_file_line_and_key() {
+        let error = parse("title = \"x\"\nscoring = \"elo\"\n").unwrap_err();
+        assert_eq!(
+            error,
+            "s.toml:2: key `scoring`: `elo`: write `icpc` or `points`"
+        );
+        let error = parse("start = \"2026-05-01T09:00:00Z\"\nend = \"2026-04-01T09:00:00Z\"\n")
+            .unwrap_err();
+        assert!(error.starts_with("s.toml:2: key `end`"), "{error}");
+        let error = parse("title = \"x\"\n\ncolour = 3\n").unwrap_err();
+        assert!(
+            error.contains("line 3") && error.contains("colour"),
+            "{error}"
+        );
+        let error = parse("freeze = \"1h\"\n").unwrap_err();
+        assert!(error.contains("open-ended"), "{error}");
+    }
+
+    #[test]
+    fn no_file_is_open_ended_practice() {
+        let session = parse("").unwrap();
+        assert_eq!(session.schedule, Schedule::OpenEnded);
+        assert!(session.is_open(SystemTime::now()));
+        assert_eq!(
+            session.scoring,
+            Scoring::Icpc {
+                penalty: DEFAULT_PENALTY
+            }
+        );
+    }
+}

@@ -1,0 +1,270 @@
+//! The verbs: `judge serve` (load, build, recover, listen, judge) and
+//! `judge users import`.
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use super::ServeError;
+use super::accounts::{self, Role};
+use super::db;
+use super::http::{App, LanguageChoice};
+use super::judging::{self, Bench};
+use super::live::Live;
+use super::pages::ProblemPage;
+use super::queue::Queue;
+use super::session::{self, Session};
+use crate::cli::{ServeArgs, UsersCommand};
+use crate::commands::Context;
+use crate::errors::{Error, Result};
+use crate::store::RunMeta;
+
+/// The jury account `judge serve` makes when the store has none.
+const FIRST_JURY: &str = "jury";
+
+fn store_path(ctx: &Context, db: Option<&Path>) -> PathBuf {
+    db.map_or_else(
+        || ctx.root.join(crate::store::DEFAULT_FILE),
+        Path::to_path_buf,
+    )
+}
+
+/// `judge serve`.
+pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
+    let started = std::time::Instant::now();
+    let session = match &args.session {
+        Some(path) => {
+            let session = Session::load(path)?;
+            for id in &session.problems {
+                if !crate::spec::is_package(&ctx.problems_dir().join(id)) {
+                    let message = format!("no problem `{id}` under problems/");
+                    return Err(session::unknown_item(path, "problems", id, message).into());
+                }
+            }
+            session
+        }
+        None => Session::practice(),
+    };
+    let languages = languages(ctx, &session, args.session.as_deref())?;
+    let (specs, broken) = judging::read(ctx, &session.problems)?;
+    for error in &broken {
+        eprintln!("judge serve: left out, broken: {error}");
+    }
+    let pages: Vec<ProblemPage> = specs.iter().map(ProblemPage::new).collect();
+
+    let path = store_path(ctx, args.db.as_deref());
+    let mut store = db::open(&path)?;
+    let meta = RunMeta {
+        started_at: SystemTime::now(),
+        command: "serve".into(),
+        judge_version: crate::store::judge_version().to_string(),
+        isolation: ctx.sandbox.describe(),
+        machine: crate::commands::machine(),
+        partition: None,
+        source: Some(session.name.clone()),
+        interrupted: false,
+    };
+    let infos: Vec<_> = specs.iter().map(crate::commands::problem_info).collect();
+    let ids = db::ensure_session(&mut store, &session, &meta, &infos)?;
+    let jury = first_jury(store.connection())?;
+    let queue = Arc::new(Queue::default());
+    for (entry, account) in
+        db::recover(store.connection_mut(), ids.session).map_err(ServeError::from)?
+    {
+        queue.push(entry, account);
+    }
+    let live = Arc::new(Live::default());
+    let games = super::play::Games::new(ctx.sandbox.clone(), ctx.scratch.path().to_path_buf());
+    let app = Arc::new(App::new(
+        session,
+        ids,
+        pages,
+        languages,
+        store,
+        super::http::Engines {
+            live: live.clone(),
+            queue: queue.clone(),
+            games,
+        },
+    ));
+
+    // Bound before anything is printed: a taken port is an error here.
+    let failed = |what: String| move |source| Error::Report { what, source };
+    let listener = std::net::TcpListener::bind(args.bind)
+        .map_err(failed(format!("listen on {}", args.bind)))?;
+    listener
+        .set_nonblocking(true)
+        .map_err(failed("the listening socket".into()))?;
+    let address = listener
+        .local_addr()
+        .map_err(failed("the listening socket".into()))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(failed("start the server's runtime".into()))?;
+    let cancel = ctx.sandbox.clone();
+    let router = super::http::router(app.clone());
+    let server = runtime.spawn(async move {
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        // Ctrl-C or SIGTERM sets the sandbox's cancel flag (see Context).
+        let stop = async move {
+            while !cancel.is_cancelled() {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        };
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(stop)
+        .await
+    });
+    let mut out = std::io::stdout();
+    let _ = writeln!(
+        out,
+        "judge serve: {} at http://{address}/ (store {}, up in {} ms)",
+        app.session.title,
+        path.display(),
+        started.elapsed().as_millis()
+    );
+    let _ = writeln!(
+        out,
+        "results are recorded as run {} of the store (`judge report --run {}`)",
+        ids.run, ids.run
+    );
+    let _ = match &jury {
+        Some(password) => writeln!(out, "jury login: {FIRST_JURY} / {password}"),
+        None => writeln!(
+            out,
+            "jury login: the jury accounts of the store (`judge users import` adds or resets them)"
+        ),
+    };
+    let _ = out.flush();
+
+    // Pages are served meanwhile; submissions wait in the queue.
+    let problems = match judging::build(ctx, specs, &path) {
+        Ok(problems) => Arc::new(problems),
+        Err(error) => {
+            ctx.sandbox
+                .cancel_flag()
+                .store(true, std::sync::atomic::Ordering::SeqCst);
+            let _ = runtime.block_on(server);
+            return Err(error.into());
+        }
+    };
+    app.games.ready(problems.clone());
+    let bench = Arc::new(Bench {
+        problems,
+        root: ctx.root.clone(),
+        languages: ctx.builder.languages().clone(),
+        sandbox: ctx.sandbox.clone(),
+        store: path.clone(),
+        ids,
+        queue: queue.clone(),
+        live,
+        scratch: ctx.scratch.path().to_path_buf(),
+    });
+    let judges = judging::start(bench, ctx.jobs);
+    let _ = writeln!(
+        out,
+        "judging with {} threads from {} ms on ({} waiting)",
+        judges.len(),
+        started.elapsed().as_millis(),
+        queue.len()
+    );
+    let _ = out.flush();
+    let served = runtime
+        .block_on(server)
+        .unwrap_or_else(|e| Err(std::io::Error::other(e)));
+    queue.close();
+    for judge in judges {
+        let _ = judge.join();
+    }
+    served.map_err(failed(format!("serve on {address}")))?;
+    Ok(crate::exit_codes::OK)
+}
+
+/// The languages a participant may choose: the session's, all by default.
+fn languages(ctx: &Context, session: &Session, file: Option<&Path>) -> Result<Vec<LanguageChoice>> {
+    let table = ctx.builder.languages();
+    let choice = |key: &str, language: &crate::lang::Language| LanguageChoice {
+        key: key.to_string(),
+        name: language.name.clone(),
+        extensions: language.extensions.clone(),
+    };
+    if session.languages.is_empty() {
+        return Ok(table
+            .iter()
+            .filter(|(_, l)| !l.extensions.is_empty())
+            .map(|(k, l)| choice(k, l))
+            .collect());
+    }
+    session
+        .languages
+        .iter()
+        .map(|key| match table.get(key) {
+            Some(language) if !language.extensions.is_empty() => Ok(choice(key, language)),
+            _ => {
+                let message = format!(
+                    "no language `{key}` with a file extension (known: {})",
+                    table.known_keys()
+                );
+                Err(match file {
+                    Some(path) => session::unknown_item(path, "languages", key, message),
+                    None => crate::errors::SpecError::Package(message),
+                }
+                .into())
+            }
+        })
+        .collect()
+}
+
+/// Makes the first jury account when the store has none; its password,
+/// shown once.
+fn first_jury(conn: &rusqlite::Connection) -> Result<Option<String>, ServeError> {
+    let any_jury = accounts::accounts(conn)?.iter().any(|a| a.is_jury());
+    if any_jury {
+        return Ok(None);
+    }
+    let password = accounts::generate_password();
+    let hash = accounts::hash_password(&password)?;
+    accounts::upsert(conn, FIRST_JURY, "Jury", None, Role::Jury, Some(&hash))?;
+    Ok(Some(password))
+}
+
+/// `judge users ...`.
+pub(crate) fn users(ctx: &mut Context, command: &UsersCommand) -> Result<u8> {
+    match command {
+        UsersCommand::Import {
+            file,
+            passwords,
+            reset_passwords,
+            db,
+        } => {
+            let out = passwords.clone().unwrap_or_else(|| {
+                let stem = file
+                    .file_stem()
+                    .map_or_else(|| "users".into(), |s| s.to_string_lossy().into_owned());
+                file.with_file_name(format!("{stem}-passwords.csv"))
+            });
+            let mut store = db::open(&store_path(ctx, db.as_deref()))?;
+            let imported = accounts::import(store.connection_mut(), file, &out, *reset_passwords)?;
+            let _ = writeln!(
+                ctx.out,
+                "{} accounts created, {} updated",
+                imported.created, imported.updated
+            );
+            if let Some(path) = imported.passwords {
+                let _ = writeln!(
+                    ctx.out,
+                    "new passwords written to {} (hand them out, then delete the file)",
+                    path.display()
+                );
+            }
+            Ok(crate::exit_codes::OK)
+        }
+    }
+}

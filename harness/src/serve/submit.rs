@@ -1,0 +1,174 @@
+//! Submitting: the problem page's form (a file or pasted source, the
+//! language guessed from the file name unless chosen) and the API both
+//! come through `accept`, which checks the session's rules (problem,
+//! hours, size, language, rate), stores the submission (committed) and
+//! queues it, before the client hears "received".
+
+use std::time::SystemTime;
+
+use axum::extract::{Multipart, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+
+use super::accounts;
+use super::db;
+use super::http::{AppError, AppState, Viewer, check_csrf};
+use super::live::LiveEvent;
+use crate::escape::visible;
+
+/// What a submit form carried.
+#[derive(Default)]
+struct Upload {
+    csrf: String,
+    problem: String,
+    language: String,
+    file_name: String,
+    file: Vec<u8>,
+    pasted: String,
+}
+
+async fn read_upload(mut multipart: Multipart) -> Result<Upload, AppError> {
+    let mut upload = Upload::default();
+    let bad = |e: axum::extract::multipart::MultipartError| match e.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => AppError::TooLarge("The submission is too large.".into()),
+        _ => AppError::BadRequest(format!("the form could not be read: {e}")),
+    };
+    while let Some(field) = multipart.next_field().await.map_err(bad)? {
+        let name = field.name().unwrap_or_default().to_string();
+        match name.as_str() {
+            "file" => {
+                upload.file_name = field.file_name().unwrap_or_default().to_string();
+                upload.file = field.bytes().await.map_err(bad)?.to_vec();
+            }
+            "csrf" | "problem" | "language" | "source" => {
+                let text = field.text().await.map_err(bad)?;
+                match name.as_str() {
+                    "csrf" => upload.csrf = text,
+                    "problem" => upload.problem = text,
+                    "language" => upload.language = text,
+                    _ => upload.pasted = text,
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(upload)
+}
+
+/// The name an uploaded file is kept under: its last part only, at most
+/// 100 characters (never a path, and never shown raw).
+pub(crate) fn upload_name(name: &str) -> String {
+    let last = name.rsplit(['/', '\\']).next().unwrap_or_default();
+    last.chars().take(100).collect()
+}
+
+/// A submission to store: checked, its language decided.
+pub(crate) struct NewEntry {
+    pub(crate) problem: String,
+    pub(crate) language: String,
+    pub(crate) file_name: String,
+    pub(crate) source: Vec<u8>,
+}
+
+/// Checks a submission against the session's rules and stores it
+/// (committed) and queues it; returns its id. The one path of the form
+/// and the API.
+pub(crate) fn accept(
+    app: &AppState,
+    account: &accounts::Account,
+    language: &str,
+    mut entry: NewEntry,
+) -> Result<i64, AppError> {
+    if app.problem(&entry.problem).is_none() {
+        return Err(AppError::BadRequest(format!(
+            "no problem `{}` in this session",
+            visible(&entry.problem)
+        )));
+    }
+    if !account.is_jury() && !app.session.is_open(SystemTime::now()) {
+        return Err(AppError::Forbidden);
+    }
+    if entry.source.is_empty() {
+        return Err(AppError::BadRequest("the submission is empty".into()));
+    }
+    if entry.source.len() as u64 > app.session.max_source {
+        return Err(AppError::TooLarge(format!(
+            "The source is {} bytes; this session takes at most {}.",
+            entry.source.len(),
+            app.session.max_source
+        )));
+    }
+    let by_extension = || {
+        let extension = entry.file_name.rsplit_once('.')?.1.to_ascii_lowercase();
+        app.languages.iter().find(|l| {
+            l.extensions
+                .iter()
+                .any(|e| e.eq_ignore_ascii_case(&extension))
+        })
+    };
+    let chosen = match language {
+        "" | "auto" => by_extension(),
+        key => app.languages.iter().find(|l| l.key == key),
+    };
+    let Some(chosen) = chosen else {
+        return Err(AppError::BadRequest(
+            "choose a language (this session's languages are listed on the problem's page)".into(),
+        ));
+    };
+    entry.language = chosen.key.clone();
+    if entry.file_name.is_empty() {
+        entry.file_name = format!("pasted.{}", chosen.extensions[0]);
+    }
+    if !app.may_submit(account.id) {
+        return Err(AppError::TooMany(format!(
+            "At most {} submissions a minute: wait a little.",
+            app.session.submissions_per_minute
+        )));
+    }
+    let id = db::insert_entry(
+        app.store().connection(),
+        app.ids.session,
+        account.id,
+        &entry.problem,
+        &entry.language,
+        &entry.file_name,
+        &entry.source,
+    )?;
+    app.queue.push(id, account.id);
+    app.live.publish(LiveEvent {
+        entry: id,
+        account: account.id,
+        submitted_at: SystemTime::now(),
+        problem: entry.problem,
+        status: "queued".into(),
+        verdict: None,
+    });
+    Ok(id)
+}
+
+pub(crate) async fn submit(
+    State(app): State<AppState>,
+    viewer: Viewer,
+    multipart: Multipart,
+) -> Result<Response, AppError> {
+    let login = viewer.require()?;
+    let upload = read_upload(multipart).await?;
+    check_csrf(login, &upload.csrf)?;
+    let (file_name, source) = if upload.file.is_empty() {
+        (String::new(), upload.pasted.into_bytes())
+    } else {
+        (upload_name(&upload.file_name), upload.file)
+    };
+    let id = accept(
+        &app,
+        &login.account,
+        &upload.language,
+        NewEntry {
+            problem: upload.problem,
+            language: String::new(),
+            file_name,
+            source,
+        },
+    )?;
+    Ok(Redirect::to(&format!("/submissions/{id}")).into_response())
+}

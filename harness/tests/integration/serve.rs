@@ -1,0 +1,608 @@
+//! `judge serve`: a real server on a loopback port with a fresh store,
+//! driven over HTTP as a browser without script would (and the SSE stream
+//! as the live-update script reads it).
+
+use std::io::BufRead;
+use std::time::Duration;
+
+use crate::serve_server::{Server, Site, hidden, submitted_id};
+
+const USERS: &str = "user,display name,team,role\n\
+                     alice,Alice Liddell,red,participant\n\
+                     bob,Bob <b>Bold</b>,blue,participant\n\
+                     teacher,The Teacher,,jury\n";
+
+const SESSION: &str = "title = \"Lab 3\"\nproblems = [\"sum\", \"guess\"]\n\
+                       feedback = \"tests\"\n[limits]\nsource = \"4KiB\"\n\
+                       submissions-per-minute = 5\n";
+
+fn lab() -> (Site, Server) {
+    let site = Site::new(USERS);
+    let session = site.write("lab3.toml", SESSION);
+    let server = Server::start(&site, &["--session", session.to_str().unwrap()]);
+    (site, server)
+}
+
+/// The live events of a logged-in client, read on a thread until `until`
+/// appears (or the deadline passes); what it read.
+fn follow_events(
+    url: &str,
+    cookie: String,
+    until: &'static str,
+) -> std::sync::mpsc::Receiver<String> {
+    let (send, receive) = std::sync::mpsc::channel();
+    let url = format!("{url}/events");
+    std::thread::spawn(move || {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .proxy(None)
+            .timeout_global(Some(crate::serve_server::JUDGE_DEADLINE))
+            .build()
+            .into();
+        let mut seen = String::new();
+        if let Ok(response) = agent.get(&url).header("Cookie", &cookie).call() {
+            let reader = std::io::BufReader::new(response.into_body().into_reader());
+            for line in reader.lines().map_while(Result::ok) {
+                seen.push_str(&line);
+                seen.push('\n');
+                if line.contains(until) {
+                    break;
+                }
+            }
+        }
+        let _ = send.send(seen);
+    });
+    receive
+}
+
+#[test]
+fn a_participant_submits_wrong_then_right_and_follows_the_verdicts_live() {
+    let (site, server) = lab();
+    let mut alice = server.client();
+    let login = alice.login("alice", &site.password("alice"));
+    assert_eq!(login.status, 303, "{}", login.body);
+    let cookie = login.header("set-cookie").unwrap().to_string();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"),
+        "{cookie}"
+    );
+
+    let statement = alice.get("/problems/sum");
+    assert_eq!(statement.status, 200);
+    assert!(
+        statement.body.contains("Sum of pairs"),
+        "{}",
+        statement.body
+    );
+    let sample = alice.get("/problems/sum/samples/1.in");
+    assert_eq!(sample.status, 200);
+    let expected =
+        std::fs::read_to_string(site.root().join("problems/sum/data/sample/1.in")).unwrap();
+    assert_eq!(sample.body, expected);
+
+    let login_cookie = cookie.split(';').next().unwrap().to_string();
+    let events = follow_events(&server.url, login_cookie, "\"verdict\":\"AC\"");
+    std::thread::sleep(Duration::from_millis(300));
+
+    let wrong = submitted_id(&alice.submit("sum", &site.submission("sum/WA/off_by_one.rs")));
+    let (verdict, page) = alice.verdict(wrong);
+    assert_eq!(verdict, "WA");
+    // Samples in full, secret tests as a verdict and a time each.
+    assert!(
+        page.body.contains("sample 1") && page.body.contains("expected"),
+        "{}",
+        page.body
+    );
+    let right = submitted_id(&alice.submit("sum", &site.submission("sum/AC/sum.rs")));
+    let (verdict, page) = alice.verdict(right);
+    assert_eq!(verdict, "AC");
+    assert!(page.body.contains("secret test 4"), "{}", page.body);
+    assert!(
+        !page.body.contains("secret/04"),
+        "a secret test's name is not shown"
+    );
+
+    let seen = events
+        .recv_timeout(crate::serve_server::JUDGE_DEADLINE)
+        .unwrap();
+    for status in [
+        "\"status\":\"queued\"",
+        "\"status\":\"compiling\"",
+        "of 5\"",
+        "\"verdict\":\"WA\"",
+        "\"verdict\":\"AC\"",
+    ] {
+        assert!(
+            seen.contains(status),
+            "no {status} in the live events:\n{seen}"
+        );
+    }
+
+    let board = alice.get("/scoreboard");
+    let row = board.body.split("data-user=\"alice\"").nth(1).unwrap();
+    let row = &row[..row.find("</tr>").unwrap()];
+    // One rejected try before the AC: +1 shown, 20 penalty minutes added.
+    assert!(row.contains("(+1)"), "{row}");
+    assert!(
+        board.body.contains("Bob &#60;b&#62;Bold&#60;/b&#62;"),
+        "names are escaped: {}",
+        board.body
+    );
+
+    let mine = alice.get("/submissions");
+    assert_eq!(mine.body.matches("data-entry=").count(), 2);
+}
+
+#[test]
+fn participants_see_only_their_own_submissions_and_never_secret_data() {
+    let (site, server) = lab();
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    let id = submitted_id(&alice.submit("sum", &site.submission("sum/WA/off_by_one.rs")));
+    let (_, page) = alice.verdict(id);
+    let secret_input =
+        std::fs::read_to_string(site.root().join("problems/sum/data/secret/02.in")).unwrap();
+    assert!(
+        !page.body.contains(secret_input.trim()),
+        "secret input shown"
+    );
+
+    let mut bob = server.client();
+    bob.login("bob", &site.password("bob"));
+    assert_eq!(bob.get(&format!("/submissions/{id}")).status, 404);
+    assert_eq!(
+        bob.get("/submissions").body.matches("data-entry=").count(),
+        0
+    );
+
+    let mut nobody = server.client();
+    let page = nobody.get(&format!("/submissions/{id}"));
+    assert_eq!(
+        (page.status, page.location.as_deref()),
+        (303, Some("/login"))
+    );
+    // Only samples can be downloaded, by number; no URL reaches a file.
+    for path in [
+        "/problems/sum/samples/2.in",
+        "/problems/sum/samples/0.in",
+        "/problems/sum/samples/1.out",
+        "/problems/sum/samples/..%2F..%2Fproblem.toml",
+        "/problems/..%2Fsum/samples/1.in",
+        "/static/..%2F..%2FCargo.toml",
+    ] {
+        assert_eq!(nobody.get(path).status, 404, "{path}");
+    }
+
+    let mut teacher = server.client();
+    teacher.login("teacher", &site.password("teacher"));
+    let page = teacher.get(&format!("/submissions/{id}"));
+    assert!(
+        page.body.contains("sample/1") && page.body.contains("Rejudge"),
+        "the jury sees every test by its name: {}",
+        page.body
+    );
+
+    // Every page carries the strict policy and no inline script.
+    let home = nobody.get("/");
+    let policy = home.header("content-security-policy").unwrap();
+    assert!(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"));
+    assert!(!home.body.contains("<script>"));
+}
+
+#[test]
+fn forms_without_their_csrf_token_are_refused() {
+    let (site, server) = lab();
+    let mut alice = server.client();
+    // A login form posted without the token its cookie goes with.
+    let refused = alice.post_form(
+        "/login",
+        &[
+            ("csrf", "forged"),
+            ("username", "alice"),
+            ("password", &site.password("alice")),
+        ],
+    );
+    assert_eq!(refused.status, 403);
+    alice.login("alice", &site.password("alice"));
+    let source = std::fs::read(site.submission("sum/AC/sum.rs")).unwrap();
+    let refused = alice.post_multipart(
+        "/submit",
+        &[("csrf", "0000"), ("problem", "sum"), ("language", "auto")],
+        Some(("sum.rs", &source)),
+    );
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert_eq!(alice.post_form("/logout", &[("csrf", "0000")]).status, 403);
+    assert_eq!(
+        alice
+            .get("/submissions")
+            .body
+            .matches("data-entry=")
+            .count(),
+        0
+    );
+    let csrf = alice.csrf();
+    let out = alice.post_form("/logout", &[("csrf", &csrf)]);
+    assert_eq!(out.status, 303);
+    assert_eq!(alice.get("/submissions").status, 303, "logged out");
+}
+
+#[test]
+fn logins_submissions_and_uploads_are_limited() {
+    let (site, server) = lab();
+    let mut mallory = server.client();
+    // Five tries a minute per user: the limit refills one try every 12 s,
+    // so on a slow machine a sixth or seventh may still be let through.
+    let mut statuses: Vec<u16> = Vec::new();
+    while statuses.last() != Some(&429) && statuses.len() < 30 {
+        statuses.push(mallory.login("alice", "guess").status);
+    }
+    assert_eq!(&statuses[..5], [401; 5], "{statuses:?}");
+    assert_eq!(statuses.last(), Some(&429), "{statuses:?}");
+    let mut bob = server.client();
+    assert_eq!(bob.login("bob", &site.password("bob")).status, 303);
+
+    let big = site.write("big.py", &"#".repeat(5000));
+    assert_eq!(bob.submit("sum", &big).status, 413);
+    let huge = site.write("huge.py", &"#".repeat(200_000));
+    let refused = bob.submit("sum", &huge).status;
+    assert!(
+        matches!(refused, 413 | 0),
+        "{refused}: a 200 kB upload is refused"
+    );
+    let file = site.submission("sum/WA/off_by_one.rs");
+    let statuses: Vec<u16> = (0..6).map(|_| bob.submit("sum", &file).status).collect();
+    assert_eq!(statuses, [303, 303, 303, 303, 303, 429]);
+}
+
+#[test]
+fn a_bad_session_file_names_its_line_and_key() {
+    let site = Site::new(USERS);
+    // What `judge serve` says on stderr, failing, about this session file.
+    let refused = |name: &str, text: &str| {
+        let session = site.write(name, text);
+        let out = crate::support::judge_at(site.root())
+            .args(["serve", "--bind", "127.0.0.1:0", "--session"])
+            .arg(&session)
+            .timeout(Duration::from_secs(60))
+            .assert()
+            .failure();
+        String::from_utf8_lossy(&out.get_output().stderr).into_owned()
+    };
+    let stderr = refused(
+        "bad.toml",
+        "title = \"x\"\nproblems = [\"sum\", \"nope\"]\n",
+    );
+    assert!(
+        stderr.contains("bad.toml:2: key `problems`: no problem `nope`"),
+        "{stderr}"
+    );
+    let stderr = refused("worse.toml", "title = \"x\"\nfeedback = \"everything\"\n");
+    assert!(stderr.contains("worse.toml:2: key `feedback`"), "{stderr}");
+    let stderr = refused(
+        "tongues.toml",
+        "title = \"x\"\nlanguages = [\"python\",\n  \"cobol\"]\n",
+    );
+    assert!(
+        stderr.contains("tongues.toml:3: key `languages`: no language `cobol`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn users_import_writes_passwords_once_and_names_bad_rows() {
+    let site = Site::new(USERS);
+    let written = site.root().join("users-passwords.csv");
+    let mode = std::os::unix::fs::PermissionsExt::mode(
+        &std::fs::metadata(&written).unwrap().permissions(),
+    );
+    assert_eq!(mode & 0o777, 0o600);
+    // Importing again updates names, makes no password, overwrites nothing.
+    let csv = site.write(
+        "more.csv",
+        "user,display name,role\nalice,Alice L.,participant\ncarol,Carol,student\n",
+    );
+    let out = crate::support::judge_at(site.root())
+        .args(["users", "import"])
+        .arg(&csv)
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success();
+    let said = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(said.contains("1 accounts created, 1 updated"), "{said}");
+    let more = std::fs::read_to_string(site.root().join("more-passwords.csv")).unwrap();
+    assert!(
+        more.contains("carol,") && !more.contains("alice,"),
+        "{more}"
+    );
+    let bad = site.write("bad.csv", "user,role\nzed,jury\n\"x y\",participant\n");
+    let out = crate::support::judge_at(site.root())
+        .args(["users", "import"])
+        .arg(&bad)
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .failure();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(stderr.contains("bad.csv:3: key `user`"), "{stderr}");
+    assert!(hidden("<input name=\"a\" value=\"b\">", "a").is_some());
+}
+
+/// (entry, status, finished judgings) of every submission in the store.
+fn judgings(db: &std::path::Path) -> Vec<(i64, String, i64)> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.busy_timeout(Duration::from_secs(30)).unwrap();
+    let mut statement = conn
+        .prepare(
+            "SELECT e.id, e.status, (SELECT COUNT(*) FROM judgings j WHERE j.entry_id = e.id \
+             AND j.finished_at IS NOT NULL) FROM entries e ORDER BY e.id",
+        )
+        .unwrap();
+    statement
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+const RELAXED: &str =
+    "title = \"Lab\"\nproblems = [\"sum\"]\n[limits]\nsubmissions-per-minute = 100\n";
+
+#[test]
+fn a_killed_server_judges_every_queued_submission_once_after_a_restart() {
+    let site = Site::new(USERS);
+    let session = site.write("lab.toml", RELAXED);
+    let args = ["--session", session.to_str().unwrap(), "--jobs", "1"];
+    let server = Server::start(&site, &args);
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    let slow = site.submission("sum/TLE/busy_loop.rs");
+    let received: Vec<i64> = (0..5)
+        .map(|_| submitted_id(&alice.submit("sum", &slow)))
+        .collect();
+    let right = submitted_id(&alice.submit("sum", &site.submission("sum/AC/sum.rs")));
+    // Killed while the first is judged and the rest wait.
+    let deadline = std::time::Instant::now() + crate::serve_server::JUDGE_DEADLINE;
+    while !judgings(&site.db())
+        .iter()
+        .any(|(_, status, _)| status == "running")
+    {
+        assert!(std::time::Instant::now() < deadline, "nothing started");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    server.kill();
+    let before = judgings(&site.db());
+    let ids: Vec<i64> = before.iter().map(|(id, _, _)| *id).collect();
+    assert_eq!(
+        ids,
+        [received.clone(), vec![right]].concat(),
+        "every received submission is stored"
+    );
+    assert!(
+        before
+            .iter()
+            .filter(|(_, status, _)| status != "judged")
+            .count()
+            >= 4,
+        "{before:?}"
+    );
+
+    let server = Server::start(&site, &args);
+    assert!(
+        server.jury_password.is_none(),
+        "the jury account is made once"
+    );
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    assert_eq!(alice.verdict(right).0, "AC");
+    for id in &received {
+        assert_eq!(alice.verdict(*id).0, "TLE");
+    }
+    let after = judgings(&site.db());
+    assert!(
+        after
+            .iter()
+            .all(|(_, status, finished)| status == "judged" && *finished == 1),
+        "each judged exactly once: {after:?}"
+    );
+    drop(server);
+
+    // The session is a run of the store: `judge report` reads it.
+    let out = crate::support::judge_at(site.root())
+        .args(["report", "--csv"])
+        .arg(site.root().join("grades.csv"))
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success();
+    let said = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(said.contains("alice"), "{said}");
+    let csv = std::fs::read_to_string(site.root().join("grades.csv")).unwrap();
+    let alice_row = csv.lines().find(|l| l.starts_with("alice")).unwrap();
+    assert!(
+        alice_row.contains("AC"),
+        "the best submission counts: {csv}"
+    );
+}
+
+#[test]
+fn one_participants_twenty_submissions_do_not_hold_back_anothers_first() {
+    let site = Site::new(USERS);
+    let session = site.write("lab.toml", RELAXED);
+    let server = Server::start(
+        &site,
+        &["--session", session.to_str().unwrap(), "--jobs", "1"],
+    );
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    let slow = site.submission("sum/TLE/busy_loop.rs");
+    let hers: Vec<i64> = (0..8)
+        .map(|_| submitted_id(&alice.submit("sum", &slow)))
+        .collect();
+    let mut bob = server.client();
+    bob.login("bob", &site.password("bob"));
+    let his = submitted_id(&bob.submit("sum", &site.submission("sum/AC/sum.rs")));
+    assert_eq!(bob.verdict(his).0, "AC");
+    let conn = rusqlite::Connection::open(site.db()).unwrap();
+    let his_judging: i64 = conn
+        .query_row(
+            "SELECT MIN(id) FROM judgings WHERE entry_id = ?1",
+            [his],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let hers_list = hers
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let count = |condition: &str, params: &[i64]| -> i64 {
+        let sql = format!(
+            "SELECT COUNT(*) FROM judgings j WHERE j.entry_id IN ({hers_list}) AND {condition}"
+        );
+        conn.query_row(&sql, rusqlite::params_from_iter(params), |r| r.get(0))
+            .unwrap()
+    };
+    // From the moment he submitted, at most one of hers (her turn came
+    // first) started before his; some of hers waited behind his.
+    let between = count(
+        "j.id < ?1 AND j.started_at >= (SELECT submitted_at FROM entries WHERE id = ?2)",
+        &[his_judging, his],
+    );
+    assert!(
+        between <= 1,
+        "{between} of hers started between his submission and his judging"
+    );
+    let after = count("j.id > ?1", &[his_judging]);
+    assert!(after > 0, "none of hers waited: the test proved nothing");
+}
+
+#[test]
+fn the_jury_rejudges_and_exports_the_gradebook() {
+    let (site, server) = lab();
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    let id = submitted_id(&alice.submit("sum", &site.submission("sum/AC/sum.rs")));
+    assert_eq!(alice.verdict(id).0, "AC");
+    assert_eq!(alice.get("/jury").status, 403);
+    assert_eq!(alice.get("/jury/gradebook.csv").status, 403);
+
+    let mut teacher = server.client();
+    teacher.login("teacher", &site.password("teacher"));
+    assert!(
+        teacher
+            .get("/jury")
+            .body
+            .contains("/jury/participants/alice")
+    );
+    let page = teacher.get("/jury/participants/alice");
+    assert!(
+        page.body.contains(&format!("data-entry=\"{id}\"")),
+        "{}",
+        page.body
+    );
+    let csrf = teacher.csrf();
+    let again = teacher.post_form("/jury/rejudge", &[("csrf", &csrf), ("problem", "sum")]);
+    assert_eq!(again.status, 303, "{}", again.body);
+    let deadline = std::time::Instant::now() + crate::serve_server::JUDGE_DEADLINE;
+    while judgings(&site.db())[0].2 < 2 {
+        assert!(std::time::Instant::now() < deadline, "not rejudged");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(teacher.verdict(id).0, "AC");
+    let csv = teacher.get("/jury/gradebook.csv");
+    assert!(csv.content_type.starts_with("text/csv"));
+    let rows: Vec<&str> = csv
+        .body
+        .lines()
+        .filter(|l| l.starts_with("alice"))
+        .collect();
+    assert_eq!(
+        rows.len(),
+        1,
+        "one row, the rejudged result only: {}",
+        csv.body
+    );
+    let html = teacher.get("/jury/gradebook.html");
+    assert!(html.body.contains("alice") && html.header("content-disposition").is_some());
+}
+
+#[test]
+fn open_registration_only_where_the_session_file_allows_it() {
+    let (_site, server) = lab();
+    let mut visitor = server.client();
+    assert_eq!(visitor.get("/register").status, 404);
+
+    let site = Site::new(USERS);
+    let session = site.write("open.toml", "title = \"Club\"\nregistration = true\n");
+    let server = Server::start(&site, &["--session", session.to_str().unwrap()]);
+    let mut carol = server.client();
+    let form = carol.get("/register");
+    assert_eq!(form.status, 200);
+    let token = hidden(&form.body, "csrf").unwrap();
+    let fields = |name: &'static str, password: &'static str| {
+        [
+            ("csrf", token.clone()),
+            ("username", name.to_string()),
+            ("display_name", "Carol".to_string()),
+            ("password", password.to_string()),
+        ]
+    };
+    let short = fields("carol", "short");
+    let refused = carol.post_form(
+        "/register",
+        &short
+            .iter()
+            .map(|(k, v)| (*k, v.as_str()))
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(refused.status, 400);
+    let token = hidden(&refused.body, "csrf").unwrap();
+    let taken = [
+        ("csrf", token.as_str()),
+        ("username", "alice"),
+        ("display_name", "Not Alice"),
+        ("password", "long enough password"),
+    ];
+    let refused = carol.post_form("/register", &taken);
+    assert!(refused.body.contains("taken"), "{}", refused.body);
+    let token = hidden(&refused.body, "csrf").unwrap();
+    let good = [
+        ("csrf", token.as_str()),
+        ("username", "carol"),
+        ("display_name", "Carol"),
+        ("password", "long enough password"),
+    ];
+    let created = carol.post_form("/register", &good);
+    assert_eq!(created.status, 303, "{}", created.body);
+    assert_eq!(carol.get("/submissions").status, 200, "logged in");
+    assert!(
+        carol
+            .get("/scoreboard")
+            .body
+            .contains("data-user=\"carol\"")
+    );
+}
+
+#[test]
+fn a_private_session_shows_nothing_before_login() {
+    let site = Site::new(USERS);
+    let session = site.write("private.toml", "title = \"Exam\"\nprivate = true\n");
+    let server = Server::start(&site, &["--session", session.to_str().unwrap()]);
+    let mut nobody = server.client();
+    for path in [
+        "/",
+        "/problems/sum",
+        "/scoreboard",
+        "/problems/sum/samples/1.in",
+    ] {
+        let page = nobody.get(path);
+        assert_eq!(
+            (page.status, page.location.as_deref()),
+            (303, Some("/login")),
+            "{path}"
+        );
+    }
+    assert_eq!(nobody.get("/api/v1/problems").status, 401);
+    assert_eq!(nobody.get("/api/contests").status, 401);
+    assert_eq!(nobody.get("/login").status, 200);
+    assert_eq!(nobody.get("/static/live.js").status, 200);
+    nobody.login("bob", &site.password("bob"));
+    assert_eq!(nobody.get("/scoreboard").status, 200);
+}

@@ -1,0 +1,233 @@
+//! `judge serve`'s JSON API, its CCS Contest API read side and `judge
+//! submit`, against a real server.
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use crate::serve_server::{Server, Site};
+
+const USERS: &str = "user,display name,team,role\nalice,Alice,red,participant\nbob,Bob,blue,participant\nteacher,Teacher,,jury\n";
+
+fn json(reply: &crate::serve_server::Reply) -> serde_json::Value {
+    serde_json::from_str(&reply.body).unwrap_or_else(|e| panic!("{e}: {}", reply.body))
+}
+
+/// `judge submit` with its config in the site's folder; (exit code, stdout).
+fn judge_submit(site: &Site, args: &[&str], stdin: &str) -> (i32, String) {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("judge"))
+        .arg("submit")
+        .args(args)
+        .arg("--config")
+        .arg(site.root().join("submit.toml"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let read = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_string(&mut text);
+            }
+            text
+        })
+    };
+    let stdout = read(child.stdout.take().map(|p| Box::new(p) as _));
+    let stderr = read(child.stderr.take().map(|p| Box::new(p) as _));
+    // Bounded: the verdict comes within the judging deadline, or the
+    // client is killed (by its PID, while it is still our child).
+    let status =
+        match wait_timeout::ChildExt::wait_timeout(&mut child, crate::serve_server::JUDGE_DEADLINE)
+            .unwrap()
+        {
+            Some(status) => status,
+            None => {
+                let _ = child.kill();
+                child.wait().unwrap()
+            }
+        };
+    let (stdout, stderr) = (stdout.join().unwrap(), stderr.join().unwrap());
+    (status.code().unwrap_or(-1), format!("{stdout}{stderr}"))
+}
+
+#[test]
+fn judge_submit_logs_in_once_and_streams_the_verdict() {
+    let site = Site::new(USERS);
+    let server = Server::start(&site, &[]);
+    let wrong = site.submission("sum/WA/off_by_one.rs");
+    let (code, said) = judge_submit(
+        &site,
+        &[
+            "sum",
+            wrong.to_str().unwrap(),
+            "--server",
+            &server.url,
+            "--user",
+            "alice",
+        ],
+        &format!("{}\n", site.password("alice")),
+    );
+    assert_eq!(code, 1, "{said}");
+    for line in ["received", "compiling", "verdict: WA", "expected"] {
+        assert!(said.contains(line), "no {line} in:\n{said}");
+    }
+    let config = std::fs::read_to_string(site.root().join("submit.toml")).unwrap();
+    assert!(config.contains("token"), "{config}");
+    let mode = std::os::unix::fs::PermissionsExt::mode(
+        &std::fs::metadata(site.root().join("submit.toml"))
+            .unwrap()
+            .permissions(),
+    );
+    assert_eq!(mode & 0o777, 0o600);
+    // The token is kept: no --user, no --server the second time.
+    let right = site.submission("sum/AC/sum.rs");
+    let (code, said) = judge_submit(&site, &["sum", right.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{said}");
+    assert!(said.contains("verdict: AC"), "{said}");
+    let (code, said) = judge_submit(
+        &site,
+        &["sum", right.to_str().unwrap(), "--user", "alice"],
+        "wrong\n",
+    );
+    assert_ne!(code, 0);
+    assert!(said.contains("wrong user or password"), "{said}");
+}
+
+#[test]
+fn the_api_needs_a_token_for_submissions_and_shows_only_ones_own() {
+    let site = Site::new(USERS);
+    let server = Server::start(&site, &[]);
+    let mut anonymous = server.client();
+    let problems = json(&anonymous.get("/api/v1/problems"));
+    assert!(
+        problems["problems"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["id"] == "sum")
+    );
+    assert_eq!(anonymous.get("/api/v1/submissions").status, 401);
+
+    let token = |user: &str| {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .proxy(None)
+            .http_status_as_error(false)
+            .build()
+            .into();
+        let body: serde_json::Value = agent
+            .post(&format!("{}/api/v1/token", server.url))
+            .send_json(serde_json::json!({ "username": user, "password": site.password(user) }))
+            .unwrap()
+            .into_body()
+            .read_json()
+            .unwrap();
+        (agent, format!("Bearer {}", body["token"].as_str().unwrap()))
+    };
+    let (agent, alice) = token("alice");
+    let source = std::fs::read_to_string(site.submission("sum/AC/sum.rs")).unwrap();
+    let created: serde_json::Value = agent
+        .post(&format!("{}/api/v1/submissions", server.url))
+        .header("Authorization", &alice)
+        .send_json(serde_json::json!({ "problem": "sum", "file_name": "sum.rs", "source": source }))
+        .unwrap()
+        .into_body()
+        .read_json()
+        .unwrap();
+    let id = created["id"].as_i64().unwrap();
+    let deadline = std::time::Instant::now() + crate::serve_server::JUDGE_DEADLINE;
+    let judged = loop {
+        let body: serde_json::Value = agent
+            .get(&format!("{}/api/v1/submissions/{id}", server.url))
+            .header("Authorization", &alice)
+            .call()
+            .unwrap()
+            .into_body()
+            .read_json()
+            .unwrap();
+        if body["verdict"].is_string() {
+            break body;
+        }
+        assert!(std::time::Instant::now() < deadline, "{body}");
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert_eq!(judged["verdict"], "AC");
+    assert_eq!(judged["tests"].as_array().unwrap().len(), 5);
+    let (agent, bob) = token("bob");
+    let status = agent
+        .get(&format!("{}/api/v1/submissions/{id}", server.url))
+        .header("Authorization", &bob)
+        .call()
+        .unwrap()
+        .status();
+    assert_eq!(status, 404);
+    // The API's writes take a token, not a browser's login cookie.
+    let mut browser = server.client();
+    browser.login("bob", &site.password("bob"));
+    let with_cookie = agent
+        .post(&format!("{}/api/v1/submissions", server.url))
+        .header("Cookie", &browser.cookie_header())
+        .send_json(serde_json::json!({ "problem": "sum", "file_name": "a.rs", "source": source }))
+        .unwrap()
+        .status();
+    assert_eq!(with_cookie, 401);
+    // A token does not stand in for a form's CSRF token.
+    let status = agent
+        .post(&format!("{}/logout", server.url))
+        .header("Authorization", &bob)
+        .send_form([("csrf", "")])
+        .unwrap()
+        .status();
+    assert_eq!(status, 403);
+
+    // The CCS read side: public objects for anybody, submissions and
+    // judgements by token, the event feed as NDJSON.
+    let contests = json(&anonymous.get("/api/contests"));
+    let contest = contests[0]["id"].as_str().unwrap().to_string();
+    let teams = json(&anonymous.get(&format!("/api/contests/{contest}/teams")));
+    let names: Vec<&str> = teams
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["alice", "bob"]);
+    assert_eq!(
+        json(&anonymous.get(&format!("/api/contests/{contest}/submissions"))),
+        serde_json::json!([])
+    );
+    let board = json(&anonymous.get(&format!("/api/contests/{contest}/scoreboard")));
+    assert_eq!(board["rows"][0]["team_id"], "alice");
+    assert_eq!(board["rows"][0]["score"]["num_solved"], 1);
+    let (agent, teacher) = token("teacher");
+    let feed = agent
+        .get(&format!("{}/api/contests/{contest}/event-feed", server.url))
+        .header("Authorization", &teacher)
+        .call()
+        .unwrap()
+        .into_body()
+        .read_to_string()
+        .unwrap();
+    let kinds: Vec<String> = feed
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(kinds.first().map(String::as_str), Some("contest"));
+    assert!(
+        kinds.contains(&"submissions".to_string()) && kinds.contains(&"judgements".to_string()),
+        "{feed}"
+    );
+    assert!(feed.contains("\"judgement_type_id\":\"AC\""), "{feed}");
+}
