@@ -324,9 +324,11 @@ pub struct StressArgs {
     /// Stop shrinking after this long (the best input so far is shown).
     #[arg(long, value_name = "T", default_value = "60s", value_parser = duration)]
     pub shrink_time: std::time::Duration,
-    /// Save the failing input and its answer here as a test (`.in`, `.ans`).
+    /// Save the failing input and its answer as a test (`.in`, `.ans`):
+    /// into DIR, or with no DIR into the package's `data/secret/` (in a
+    /// group `stress/` when its secret tests are in groups).
     #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
+    pub out: Option<Option<PathBuf>>,
 }
 
 fn duration(text: &str) -> Result<std::time::Duration, String> {
