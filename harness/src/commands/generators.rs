@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::Context;
 use super::findings::Finding;
+use super::{Context, illustrate};
 use crate::checker::TOOL_LIMITS;
 use crate::compile::{Built, Executable};
 use crate::errors::{Error, Result, SpecError};
@@ -27,10 +27,10 @@ use crate::sandbox::{Collect, Containment, RunRequest, Termination};
 use crate::spec::ProgramRef;
 
 /// A case's files, by extension.
-type Files = BTreeMap<String, Vec<u8>>;
+pub(super) type Files = BTreeMap<String, Vec<u8>>;
 
 /// Programs built once per command: by generator name or solution path.
-struct Programs<'a> {
+pub(super) struct Programs<'a> {
     dir: &'a Path,
     generators: &'a Generators,
     built: BTreeMap<String, BuiltProgram>,
@@ -46,6 +46,19 @@ impl Programs<'_> {
             None => vec![folder.join(name)],
         };
         self.built(ctx, format!("generator {name}"), name, &files)
+    }
+
+    /// The package's `input_visualizer/`, built; `None` when it has none.
+    pub(super) fn visualizer(&mut self, ctx: &mut Context) -> Option<BuiltProgram> {
+        let folder = self.dir.join("input_visualizer");
+        folder.is_dir().then(|| {
+            self.built(
+                ctx,
+                "input visualizer".into(),
+                "input_visualizer",
+                &[folder],
+            )
+        })
     }
 
     /// The solution at `path` (from the package folder, `/` first).
@@ -72,7 +85,7 @@ impl Programs<'_> {
 }
 
 /// A built program and the hash of its files, or why it did not build.
-type BuiltProgram = std::result::Result<(Executable, String), String>;
+pub(super) type BuiltProgram = std::result::Result<(Executable, String), String>;
 
 /// Builds a program of `files` (one file or folder, or several files
 /// taken as one folder): its executable and a hash of every file.
@@ -125,8 +138,8 @@ fn build(
 }
 
 /// Runs `exe` in a fresh folder (stdin from `stdin`): its stdout and the
-/// files it left there, by name.
-fn run(
+/// `testcase.<ext>` files it left there, by extension.
+pub(super) fn run(
     ctx: &Context,
     exe: &Executable,
     stdin: Option<&Path>,
@@ -146,8 +159,9 @@ fn run(
             read_only: exe.read_only.clone(),
             containment: Containment::Tool,
             seed: Vec::new(),
+            // A folder the collection makes: it must not exist yet.
             collect: Some(Collect {
-                into: out.path().to_path_buf(),
+                into: out.path().join("files"),
                 max_bytes: TOOL_LIMITS.output,
                 max_files: 64,
                 working_bytes: TOOL_LIMITS.output,
@@ -165,9 +179,12 @@ fn run(
                 .unwrap_or_default()
         ));
     }
+    if let Some(Err(e)) = &outcome.collected {
+        return Err(format!("the files it wrote could not be taken: {e}"));
+    }
     let mut files = Files::new();
     for ext in EXTENSIONS {
-        if let Ok(bytes) = std::fs::read(out.path().join(format!("testcase.{ext}"))) {
+        if let Ok(bytes) = std::fs::read(out.path().join(format!("files/testcase.{ext}"))) {
             files.insert(ext.to_string(), bytes);
         }
     }
@@ -320,6 +337,9 @@ pub(super) fn generate(ctx: &mut Context, dir: &Path, id: &str) -> Result<bool> 
                     },
                 );
                 made += 1;
+                if let Some(warning) = illustrate::case(ctx, &mut programs, dir, rule, &files)? {
+                    writeln!(ctx.out, "warning: {warning}").map_err(io)?;
+                }
             }
             Err(why) => {
                 failed += 1;

@@ -9,6 +9,7 @@ mod doctor;
 mod export;
 mod findings;
 mod generators;
+mod illustrate;
 mod invalid_inputs;
 mod matrix;
 mod packages;

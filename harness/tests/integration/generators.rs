@@ -81,3 +81,36 @@ fn a_drifted_test_and_a_generator_that_is_not_deterministic_fail_verify() {
         "{stdout}"
     );
 }
+
+#[test]
+fn an_input_visualizer_draws_each_case_generate_makes_and_a_broken_one_is_a_warning() {
+    if lacks(&["python3"]) {
+        return;
+    }
+    let root = root_with("sumgen");
+    let package = root.path().join("problems/sumgen");
+    let visualizer = package.join("input_visualizer");
+    std::fs::create_dir_all(&visualizer).unwrap();
+    // As the specification's example draws: an SVG of the input's text.
+    std::fs::write(
+        visualizer.join("draw.py"),
+        "import sys\nwith open('testcase.svg', 'w') as f:\n    f.write('<svg><text>' + open(sys.argv[1]).read().strip() + '</text></svg>')\n",
+    )
+    .unwrap();
+    let (code, stdout) = judge_output(root.path(), ["generate", "sumgen"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(!stdout.contains("warning"), "{stdout}");
+    assert_eq!(
+        std::fs::read_to_string(package.join("data/secret/1-edge.svg")).unwrap(),
+        "<svg><text>0 0</text></svg>"
+    );
+    // A visualizer that fails draws nothing; the cases are made all the same.
+    std::fs::write(visualizer.join("draw.py"), "raise SystemExit(3)\n").unwrap();
+    std::fs::write(package.join("data/secret/1-edge.in"), "5 5\n").unwrap();
+    let (code, stdout) = judge_output(root.path(), ["generate", "sumgen"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("warning: input visualizer on secret/1-edge: exit code 3"),
+        "{stdout}"
+    );
+}
