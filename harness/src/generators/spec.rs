@@ -66,6 +66,9 @@ pub(crate) struct Generators {
     /// `generators:`: name → its files, relative to `generators/`.
     pub(crate) programs: BTreeMap<String, Vec<String>>,
     pub(crate) warnings: Vec<String>,
+    /// `include:` lists by the folder that holds them (`secret/`), resolved
+    /// once the whole file is read.
+    includes: Vec<(String, Vec<String>, usize)>,
 }
 
 /// Settings a directory passes down to what it holds.
@@ -133,7 +136,42 @@ fn read_file(path: &Path) -> Result<Generators> {
         salt: root.str("random_salt")?.unwrap_or_default(),
     };
     directory(&root, "", &inherited, &mut generators, true)?;
+    resolve_includes(&mut generators, path)?;
     Ok(generators)
+}
+
+/// `include: [NAME, ...]` in a folder: the cases named (by their own name,
+/// `01-small`, or a folder's, `sample`, for all of its cases) are made in
+/// that folder too, by the same rules, as BAPCtools links them there.
+fn resolve_includes(generators: &mut Generators, path: &Path) -> Result<()> {
+    for (prefix, names, line) in std::mem::take(&mut generators.includes) {
+        for wanted in names {
+            let found: Vec<CaseRule> = generators
+                .cases
+                .iter()
+                .filter(|case| {
+                    let base = case.name.rsplit('/').next().unwrap_or(&case.name);
+                    base == wanted || case.name.split('/').any(|folder| folder == wanted)
+                })
+                .filter(|case| !case.name.starts_with(&prefix) || prefix.is_empty())
+                .cloned()
+                .collect();
+            if found.is_empty() {
+                return Err(FormatError::at(
+                    path,
+                    line,
+                    format!("{prefix}include"),
+                    format!("no test case or folder named `{wanted}`"),
+                ));
+            }
+            for mut case in found {
+                let base = case.name.rsplit('/').next().unwrap_or(&case.name);
+                case.name = format!("{prefix}{base}");
+                generators.cases.push(case);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Reads a directory's keys; `prefix` is its path under `data/` with a
@@ -158,11 +196,8 @@ fn directory(
         );
     }
     if let Some(include) = map.get("include") {
-        out.warnings.push(format!(
-            "{}:{}: `include` is not read: list the cases in each folder",
-            file_of(map),
-            include.line()
-        ));
+        out.includes
+            .push((prefix.to_string(), include.string_list()?, include.line()));
     }
     let Some(data) = map.get("data") else {
         return Ok(());
@@ -200,7 +235,7 @@ fn directory(
                 .map()?
                 .entries()
                 .iter()
-                .any(|(k, _)| k == "data" || k == "test_group.yaml");
+                .any(|(k, _)| ["data", "test_group.yaml", "include"].contains(&k.as_str()));
         match is_directory {
             true => directory(&value.map()?, &format!("{path}/"), &inherited, out, false)?,
             false => case(&value, &path, &inherited, out)?,
@@ -255,6 +290,14 @@ fn case(value: &Value<'_>, name: &str, parent: &Inherited, out: &mut Generators)
         if let Some(text) = map.get(ext) {
             let text = match ext {
                 &"yaml" => text.to_yaml_text(),
+                // `{link: in}`: the same contents as the case's own `.in`.
+                _ if text.is_map() => match text.map()?.str("link")? {
+                    Some(other) => match map.get(&other) {
+                        Some(linked) => linked.string()?,
+                        None => continue,
+                    },
+                    None => return Err(text.error("a file is text or `{link: EXT}`")),
+                },
                 _ => text.string()?,
             };
             inline.insert(ext.to_string(), text);

@@ -73,3 +73,27 @@ fn a_bad_count_names_its_line() {
     assert!(error.contains("generators.yaml:6"), "{error}");
     assert!(error.contains("expected a count"), "{error}");
 }
+
+#[test]
+fn include_makes_named_cases_again_in_its_folder_and_link_copies_a_file() {
+    let generators = parse(
+        "data:\n  sample:\n    data:\n      - '': {in: \"1 2\", ans: \"3\", in.download: {link: in}}\n\
+         \x20 secret:\n    include: [sample]\n    data:\n      big: gen.py 9\n",
+    );
+    let names: Vec<&str> = generators.cases.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["sample/1", "secret/big", "secret/1"]);
+    assert_eq!(generators.cases[2].inline["in"], "1 2");
+    assert_eq!(generators.cases[0].inline["in.download"], "1 2");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("generators")).unwrap();
+    std::fs::write(
+        dir.path().join("generators/generators.yaml"),
+        "data:\n  secret:\n    include: [nothing]\n",
+    )
+    .unwrap();
+    let error = read(dir.path()).unwrap().unwrap_err().to_string();
+    assert!(
+        error.contains("no test case or folder named `nothing`"),
+        "{error}"
+    );
+}
