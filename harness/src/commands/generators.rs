@@ -247,8 +247,13 @@ fn make(
     }
     let mut solution_hash = None;
     if with_answer && !files.contains_key("ans") {
+        // An interactive or multi-pass problem's answer is no output of the
+        // solution: BAPCtools leaves it empty unless the case gives one.
         match (&rule.solution, answers_empty) {
-            (Some(solution), _) => {
+            (_, true) => {
+                files.insert("ans".into(), Vec::new());
+            }
+            (Some(solution), false) => {
                 let (exe, hash) = programs.solution(ctx, solution)?;
                 let input = tempfile::NamedTempFile::new_in(ctx.scratch.path())
                     .map_err(|e| e.to_string())?;
@@ -257,9 +262,6 @@ fn make(
                     .map_err(|why| format!("solution {solution}: {why}"))?;
                 files.insert("ans".into(), stdout);
                 solution_hash = Some(hash);
-            }
-            (None, true) => {
-                files.insert("ans".into(), Vec::new());
             }
             (None, false) => {
                 return Err(format!(
@@ -389,7 +391,8 @@ fn make_if_changed(
         Source::Generate { program, .. } => Some(programs.generator(ctx, program)?.1),
         _ => None,
     };
-    let needs_solution = !rule.inline.contains_key("ans") && rule.solution.is_some();
+    let needs_solution =
+        !rule.inline.contains_key("ans") && rule.solution.is_some() && !empty_answers;
     let solution = match (&rule.solution, needs_solution) {
         (Some(path), true) => Some(programs.solution(ctx, path)?.1),
         _ => None,

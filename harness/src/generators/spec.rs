@@ -393,7 +393,11 @@ fn generate(
         return Err(value.error("{seed} may appear at most once in a command"));
     }
     let seed = seed_of(&inherited.salt, counted.then_some(count), &command);
-    let mut words = command.split_whitespace().map(|word| {
+    // Split as BAPCtools splits it (Python's shlex): quotes are removed.
+    let Some(words) = shlex::split(&command) else {
+        return Err(value.error("an unclosed quote or a trailing backslash in the command"));
+    };
+    let mut words = words.into_iter().map(|word| {
         let word = word.replace("{name}", "testcase");
         match seed_tokens(&word).first() {
             Some(token) => word.replacen(token.as_str(), &seed.to_string(), 1),

@@ -97,3 +97,14 @@ fn include_makes_named_cases_again_in_its_folder_and_link_copies_a_file() {
         "{error}"
     );
 }
+
+#[test]
+fn a_command_is_split_as_a_shell_splits_it() {
+    let generators =
+        parse("data:\n  secret:\n    data:\n      quoted: \"gen.py 't' \\\"a b\\\" 3\"\n");
+    let Source::Generate { program, args, .. } = &generators.cases[0].source else {
+        panic!("{:?}", generators.cases[0].source);
+    };
+    assert_eq!(program, "gen.py");
+    assert_eq!(args, &["t", "a b", "3"]);
+}
