@@ -300,6 +300,12 @@ fn case(value: &Value<'_>, name: &str, parent: &Inherited, out: &mut Generators)
                 },
                 _ => text.string()?,
             };
+            // BAPCtools ends every non-empty inline file with a line break.
+            let text = match ext {
+                &"yaml" => text,
+                _ if text.is_empty() || text.ends_with('\n') => text,
+                _ => text + "\n",
+            };
             inline.insert(ext.to_string(), text);
         }
     }
