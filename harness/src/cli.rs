@@ -297,6 +297,16 @@ pub struct StrengthArgs {
     /// how many each test rejects.
     #[arg(long)]
     pub matrix: bool,
+    /// For every bound a validator checks, whether some test reaches it
+    /// (judge-kit and BAPCtools validators through --constraints_file,
+    /// testlib validators through their test overview log).
+    #[arg(long, conflicts_with_all = ["calibrate", "matrix"])]
+    pub constraints: bool,
+    /// Inputs made invalid from the samples (a token removed or doubled,
+    /// a number made non-numeric, a line break moved, trailing garbage),
+    /// each of which the input validator must reject.
+    #[arg(long, conflicts_with_all = ["calibrate", "matrix", "constraints"])]
+    pub invalid_inputs: bool,
     /// --calibrate: runs per solution; each figure is their median.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub repeat: usize,
@@ -352,9 +362,11 @@ pub struct StressArgs {
     /// Stop shrinking after this long (the best input so far is shown).
     #[arg(long, value_name = "T", default_value = "60s", value_parser = duration)]
     pub shrink_time: std::time::Duration,
-    /// Save the failing input and its answer here as a test (`.in`, `.ans`).
+    /// Save the failing input and its answer as a test (`.in`, `.ans`):
+    /// into DIR, or with no DIR into the package's `data/secret/` (in a
+    /// group `stress/` when its secret tests are in groups).
     #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
+    pub out: Option<Option<PathBuf>>,
 }
 
 fn duration(text: &str) -> Result<std::time::Duration, String> {

@@ -40,6 +40,7 @@ mod escape;
 mod exit_codes;
 mod export;
 mod formats;
+mod generators;
 mod lang;
 mod pipeline;
 pub mod report;

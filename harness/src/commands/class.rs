@@ -18,7 +18,6 @@ use crate::report::gradebook::{Cell, Gradebook};
 use crate::report::policy::{LateRule, Policy};
 use crate::report::{self, table};
 use crate::runner::RunPlan;
-use crate::spec::ProgramRef;
 use crate::store::{self, Store};
 use crate::verdict::Verdict;
 
@@ -243,7 +242,7 @@ pub(super) fn grade_class(
             file.clone(),
             entry.shown.clone(),
         ));
-        let program = ProgramRef::Submitted(file.clone());
+        let program = problem.submitted(file.clone());
         tasks.push(task_for(ctx, problem, &program, entry.shown.clone()));
         let mut owner =
             Owner::of_file(ctx, Some(entry.student.clone()), &file, entry.shown.clone());

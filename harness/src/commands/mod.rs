@@ -1,11 +1,17 @@
 //! The CLI verbs, each wired from the typed stages in one function.
 
+mod answer_checks;
 mod calibrate;
 mod class;
+mod constraints;
 mod context;
 mod doctor;
 mod export;
+mod findings;
+mod generators;
 mod handin;
+mod illustrate;
+mod invalid_inputs;
 mod matrix;
 mod packages;
 mod play;
@@ -36,6 +42,12 @@ pub fn run(cli: Cli) -> Result<u8> {
     let mut ctx = Context::new(&cli)?;
     match cli.command {
         Command::List => list(&mut ctx),
+        Command::Verify { ids, strength, .. } if strength.constraints => {
+            findings::report(&mut ctx, &ids, constraints::check)
+        }
+        Command::Verify { ids, strength, .. } if strength.invalid_inputs => {
+            findings::report(&mut ctx, &ids, invalid_inputs::check)
+        }
         Command::Verify {
             ids,
             all_tests,

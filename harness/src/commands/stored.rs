@@ -39,6 +39,13 @@ impl Owner {
             ProgramRef::File(path) | ProgramRef::Submitted(path) => {
                 Owner::of_file(ctx, None, path, program.display_name())
             }
+            ProgramRef::Answers { .. } => Owner {
+                student: None,
+                path: program.display_name(),
+                content_hash: None,
+                language: Some("answers".into()),
+                handin: None,
+            },
             ProgramRef::Sources(set) => Owner {
                 student: None,
                 path: set.name.clone(),

@@ -6,7 +6,7 @@ use crate::support::*;
 
 /// A fresh root holding a copy of the ecosystem fixture `name` (verify
 /// writes its result store beside `problems/`).
-fn root_with(name: &str) -> tempfile::TempDir {
+pub(crate) fn root_with(name: &str) -> tempfile::TempDir {
     let root = tempfile::tempdir().unwrap();
     copy_dir(
         &fixtures().join("ecosystem/problems").join(name),
@@ -15,9 +15,19 @@ fn root_with(name: &str) -> tempfile::TempDir {
     root
 }
 
+/// Whether a tool of `tools` is missing (said as `skipped: no TOOL`, a
+/// failure where `JUDGE_TEST_REQUIRE` lists it).
+pub(crate) fn lacks(tools: &[&'static str]) -> bool {
+    !have(tools)
+}
+
 /// Runs `judge verify NAME` and checks that every submission got what the
 /// package expects; returns stdout.
-fn verify_package(name: &str, tools: &[&'static str], expected: usize) -> Option<String> {
+pub(crate) fn verify_package(
+    name: &str,
+    tools: &[&'static str],
+    expected: usize,
+) -> Option<String> {
     if !have(tools) {
         return None;
     }

@@ -2,12 +2,17 @@
 
 mod class;
 mod cli;
+mod constraints;
 mod ecosystem;
 mod export;
 mod games;
+mod generators;
 mod hostile;
 mod interactive;
+mod invalid_inputs;
+mod kattis2025;
 mod learner;
+mod output_only;
 mod serve;
 mod serve_api;
 mod serve_browser;

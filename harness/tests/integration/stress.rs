@@ -260,3 +260,29 @@ fn ctrl_c_shows_the_best_input_so_far() {
         "{stdout}"
     );
 }
+
+#[test]
+fn out_without_a_folder_adds_the_counterexample_to_the_package() {
+    let root = scratch_root_with_submissions("sum");
+    let output = judge_at(root.path())
+        .args(["stress", "sum"])
+        .arg(root.path().join("submissions/sum/WA/off_by_one.rs"))
+        .args(["--gen", "3 {seed}", "--seed", "1", "--out"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    let secret = root.path().join("problems/sum/data/secret");
+    let added: Vec<String> = std::fs::read_dir(&secret)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("stress-"))
+        .collect();
+    assert_eq!(added.len(), 2, "{added:?}\n{stdout}");
+    let input = added.iter().find(|n| n.ends_with(".in")).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(secret.join(input)).unwrap(),
+        "1\n0 0\n"
+    );
+    assert!(stdout.contains("saved as"), "{stdout}");
+}

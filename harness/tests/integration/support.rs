@@ -144,6 +144,16 @@ pub fn leftover_processes(marker: &str) -> Vec<String> {
     found
 }
 
+/// `judge ARGS...` with `root` as the problem root: (exit code, stdout).
+pub fn judge_output<S: AsRef<std::ffi::OsStr>>(
+    root: &Path,
+    args: impl IntoIterator<Item = S>,
+) -> (Option<i32>, String) {
+    let output = judge_at(root).args(args).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    (output.status.code(), stdout)
+}
+
 /// `judge` with colour off and `root` as the problem root.
 pub fn judge_at(root: impl AsRef<Path>) -> assert_cmd::Command {
     let mut cmd = judge();
