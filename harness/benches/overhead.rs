@@ -109,17 +109,8 @@ fn relayed(
     };
     let request = |program: &Path, args: Vec<std::ffi::OsString>, workdir: PathBuf, containment| {
         harness::sandbox::RunRequest {
-            program: program.to_path_buf(),
             args,
-            stdin: None,
-            workdir,
-            limits,
-            env: Vec::new(),
-            stack: None,
-            read_only: Vec::new(),
-            containment,
-            seed: Vec::new(),
-            collect: None,
+            ..harness::sandbox::RunRequest::new(program.to_path_buf(), workdir, limits, containment)
         }
     };
     let player_dir = tempfile::tempdir_in(scratch).unwrap();

@@ -259,17 +259,9 @@ fn run_trusted(
     scratch: &Path,
 ) -> Result<crate::sandbox::RunOutcome, crate::errors::SandboxError> {
     sandbox.run(&RunRequest {
-        program: program.program.clone(),
         args,
         stdin: Some(stdin.to_path_buf()),
-        workdir: scratch.to_path_buf(),
-        limits: TOOL_LIMITS,
-        env: Vec::new(),
-        stack: None,
-        read_only: program.read_only.clone(),
-        containment: crate::sandbox::Containment::Tool,
-        seed: Vec::new(),
-        collect: None,
+        ..program.request(scratch, TOOL_LIMITS, crate::sandbox::Containment::Tool)
     })
 }
 

@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use crate::errors::BuildError;
 use crate::lang::{Language, Languages};
-use crate::sandbox::{Sandbox, Worker};
+use crate::sandbox::{Containment, RunRequest, Sandbox, Worker};
 use crate::spec::{Limits, ProgramRef, SourceSet};
 use crate::untrusted::Links;
 
@@ -51,6 +51,21 @@ pub struct Executable {
 }
 
 impl Executable {
+    /// A request to run this program (its arguments, the folders it
+    /// reads) in `workdir` under `limits`.
+    pub fn request(&self, workdir: &Path, limits: Limits, containment: Containment) -> RunRequest {
+        RunRequest {
+            args: self.args.clone(),
+            read_only: self.read_only.clone(),
+            ..RunRequest::new(
+                self.program.clone(),
+                workdir.to_path_buf(),
+                limits,
+                containment,
+            )
+        }
+    }
+
     pub fn with_args(&self, extra: impl IntoIterator<Item = impl Into<OsString>>) -> Executable {
         let mut exe = self.clone();
         exe.args.extend(extra.into_iter().map(Into::into));

@@ -76,30 +76,19 @@ pub(super) fn judge_interactive_in(run: &TestRun<'_>, feedback: &Path) -> TestRe
     interactor_args.extend(tool.args.iter().map(Into::into));
     interactor_args.extend(test.checker_args.iter().map(Into::into));
     let interactor_run = RunRequest {
-        program: interactor.program.clone(),
         args: interactor_args,
-        stdin: None,
-        workdir: feedback.to_path_buf(),
-        limits: interactor_limits(&problem.limits),
-        env: Vec::new(),
-        stack: None,
-        read_only: Vec::new(),
-        containment: Containment::Tool,
-        seed: Vec::new(),
-        collect: None,
+        ..RunRequest::new(
+            interactor.program.clone(),
+            feedback.to_path_buf(),
+            interactor_limits(&problem.limits),
+            Containment::Tool,
+        )
     };
     let submission_run = RunRequest {
-        program: exe.program.clone(),
-        args: exe.with_args(&test.args).args,
-        stdin: None,
-        workdir: workdir.to_path_buf(),
-        limits: problem.limits,
-        env: Vec::new(),
         stack: Some(submission_stack(problem.limits.memory)),
-        read_only: exe.read_only.clone(),
-        containment: Containment::Submission,
-        seed: Vec::new(),
-        collect: None,
+        ..exe
+            .with_args(&test.args)
+            .request(workdir, problem.limits, Containment::Submission)
     };
     let interaction = match sandbox.run_interactive(&submission_run, &interactor_run) {
         Ok(interaction) => interaction,

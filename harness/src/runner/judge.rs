@@ -216,17 +216,14 @@ pub(super) fn run_batch(run: &TestRun<'_>, input: &Path) -> (TestReport, Option<
         None => Vec::new(),
     };
     let outcome = match sandbox.run(&RunRequest {
-        program: exe.program.clone(),
-        args: exe.with_args(&test.args).args,
         stdin: Some(input.to_path_buf()),
-        workdir: workdir.to_path_buf(),
-        limits: problem.limits,
-        env: Vec::new(),
         stack: Some(submission_stack(problem.limits.memory)),
-        read_only: exe.read_only.clone(),
-        containment: crate::sandbox::Containment::Submission,
         seed,
-        collect: None,
+        ..exe.with_args(&test.args).request(
+            workdir,
+            problem.limits,
+            crate::sandbox::Containment::Submission,
+        )
     }) {
         Ok(outcome) => outcome,
         Err(e) => {

@@ -685,17 +685,13 @@ mod tests {
     fn run_sh(script: &str, limits: Limits) -> RunOutcome {
         let dir = tempfile::tempdir().unwrap();
         let request = RunRequest {
-            program: "/bin/sh".into(),
             args: vec!["-c".into(), script.into()],
-            stdin: None,
-            workdir: dir.path().to_path_buf(),
-            limits,
-            env: Vec::new(),
-            stack: None,
-            read_only: Vec::new(),
-            containment: Containment::Tool,
-            seed: Vec::new(),
-            collect: None,
+            ..RunRequest::new(
+                "/bin/sh".into(),
+                dir.path().to_path_buf(),
+                limits,
+                Containment::Tool,
+            )
         };
         Sandbox::new().worker().run(&request).unwrap()
     }

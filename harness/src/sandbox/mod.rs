@@ -120,6 +120,32 @@ pub struct RunRequest {
     pub collect: Option<Collect>,
 }
 
+impl RunRequest {
+    /// `program` with no arguments, run in `workdir` under `limits`: stdin
+    /// from /dev/null, the default environment and stack, nothing more to
+    /// read, no files in or out. Set the other fields on top.
+    pub fn new(
+        program: PathBuf,
+        workdir: PathBuf,
+        limits: Limits,
+        containment: Containment,
+    ) -> RunRequest {
+        RunRequest {
+            program,
+            args: Vec::new(),
+            stdin: None,
+            workdir,
+            limits,
+            env: Vec::new(),
+            stack: None,
+            read_only: Vec::new(),
+            containment,
+            seed: Vec::new(),
+            collect: None,
+        }
+    }
+}
+
 /// Why the process ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Termination {

@@ -33,23 +33,20 @@ fn run_as(
     workdir: &std::path::Path,
     containment: Containment,
 ) -> String {
+    let limits = Limits {
+        time: Duration::from_secs(2),
+        wall: Duration::from_secs(4),
+        memory: 256 << 20,
+        output: 1 << 20,
+    };
     let request = RunRequest {
-        program: program.to_path_buf(),
         args: args.iter().map(Into::into).collect(),
-        stdin: None,
-        workdir: workdir.to_path_buf(),
-        limits: Limits {
-            time: Duration::from_secs(2),
-            wall: Duration::from_secs(4),
-            memory: 256 << 20,
-            output: 1 << 20,
-        },
-        env: Vec::new(),
-        stack: None,
-        read_only: Vec::new(),
-        containment,
-        seed: Vec::new(),
-        collect: None,
+        ..RunRequest::new(
+            program.to_path_buf(),
+            workdir.to_path_buf(),
+            limits,
+            containment,
+        )
     };
     let outcome = sandbox.run(&request).unwrap();
     String::from_utf8_lossy(&outcome.stdout).into_owned()

@@ -227,17 +227,9 @@ impl Bench<'_> {
         let work = self.fresh_folder()?;
         self.sandbox
             .run(&RunRequest {
-                program: exe.program.clone(),
-                args: exe.args.clone(),
                 stdin: stdin.map(Path::to_path_buf),
-                workdir: work.path().to_path_buf(),
-                limits,
-                env: Vec::new(),
                 stack,
-                read_only: exe.read_only.clone(),
-                containment,
-                seed: Vec::new(),
-                collect: None,
+                ..exe.request(work.path(), limits, containment)
             })
             .map_err(|e| e.to_string())
     }

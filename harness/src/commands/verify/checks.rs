@@ -83,17 +83,8 @@ pub(super) fn run_tool(
     let outcome = sandbox
         .worker()
         .run(&RunRequest {
-            program: exe.program.clone(),
-            args: exe.args.clone(),
             stdin: stdin.map(Path::to_path_buf),
-            workdir: workdir.path().to_path_buf(),
-            limits: TOOL_LIMITS,
-            env: Vec::new(),
-            stack: None,
-            read_only: Vec::new(),
-            containment: Containment::Tool,
-            seed: Vec::new(),
-            collect: None,
+            ..exe.request(workdir.path(), TOOL_LIMITS, Containment::Tool)
         })
         .map_err(|e| e.to_string())?;
     match outcome.termination {
