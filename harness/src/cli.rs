@@ -126,6 +126,8 @@ pub enum Command {
         reports: ReportArgs,
         #[command(flatten)]
         gradebook: GradebookArgs,
+        #[command(flatten)]
+        teacher: TeacherArgs,
         /// The result store (default: judge.db beside problems/).
         #[arg(long, value_name = "PATH")]
         db: Option<PathBuf>,
@@ -175,6 +177,10 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Who copied: per problem, pairs of students' files ranked by
+    /// similarity (renamed identifiers, reordered functions, comments and
+    /// layout set aside), one pair a line, most similar first.
+    Similarity(SimilarityArgs),
     /// Find a small input on which a program fails: random inputs from the
     /// package's generator, judged against the reference, the first
     /// failing one shrunk.
@@ -268,6 +274,38 @@ pub struct SubmitArgs {
     pub config: Option<PathBuf>,
 }
 
+impl Command {
+    /// Whether the command reads the problem set (else it runs where no
+    /// `problems/` folder is, from the store or the files it is given).
+    pub fn needs_problems(&self) -> bool {
+        !matches!(
+            self,
+            Command::Report { .. } | Command::Merge { .. } | Command::Similarity(_)
+        )
+    }
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SimilarityArgs {
+    /// A class folder: one folder per student, a file per problem named by its id.
+    pub class: PathBuf,
+    /// The problems to compare (default: every file stem).
+    pub ids: Vec<String>,
+    /// Starter code given to everybody (a file or a folder): what it holds
+    /// raises no pair.
+    #[arg(long, value_name = "DIR")]
+    pub base: Option<PathBuf>,
+    /// List the pairs at least this similar (percent).
+    #[arg(long, value_name = "PERCENT", default_value_t = 40)]
+    pub min: u32,
+    /// List at most this many pairs.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub top: usize,
+    /// Write an index and a page per listed pair (side by side) into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
+}
+
 /// `judge verify` modes for setters: time limits and test strength
 /// instead of the regression run.
 #[derive(Debug, Clone, Args)]
@@ -281,6 +319,16 @@ pub struct StrengthArgs {
     /// how many each test rejects.
     #[arg(long)]
     pub matrix: bool,
+    /// For every bound a validator checks, whether some test reaches it
+    /// (judge-kit and BAPCtools validators through --constraints_file,
+    /// testlib validators through their test overview log).
+    #[arg(long, conflicts_with_all = ["calibrate", "matrix"])]
+    pub constraints: bool,
+    /// Inputs made invalid from the samples (a token removed or doubled,
+    /// a number made non-numeric, a line break moved, trailing garbage),
+    /// each of which the input validator must reject.
+    #[arg(long, conflicts_with_all = ["calibrate", "matrix", "constraints"])]
+    pub invalid_inputs: bool,
     /// --calibrate: runs per solution; each figure is their median.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub repeat: usize,
@@ -336,9 +384,11 @@ pub struct StressArgs {
     /// Stop shrinking after this long (the best input so far is shown).
     #[arg(long, value_name = "T", default_value = "60s", value_parser = duration)]
     pub shrink_time: std::time::Duration,
-    /// Save the failing input and its answer here as a test (`.in`, `.ans`).
+    /// Save the failing input and its answer as a test (`.in`, `.ans`):
+    /// into DIR, or with no DIR into the package's `data/secret/` (in a
+    /// group `stress/` when its secret tests are in groups).
     #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
+    pub out: Option<Option<PathBuf>>,
 }
 
 fn duration(text: &str) -> Result<std::time::Duration, String> {
@@ -385,8 +435,55 @@ pub struct ClassArgs {
     /// (on any machines), wait for them, then print the gradebook.
     #[arg(long)]
     pub queue: bool,
+    /// Grade what each student handed in by then: a Git repository at its
+    /// last commit before it, another folder by its files' times
+    /// (2026-12-01T23:59 in the judge's time zone, or with +01:00, Z or
+    /// [Europe/Paris]).
+    #[arg(long, value_name = "WHEN", conflicts_with = "manifest")]
+    pub deadline: Option<String>,
+    /// Accept late work (the latest commit) with a penalty per started day
+    /// after the deadline, as 10%/day.
+    #[arg(long, value_name = "RULE", requires = "deadline")]
+    pub late: Option<String>,
+    /// The most a late penalty takes (default 100%).
+    #[arg(long, value_name = "PERCENT", requires = "late")]
+    pub late_cap: Option<String>,
+    /// Starter code given to everybody (a file or a folder), left out of
+    /// the similarity section.
+    #[arg(long, value_name = "DIR")]
+    pub base: Option<PathBuf>,
     #[command(flatten)]
     pub gradebook: GradebookArgs,
+}
+
+/// What `judge report` writes for the students and for the school.
+#[derive(Debug, Clone, Args)]
+pub struct TeacherArgs {
+    /// Write each student's feedback (STUDENT.html and STUDENT.md) into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub feedback: Option<PathBuf>,
+    /// What feedback shows of sample tests.
+    #[arg(long, value_enum, value_name = "SHOW", default_value_t = crate::report::feedback::Visibility::Full)]
+    pub samples: crate::report::feedback::Visibility,
+    /// What feedback shows of secret tests.
+    #[arg(long, value_enum, value_name = "SHOW", default_value_t = crate::report::feedback::Visibility::Verdict)]
+    pub secret: crate::report::feedback::Visibility,
+    /// The class roster (CSV: student, name, email, id, lms_id, login,
+    /// section) that the LMS exports need.
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+    /// Write Moodle's grade import CSV here.
+    #[arg(long, value_name = "FILE", requires = "roster")]
+    pub moodle: Option<PathBuf>,
+    /// Write Canvas's gradebook import CSV here.
+    #[arg(long, value_name = "FILE", requires = "roster")]
+    pub canvas: Option<PathBuf>,
+    /// Write a Gradescope autograder results.json per student under DIR.
+    #[arg(long, value_name = "DIR", requires = "roster")]
+    pub gradescope: Option<PathBuf>,
+    /// The grade item's (assignment's) name in the LMS.
+    #[arg(long, value_name = "NAME", default_value = "Game Judge")]
+    pub item: String,
 }
 
 /// The gradebook's own reports.
@@ -398,4 +495,9 @@ pub struct GradebookArgs {
     /// Write the gradebook as one self-contained HTML page here.
     #[arg(long, value_name = "PATH")]
     pub html: Option<PathBuf>,
+    /// A grading policy (TOML: weight per problem, solved or points, late
+    /// penalty, rounding) that gives the total; `grade` keeps it with the
+    /// run, so `report` uses it unless given another.
+    #[arg(long, value_name = "FILE")]
+    pub policy: Option<PathBuf>,
 }

@@ -148,6 +148,12 @@ pub enum Error {
     },
     #[error("{0}")]
     Usage(String),
+    /// A grading policy file that cannot be used (`--policy`).
+    #[error(transparent)]
+    Policy(#[from] crate::report::policy::PolicyError),
+    /// A roster file that cannot be used (`--roster`).
+    #[error(transparent)]
+    Roster(#[from] crate::report::roster::RosterError),
 }
 
 impl Error {
@@ -163,7 +169,7 @@ impl Error {
             Error::Build(_) => exit_codes::BUILD_ERROR,
             Error::Sandbox(SandboxError::Interrupted) => exit_codes::INTERRUPTED,
             Error::Sandbox(_) | Error::Report { .. } => exit_codes::INTERNAL,
-            Error::Usage(_) => exit_codes::USAGE,
+            Error::Usage(_) | Error::Policy(_) | Error::Roster(_) => exit_codes::USAGE,
         }
     }
 }

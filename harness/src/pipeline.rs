@@ -248,7 +248,7 @@ fn dispatch(
 mod tests {
     //! Reporters driven by hand-made events: no process is spawned.
     use super::*;
-    use crate::runner::TestReport;
+    use crate::runner::{TestReport, scripted};
     use crate::verdict::Verdict;
     use std::time::Duration;
 
@@ -361,21 +361,43 @@ mod tests {
         assert!(xml.contains("judge grade"), "{xml}");
     }
 
+    /// Counts the events it sees; fails every one when `broken`.
+    struct Counting<'a> {
+        seen: &'a std::cell::Cell<usize>,
+        broken: bool,
+    }
+
+    impl Reporter for Counting<'_> {
+        fn report_event(&mut self, _: &Event<'_>) -> io::Result<()> {
+            self.seen.set(self.seen.get() + 1);
+            if self.broken {
+                return Err(io::Error::other("disk full"));
+            }
+            Ok(())
+        }
+    }
+
     #[test]
-    fn a_reporter_that_cannot_write_fails_the_run_at_its_end() {
-        struct Broken;
-        impl Reporter for Broken {
-            fn report_event(&mut self, _: &Event<'_>) -> io::Result<()> {
-                Err(io::Error::other("disk full"))
-            }
-        }
+    fn a_reporter_that_cannot_write_fails_the_run_at_its_end_and_the_judging_goes_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let problem = scripted::problem(dir.path(), 3);
+        let sandbox = scripted::Scripted::new(scripted::doubles_except("2"));
+        let (broken, whole) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
         let mut run = Run::new("test", &ReportArgs::default());
-        run.subscribe(Broken);
-        for reporter in &mut run.reporters {
-            if let Err(e) = reporter.report_event(&Event::Started { total_tests: 0 }) {
-                run.failed.get_or_insert(e);
-            }
-        }
+        run.subscribe(Counting {
+            seen: &broken,
+            broken: true,
+        });
+        run.subscribe(Counting {
+            seen: &whole,
+            broken: false,
+        });
+        let scratch = tempfile::tempdir().unwrap();
+        let plan = scripted::plan(&problem, false, 2);
+        let reports = run.execute(&plan, None, &sandbox, scratch.path());
+        assert_eq!(reports[0].verdict, Verdict::WrongAnswer);
+        // Started, three tests, the task, the end: to both reporters.
+        assert_eq!((broken.get(), whole.get()), (6, 6));
         let error = run.finish("none", false, Vec::new()).unwrap_err();
         assert!(error.to_string().contains("disk full"), "{error}");
     }

@@ -15,6 +15,7 @@
 //! them unchanged. Messages are lowercase fragments that name the line (or the
 //! move) and what was expected.
 
+mod bounds;
 pub mod checker;
 pub mod generator;
 pub mod interactor;

@@ -65,7 +65,10 @@ impl<'a> Lines<'a> {
     /// A word of the current line as a canonical integer in `lo..=hi`.
     pub fn int_in(&self, word: &str, lo: i64, hi: i64, what: &str) -> Result<i64, String> {
         match canonical(word) {
-            Some(v) if (lo..=hi).contains(&v) => Ok(v),
+            Some(v) if (lo..=hi).contains(&v) => {
+                crate::bounds::record(what, v, lo, hi);
+                Ok(v)
+            }
             _ => Err(format!(
                 "line {}: expected {what} in {lo}..={hi}, found {}",
                 self.line,

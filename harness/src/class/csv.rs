@@ -2,7 +2,7 @@
 //! with `"` when they hold commas, quotes or line breaks, `""` for a quote).
 
 /// The rows of `text`, each as its fields.
-pub(super) fn parse(text: &str) -> Vec<Vec<String>> {
+pub(crate) fn parse(text: &str) -> Vec<Vec<String>> {
     let mut rows = Vec::new();
     let mut row = Vec::new();
     let mut field = String::new();

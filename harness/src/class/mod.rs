@@ -9,7 +9,9 @@
 //! student's file linking to another's would be graded as theirs), and
 //! only regular files are graded (a FIFO would hold the judge up).
 
-mod csv;
+pub(crate) mod csv;
+pub(crate) mod deadline;
+pub(crate) mod git;
 mod partition;
 
 use std::collections::{BTreeMap, BTreeSet};

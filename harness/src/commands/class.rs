@@ -10,13 +10,14 @@ use serde_json::{Value, json};
 use super::Context;
 use super::practice::task_for;
 use super::stored::{self, Owner, Recording};
+use crate::class::deadline::Deadline;
 use crate::class::{Partition, Roster};
-use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs};
+use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs, TeacherArgs};
 use crate::errors::{Error, Result};
 use crate::report::gradebook::{Cell, Gradebook};
+use crate::report::policy::{LateRule, Policy};
 use crate::report::{self, table};
 use crate::runner::RunPlan;
-use crate::spec::ProgramRef;
 use crate::store::{self, Store};
 use crate::verdict::Verdict;
 
@@ -34,20 +35,43 @@ fn create(path: &Path) -> Result<std::io::BufWriter<std::fs::File>> {
 }
 
 /// The CSV and HTML gradebooks that were asked for.
-fn write_gradebook(book: &Gradebook, args: &GradebookArgs) -> Result<()> {
+fn write_gradebook(book: &Gradebook, args: &GradebookArgs, policy: Option<&Policy>) -> Result<()> {
     if let Some(path) = &args.csv {
         let mut file = create(path)?;
-        report::csv::write(&mut file, book)
+        report::csv::write(&mut file, book, policy)
             .and_then(|()| file.flush())
             .map_err(io(&path.display().to_string()))?;
     }
     if let Some(path) = &args.html {
         let mut file = create(path)?;
-        report::html::write(&mut file, book)
+        report::html::write(&mut file, book, policy)
             .and_then(|()| file.flush())
             .map_err(io(&path.display().to_string()))?;
     }
     Ok(())
+}
+
+/// The policy a report of `book` applies: `--policy FILE`, else the one
+/// stored with the run; with the run's `--late` rule over its own.
+fn policy_for(book: &Gradebook, args: &GradebookArgs) -> Result<Option<Policy>> {
+    let mut policy = match (&args.policy, &book.run.policy) {
+        (Some(path), _) => Some(Policy::load(path)?),
+        (None, Some(text)) => {
+            let name = format!("<the grading policy stored with run {}>", book.run.id);
+            Some(Policy::parse(text, Path::new(&name))?)
+        }
+        (None, None) => None,
+    };
+    if let Some(late) = book
+        .run
+        .late_rule
+        .as_deref()
+        .and_then(LateRule::from_stored)
+    {
+        let policy = policy.get_or_insert_with(Policy::default);
+        policy.late = Some(late);
+    }
+    Ok(policy)
 }
 
 /// The JSON and JUnit reports of a stored grading: every submission as in
@@ -103,15 +127,32 @@ fn write_reports(book: &Gradebook, args: &ReportArgs) -> Result<()> {
     Ok(())
 }
 
-/// The files a class's gradebook is written to.
+/// What a class's grading shows and writes once its gradebook is stored,
+/// judged here or by the workers: the similarity section and the files
+/// asked for.
 pub(super) struct GradebookOutput<'a> {
     pub(super) gradebook: &'a GradebookArgs,
     pub(super) reports: &'a ReportArgs,
+    /// The graded files, compared with each other.
+    pub(super) compared: Vec<crate::similarity::pairs::Input>,
+    /// The starter code's fingerprints (`--base`), left out of the comparison.
+    pub(super) starter: std::collections::HashSet<u64>,
 }
 
 impl GradebookOutput<'_> {
-    pub(super) fn write(&self, book: &Gradebook) -> Result<()> {
-        write_gradebook(book, self.gradebook)?;
+    /// The grading policy the gradebook is shown with.
+    pub(super) fn policy(&self, book: &Gradebook) -> Result<Option<Policy>> {
+        policy_for(book, self.gradebook)
+    }
+
+    pub(super) fn write(
+        self,
+        ctx: &mut Context,
+        book: &Gradebook,
+        policy: Option<&Policy>,
+    ) -> Result<()> {
+        super::similar::class_section(ctx, self.compared, &self.starter)?;
+        write_gradebook(book, self.gradebook, policy)?;
         write_reports(book, self.reports)
     }
 }
@@ -124,6 +165,33 @@ pub(super) fn grade_class(
     reports: &ReportArgs,
     store_args: &StoreArgs,
 ) -> Result<u8> {
+    // A bad policy, deadline or late rule fails before anything runs; they
+    // are kept with the run.
+    let deadline = args
+        .deadline
+        .as_deref()
+        .map(Deadline::parse)
+        .transpose()
+        .map_err(|e| Error::Usage(e.to_string()))?;
+    let late = args
+        .late
+        .as_deref()
+        .map(|rule| LateRule::parse(rule, args.late_cap.as_deref()))
+        .transpose()
+        .map_err(|e| Error::Usage(format!("--late: {e}")))?;
+    let policy = args
+        .gradebook
+        .policy
+        .as_deref()
+        .map(Policy::load)
+        .transpose()?;
+    // Against a deadline, the policy's late rule accepts late work unless
+    // --late says otherwise.
+    let late = match (&deadline, &policy) {
+        (Some(_), Some(policy)) => late.or(policy.late),
+        _ => late,
+    };
+    let starter = super::similar::base(args.base.as_deref())?;
     let (loaded, mut broken) = ctx.load_problems(ids)?;
     // A package whose time limit cannot be settled is broken like any other.
     let mut problems = Vec::new();
@@ -147,7 +215,20 @@ pub(super) fn grade_class(
     }
     let problem_ids: Vec<&str> = problems.iter().map(|p| p.id.as_str()).collect();
     let languages = ctx.builder.languages().clone();
+    let mut handins = std::collections::BTreeMap::new();
     let (roster, source) = match (&args.class, &args.manifest) {
+        (Some(dir), _) if deadline.is_some() => {
+            let at = super::handin::roster_at(
+                ctx,
+                dir,
+                &problem_ids,
+                &languages,
+                deadline.as_ref().expect("checked"),
+                late,
+            )?;
+            handins = at.handins;
+            (at.roster, dir)
+        }
         (Some(dir), _) => (Roster::from_folder(dir, &problem_ids, &languages)?, dir),
         (None, Some(file)) => (Roster::from_manifest(file, &problem_ids, &languages)?, file),
         (None, None) => return Err(Error::Usage("--class DIR or --manifest FILE".into())),
@@ -177,6 +258,15 @@ pub(super) fn grade_class(
     )
     .map_err(io("the output"))?;
 
+    let output = GradebookOutput {
+        gradebook: &args.gradebook,
+        reports,
+        compared: compared_files(&roster, &problems),
+        starter,
+    };
+    let deadline = deadline.map(|d| d.shown);
+    let late_rule = late.map(|l| l.to_stored());
+    let policy = policy.map(|p| p.text);
     if args.queue {
         let location = store::Location::of(&stored::store_path(ctx, store_args));
         let class = super::queued::QueuedClass {
@@ -184,10 +274,10 @@ pub(super) fn grade_class(
             roster,
             source: source.display().to_string(),
             fail_fast,
-        };
-        let output = GradebookOutput {
-            gradebook: &args.gradebook,
-            reports,
+            deadline,
+            late_rule,
+            policy,
+            handins,
         };
         return super::queued::grade_queued(ctx, class, &location, output);
     }
@@ -203,14 +293,12 @@ pub(super) fn grade_class(
             continue;
         };
         let file = std::path::absolute(file).unwrap_or_else(|_| file.clone());
-        let program = ProgramRef::Submitted(file.clone());
+        let program = problem.submitted(file.clone());
         tasks.push(task_for(ctx, problem, &program, entry.shown.clone()));
-        owners.push(Owner::of_file(
-            ctx,
-            Some(entry.student.clone()),
-            &file,
-            entry.shown.clone(),
-        ));
+        let mut owner =
+            Owner::of_file(ctx, Some(entry.student.clone()), &file, entry.shown.clone());
+        owner.handin = handins.remove(&(entry.student.clone(), entry.problem.clone()));
+        owners.push(owner);
     }
     let plan = RunPlan {
         tasks,
@@ -227,6 +315,9 @@ pub(super) fn grade_class(
         owners,
         missing,
         unmatched: roster.unmatched,
+        deadline,
+        late_rule,
+        policy,
     };
     // A class's JSON and JUnit reports are views of the store's gradebook
     // (as `judge report` renders them), written below: the run itself only
@@ -243,7 +334,9 @@ pub(super) fn grade_class(
     drop(progress);
     let (run, ran, reused) = stored.recorded?;
     let book = store.gradebook(run)?;
-    table::gradebook(&mut ctx.out, &ctx.styles, &book).map_err(io("the output"))?;
+    let policy = output.policy(&book)?;
+    table::gradebook(&mut ctx.out, &ctx.styles, &book, policy.as_ref())
+        .map_err(io("the output"))?;
     writeln!(
         ctx.out,
         "graded {} submissions: {ran} tests run, {reused} results reused; stored as run {run} in {location}",
@@ -258,11 +351,7 @@ pub(super) fn grade_class(
         )
         .map_err(io("the output"))?;
     }
-    GradebookOutput {
-        gradebook: &args.gradebook,
-        reports,
-    }
-    .write(&book)?;
+    output.write(ctx, &book, policy.as_ref())?;
     // A class always has failing submissions: success means every
     // submission was judged, and a judge error is the judge's failure.
     let judged = stored
@@ -270,6 +359,29 @@ pub(super) fn grade_class(
         .iter()
         .all(|t| t.verdict != Verdict::JudgeError);
     Ok(ctx.exit_code(judged))
+}
+
+/// The files of a class's roster that are graded, for the similarity
+/// section: (student, problem, file, the path shown).
+fn compared_files(
+    roster: &Roster,
+    problems: &[crate::spec::ProblemSpec],
+) -> Vec<crate::similarity::pairs::Input> {
+    roster
+        .entries
+        .iter()
+        .filter(|entry| problems.iter().any(|p| p.id == entry.problem))
+        .filter_map(|entry| {
+            let file = entry.file.as_ref()?;
+            let file = std::path::absolute(file).unwrap_or_else(|_| file.clone());
+            Some((
+                entry.student.clone(),
+                entry.problem.clone(),
+                file,
+                entry.shown.clone(),
+            ))
+        })
+        .collect()
 }
 
 fn open_existing(ctx: &Context, db: Option<&Path>) -> Result<(Store, store::Location)> {
@@ -290,10 +402,15 @@ pub(super) fn report(
     changes: bool,
     reports: &ReportArgs,
     gradebook: &GradebookArgs,
+    teacher: &TeacherArgs,
     db: Option<&Path>,
 ) -> Result<u8> {
     let (store, path) = open_existing(ctx, db)?;
     let runs = store.runs()?;
+    // A bad policy file fails before anything is written.
+    if let Some(path) = &gradebook.policy {
+        Policy::load(path)?;
+    }
     let chosen = match run {
         Some(id) => runs
             .iter()
@@ -308,6 +425,7 @@ pub(super) fn report(
             .ok_or_else(|| Error::Usage(format!("{path} holds no run yet")))?,
     };
     let book = store.gradebook(chosen.id)?;
+    let policy = policy_for(&book, gradebook)?;
     if changes {
         let previous = runs.iter().rev().find(|r| {
             r.id < chosen.id
@@ -330,10 +448,12 @@ pub(super) fn report(
         }
         .map_err(io("the output"))?;
     } else {
-        table::gradebook(&mut ctx.out, &ctx.styles, &book).map_err(io("the output"))?;
+        table::gradebook(&mut ctx.out, &ctx.styles, &book, policy.as_ref())
+            .map_err(io("the output"))?;
     }
-    write_gradebook(&book, gradebook)?;
+    write_gradebook(&book, gradebook, policy.as_ref())?;
     write_reports(&book, reports)?;
+    super::teacher::write(ctx, &book, policy.as_ref(), teacher)?;
     Ok(ctx.exit_code(true))
 }
 

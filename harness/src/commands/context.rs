@@ -30,6 +30,15 @@ impl Context {
     pub(crate) fn new(cli: &Cli) -> Result<Context> {
         let root = match &cli.root {
             Some(root) => root.clone(),
+            // A report of a store runs nothing: it needs no problems/.
+            None if !cli.command.needs_problems() => find_root().or_else(|_| {
+                std::env::current_dir().map_err(|source| {
+                    Error::from(SpecError::Read {
+                        path: ".".into(),
+                        source,
+                    })
+                })
+            })?,
             None => find_root()?,
         };
         let root = root.canonicalize().map_err(|source| SpecError::Read {

@@ -1,10 +1,17 @@
 //! The CLI verbs, each wired from the typed stages in one function.
 
+mod answer_checks;
 mod calibrate;
 mod class;
+mod constraints;
 mod context;
 mod doctor;
 mod export;
+mod findings;
+mod generators;
+mod handin;
+mod illustrate;
+mod invalid_inputs;
 mod matrix;
 mod packages;
 mod play;
@@ -12,8 +19,10 @@ mod practice;
 mod queued;
 mod self_tests;
 mod settled;
+mod similar;
 mod stored;
 mod stress;
+mod teacher;
 mod verify;
 
 pub(crate) use context::Context;
@@ -34,6 +43,12 @@ pub fn run(cli: Cli) -> Result<u8> {
     let mut ctx = Context::new(&cli)?;
     match cli.command {
         Command::List => list(&mut ctx),
+        Command::Verify { ids, strength, .. } if strength.constraints => {
+            findings::report(&mut ctx, &ids, constraints::check)
+        }
+        Command::Verify { ids, strength, .. } if strength.invalid_inputs => {
+            findings::report(&mut ctx, &ids, invalid_inputs::check)
+        }
         Command::Verify {
             ids,
             all_tests,
@@ -94,8 +109,17 @@ pub fn run(cli: Cli) -> Result<u8> {
             changes,
             reports,
             gradebook,
+            teacher,
             db,
-        } => class::report(&mut ctx, run, changes, &reports, &gradebook, db.as_deref()),
+        } => class::report(
+            &mut ctx,
+            run,
+            changes,
+            &reports,
+            &gradebook,
+            &teacher,
+            db.as_deref(),
+        ),
         Command::Merge { inputs, db } => class::merge(&mut ctx, &inputs, &db),
         Command::Play { id, test } => play::play(&mut ctx, &id, test.as_deref()),
         Command::Doctor => doctor::doctor(&mut ctx),
@@ -125,6 +149,7 @@ pub fn run(cli: Cli) -> Result<u8> {
             crate::worker::worker(&mut ctx, &options)
         }
         Command::Workers { db } => queued::workers(&mut ctx, &db),
+        Command::Similarity(args) => similar::similarity(&mut ctx, &args),
     }
 }
 

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use super::practice::task_for;
-use super::{Context, self_tests};
+use super::{Context, answer_checks, findings, generators, self_tests};
 use crate::formats::{Expectation, Got, Package, Seen, TimeLimitBound, TimeLimitRule, Timing};
 use crate::pipeline::Run;
 use crate::runner::{RunPlan, TaskReport};
@@ -290,6 +290,16 @@ pub(super) fn check_self_tests(ctx: &mut Context, problem: &ProblemSpec) -> self
             ));
         }
     }
+    let (answers_passed, answers_failed, answers_skipped) =
+        findings::into_checks(&answer_checks::check_answers(ctx, problem));
+    passed.extend(answers_passed);
+    failures.extend(answers_failed);
+    skipped.extend(answers_skipped);
+    let (made_passed, made_failed, made_skipped) =
+        findings::into_checks(&generators::check(ctx, &problem.dir));
+    passed.extend(made_passed);
+    failures.extend(made_failed);
+    skipped.extend(made_skipped);
     let (outputs_passed, outputs_failed, outputs_skipped) = self_tests::check_outputs(ctx, problem);
     passed.extend(outputs_passed);
     failures.extend(outputs_failed);

@@ -187,6 +187,9 @@ fn build(ctx: &mut Context, program: &crate::spec::ProgramRef, role: &str) -> Re
         Built::CompileError(m) | Built::JudgeError(m) => {
             Err(Error::Usage(format!("the {role} did not build: {m}")))
         }
+        Built::Answers(_) => Err(Error::Usage(format!(
+            "the {role} is an answer set: an output-only problem is not played"
+        ))),
     }
 }
 

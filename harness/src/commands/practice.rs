@@ -30,7 +30,7 @@ pub(super) fn task_for<'a>(
     name: String,
 ) -> Task<'a> {
     let judges = Judges::build(&mut ctx.builder, problem);
-    judges.task(problem, || ctx.builder.build(program), name)
+    judges.task(problem, program, |program| ctx.builder.build(program), name)
 }
 
 /// A problem's judging programs, built: its checker or interactor, and a
@@ -94,17 +94,19 @@ impl Judges {
         self.output_checker.as_ref()
     }
 
-    /// The task of one submission, built by `build` (not called when a
-    /// judging program is broken).
+    /// The task of one submission, `program` built by `build` (not called
+    /// when a judging program is broken or the source is over the
+    /// package's code limit).
     pub(crate) fn task<'a>(
         &self,
         problem: &'a ProblemSpec,
-        build: impl FnOnce() -> Built,
+        program: &crate::spec::ProgramRef,
+        build: impl FnOnce(&crate::spec::ProgramRef) -> Built,
         name: String,
     ) -> Task<'a> {
         let program = match &self.broken {
             Some(message) => Built::JudgeError(message.clone()),
-            None => build(),
+            None => over_code_limit(problem, program).unwrap_or_else(|| build(program)),
         };
         Task {
             problem,
@@ -116,6 +118,32 @@ impl Judges {
             every_test: false,
         }
     }
+}
+
+/// A compile error for a submission whose files are above the package's
+/// `limits.code` (Kattis: checked before `include/` files are added).
+fn over_code_limit(problem: &ProblemSpec, program: &crate::spec::ProgramRef) -> Option<Built> {
+    let limit = problem.package.as_deref()?.limits.code?;
+    let files: Vec<&Path> = match program {
+        crate::spec::ProgramRef::Submitted(path) | crate::spec::ProgramRef::File(path) => {
+            vec![path]
+        }
+        crate::spec::ProgramRef::Sources(set) => set.sources.iter().map(PathBuf::as_path).collect(),
+        crate::spec::ProgramRef::Bin(_) | crate::spec::ProgramRef::Answers { .. } => return None,
+    };
+    // A submitted file is not followed through a link: its own size.
+    let size: u64 = files
+        .iter()
+        .filter_map(|f| std::fs::symlink_metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
+    (size > limit).then(|| {
+        Built::CompileError(format!(
+            "the submission is {} KiB, above the code limit of {} KiB (limits.code)",
+            size.div_ceil(1024),
+            limit / 1024
+        ))
+    })
 }
 
 /// `test` and `grade` of files keep a package's settled time limit in the
@@ -159,7 +187,7 @@ pub(super) fn test(
         human::limits(&problem)
     )
     .map_err(io)?;
-    let program = crate::spec::ProgramRef::Submitted(absolute(file));
+    let program = problem.submitted(absolute(file));
     let task = task_for(ctx, &problem, &program, file_name(file));
     let plan = RunPlan {
         tasks: vec![task],
@@ -187,7 +215,8 @@ pub(super) fn test(
         Vec::new(),
     )?;
     let verdict = done[0].verdict;
-    if verdict == Verdict::WrongAnswer && !learner.no_counterexample {
+    // An answer set has no program to run on a smaller input.
+    if verdict == Verdict::WrongAnswer && !learner.no_counterexample && !problem.output_only {
         super::stress::offer_counterexample(ctx, &problem, &program)?;
     }
     Ok(ctx.exit_code(verdict == Verdict::Accepted))
@@ -219,7 +248,7 @@ pub(super) fn grade(
     .map_err(io)?;
     let mut tasks = Vec::new();
     for file in files {
-        let program = crate::spec::ProgramRef::Submitted(absolute(file));
+        let program = problem.submitted(absolute(file));
         tasks.push(task_for(
             ctx,
             &problem,

@@ -4,6 +4,7 @@
 //! prints the gradebook, as `grade --class` does. And `judge workers`,
 //! the list of workers with their load and last heartbeat.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::time::{Duration, SystemTime};
 
@@ -11,6 +12,7 @@ use super::Context;
 use super::class::{GradebookOutput, io};
 use crate::class::Roster;
 use crate::errors::{Error, Result};
+use crate::report::gradebook::Handin;
 use crate::report::table;
 use crate::spec::ProblemSpec;
 use crate::store::queue::{self, NewJob};
@@ -28,6 +30,12 @@ pub(super) struct QueuedClass<'a> {
     pub(super) roster: Roster,
     pub(super) source: String,
     pub(super) fail_fast: bool,
+    /// `--deadline`, `--late` and the grading policy, as the run keeps them.
+    pub(super) deadline: Option<String>,
+    pub(super) late_rule: Option<String>,
+    pub(super) policy: Option<String>,
+    /// When each (student, problem) was handed in, against the deadline.
+    pub(super) handins: BTreeMap<(String, String), Handin>,
 }
 
 pub(super) fn grade_queued(
@@ -67,13 +75,15 @@ pub(super) fn grade_queued(
     }
     close_class(&mut store, run, &class).map_err(|e| store.fail(e))?;
     let book = store.gradebook(run)?;
-    table::gradebook(&mut ctx.out, &ctx.styles, &book).map_err(io("the output"))?;
+    let policy = output.policy(&book)?;
+    table::gradebook(&mut ctx.out, &ctx.styles, &book, policy.as_ref())
+        .map_err(io("the output"))?;
     writeln!(
         ctx.out,
         "graded {total} submissions by the workers; stored as run {run} in {location}"
     )
     .map_err(io("the output"))?;
-    output.write(&book)?;
+    output.write(ctx, &book, policy.as_ref())?;
     let judged = book
         .submissions()
         .all(|(_, _, s)| s.report.verdict != Verdict::JudgeError);
@@ -129,6 +139,9 @@ fn enqueue_class(
         partition: None,
         source: Some(class.source.clone()),
         interrupted: true,
+        deadline: class.deadline.clone(),
+        late_rule: class.late_rule.clone(),
+        policy: class.policy.clone(),
     };
     let problems: Vec<_> = class.problems.iter().map(super::problem_info).collect();
     let db = store.db();
@@ -168,8 +181,9 @@ fn enqueue_class(
     Ok((run, jobs.len()))
 }
 
-/// Once every job is done: the students' missing submissions and the
-/// files not graded are recorded and the run is finished.
+/// Once every job is done: the students' missing submissions, when each
+/// file was handed in and the files not graded are recorded and the run
+/// is finished.
 fn close_class(
     store: &mut Store,
     run: i64,
@@ -185,6 +199,9 @@ fn close_class(
             run,
             &SubmissionRecord::missing(&entry.student, &entry.problem),
         )?;
+    }
+    for ((student, problem), handin) in &class.handins {
+        write::set_handin(&mut tx, run, student, problem, handin)?;
     }
     write::insert_unmatched(&mut tx, run, &class.roster.unmatched)?;
     write::close_run(&mut tx, run)?;

@@ -18,8 +18,8 @@ use crate::spec::{CompareMode, ProblemSpec, ProgramRef, Protocol, TestCase, Tool
 /// (passed, failed, skipped) lines, as `judge verify` prints them.
 pub(super) type Checks = (Vec<String>, Vec<String>, Vec<String>);
 
-/// An input validator ready to run.
-enum Validator {
+/// An input (or answer) validator ready to run.
+pub(super) enum Validator {
     Program {
         name: String,
         protocol: ValidatorProtocol,
@@ -36,7 +36,7 @@ enum Validator {
 }
 
 #[derive(Clone, Copy)]
-enum ScriptKind {
+pub(super) enum ScriptKind {
     /// `checktestdata script < input`: exit 0 valid, 1 invalid.
     Checktestdata,
     /// problemtools' `viva.sh script < input` wrapper: exit 42 valid.
@@ -44,7 +44,7 @@ enum ScriptKind {
 }
 
 impl Validator {
-    fn name(&self) -> &str {
+    pub(super) fn name(&self) -> &str {
         match self {
             Validator::Program { name, .. } | Validator::Script { name, .. } => name,
         }
@@ -73,54 +73,7 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks {
     let validate = |validator: &Validator,
                     args: &crate::formats::ValidatorArgs,
                     input: &Path|
-     -> Result<bool, String> {
-        let scratch = tempfile::tempdir_in(ctx.scratch.path()).map_err(|e| e.to_string())?;
-        let verdict = match validator {
-            Validator::Program {
-                name,
-                protocol,
-                exe,
-            } => {
-                let tool = ToolSpec {
-                    program: ProgramRef::Bin(name.clone()),
-                    args: args.for_validator(name).to_vec(),
-                    protocol: match protocol {
-                        ValidatorProtocol::Kattis => Protocol::Kattis,
-                        ValidatorProtocol::Testlib => Protocol::Testlib,
-                    },
-                };
-                run_validator(ctx.builder.worker(), exe, &tool, input, scratch.path())
-                    .map_err(|failure| failure.to_string())?
-            }
-            // A script takes no arguments: it states its bounds itself. It
-            // is copied into the run's folder, where the tool can read it.
-            Validator::Script {
-                name,
-                script,
-                tool,
-                kind,
-            } => {
-                let file = scratch.path().join(name);
-                std::fs::write(&file, script)
-                    .map_err(|e| format!("failed to write {}: {e}", file.display()))?;
-                match kind {
-                    ScriptKind::Checktestdata => {
-                        run_checktestdata(ctx.builder.worker(), tool, &file, input, scratch.path())
-                    }
-                    ScriptKind::Viva => {
-                        let viva = ToolSpec {
-                            program: ProgramRef::Bin(name.clone()),
-                            args: vec![file.display().to_string()],
-                            protocol: Protocol::Kattis,
-                        };
-                        run_validator(ctx.builder.worker(), tool, &viva, input, scratch.path())
-                    }
-                }
-                .map_err(|failure| failure.to_string())?
-            }
-        };
-        Ok(verdict == Validation::Valid)
-    };
+     -> Result<bool, String> { validate(ctx, validator, args, input, None) };
     let before = failures.len();
     // Every test input, and the inputs of the output validator's own tests
     // (Kattis asks that they be valid too).
@@ -193,8 +146,70 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks {
     (passed, failures, skipped)
 }
 
+/// Runs `validator` on `file` (its stdin) with its arguments among `args`:
+/// whether it finds the file valid, or why it could not say. `input`: an
+/// answer validator's test input, its first argument (scripts get none).
+pub(super) fn validate(
+    ctx: &Context,
+    validator: &Validator,
+    args: &crate::formats::ValidatorArgs,
+    file: &Path,
+    input: Option<&Path>,
+) -> Result<bool, String> {
+    let scratch = tempfile::tempdir_in(ctx.scratch.path()).map_err(|e| e.to_string())?;
+    let verdict = match validator {
+        Validator::Program {
+            name,
+            protocol,
+            exe,
+        } => {
+            let tool = ToolSpec {
+                program: ProgramRef::Bin(name.clone()),
+                args: input
+                    .map(|input| input.display().to_string())
+                    .into_iter()
+                    .chain(args.for_validator(name).iter().cloned())
+                    .collect(),
+                protocol: match protocol {
+                    ValidatorProtocol::Kattis => Protocol::Kattis,
+                    ValidatorProtocol::Testlib => Protocol::Testlib,
+                },
+            };
+            run_validator(ctx.builder.worker(), exe, &tool, file, scratch.path())
+                .map_err(|failure| failure.to_string())?
+        }
+        // A script takes no arguments: it states its bounds itself. It is
+        // copied into the run's folder, where the tool can read it.
+        Validator::Script {
+            name,
+            script,
+            tool,
+            kind,
+        } => {
+            let copy = scratch.path().join(name);
+            std::fs::write(&copy, script)
+                .map_err(|e| format!("failed to write {}: {e}", copy.display()))?;
+            match kind {
+                ScriptKind::Checktestdata => {
+                    run_checktestdata(ctx.builder.worker(), tool, &copy, file, scratch.path())
+                }
+                ScriptKind::Viva => {
+                    let viva = ToolSpec {
+                        program: ProgramRef::Bin(name.clone()),
+                        args: vec![copy.display().to_string()],
+                        protocol: Protocol::Kattis,
+                    };
+                    run_validator(ctx.builder.worker(), tool, &viva, file, scratch.path())
+                }
+            }
+            .map_err(|failure| failure.to_string())?
+        }
+    };
+    Ok(verdict == Validation::Valid)
+}
+
 /// Why an input validator is not run.
-enum Prepared {
+pub(super) enum Prepared {
     /// A tool this machine lacks.
     Skipped(String),
     /// It does not build, or its script cannot be read: the package's fault.
@@ -202,7 +217,7 @@ enum Prepared {
 }
 
 /// Builds a validator program, or finds the tool that runs a script.
-fn prepare(
+pub(super) fn prepare(
     ctx: &mut Context,
     package: &Package,
     validator: &InputValidator,
@@ -222,6 +237,10 @@ fn prepare(
                     protocol: *protocol,
                     exe,
                 })),
+                Built::Answers(_) => Err(Prepared::Failed(format!(
+                    "input validator {} is not a program",
+                    program.name
+                ))),
                 Built::CompileError(m) | Built::JudgeError(m) => Err(Prepared::Failed(format!(
                     "input validator {} did not build: {}",
                     program.name,
@@ -343,6 +362,10 @@ pub(super) fn check_outputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks 
             }
             match ctx.builder.build(&tool.program) {
                 Built::Ready(exe) => Some(exe),
+                Built::Answers(_) => {
+                    failures.push(format!("{what} is not a program"));
+                    return (passed, failures, skipped);
+                }
                 Built::CompileError(m) | Built::JudgeError(m) => {
                     failures.push(format!(
                         "{what} did not build: {}",

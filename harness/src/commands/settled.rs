@@ -208,6 +208,10 @@ impl Key {
             // A binary of the workspace: its name (its build is not
             // hashed, so a package of ours never reaches here).
             ProgramRef::Bin(name) => self.text(name),
+            ProgramRef::Answers { path, .. } => {
+                self.text("answers");
+                self.folder(path)?;
+            }
         }
         Some(())
     }

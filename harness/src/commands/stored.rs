@@ -9,7 +9,7 @@ use super::Context;
 use crate::cli::StoreArgs;
 use crate::errors::Result;
 use crate::pipeline::Run;
-use crate::report::gradebook::{ProblemInfo, Unmatched};
+use crate::report::gradebook::{Handin, ProblemInfo, Unmatched};
 use crate::runner::{RunPlan, TaskReport};
 use crate::spec::{ProblemSpec, ProgramRef};
 use crate::store::{self, ResultCache, RunMeta, Store, SubmissionRecord, ToolMemo};
@@ -21,6 +21,8 @@ pub(super) struct Owner {
     pub path: String,
     pub content_hash: Option<String>,
     pub language: Option<String>,
+    /// When it was handed in, for a class graded against a deadline.
+    pub handin: Option<Handin>,
 }
 
 impl Owner {
@@ -32,15 +34,24 @@ impl Owner {
                 path: name.clone(),
                 content_hash: None,
                 language: Some("cargo".into()),
+                handin: None,
             },
             ProgramRef::File(path) | ProgramRef::Submitted(path) => {
                 Owner::of_file(ctx, None, path, program.display_name())
             }
+            ProgramRef::Answers { .. } => Owner {
+                student: None,
+                path: program.display_name(),
+                content_hash: None,
+                language: Some("answers".into()),
+                handin: None,
+            },
             ProgramRef::Sources(set) => Owner {
                 student: None,
                 path: set.name.clone(),
                 content_hash: None,
                 language: Some(set.language.clone()),
+                handin: None,
             },
         }
     }
@@ -66,6 +77,7 @@ impl Owner {
                 .languages()
                 .for_file(file)
                 .map(|(key, _)| key.to_string()),
+            handin: None,
         }
     }
 }
@@ -106,6 +118,10 @@ pub(super) struct Recording<'a> {
     /// Students' "no submission" rows: (student, problem).
     pub missing: Vec<(String, String)>,
     pub unmatched: Vec<Unmatched>,
+    /// `--deadline` (RFC 3339), `--late` and the grading policy's text.
+    pub deadline: Option<String>,
+    pub late_rule: Option<String>,
+    pub policy: Option<String>,
 }
 
 /// What came of a stored run.
@@ -143,6 +159,7 @@ pub(super) fn run_and_record(
             report: Some(report),
             tests: cache.recorded(t, &plan.tasks[t], report),
             judged_by: None,
+            handin: owner.handin.clone(),
         });
     }
     for (student, problem) in &recording.missing {
@@ -157,6 +174,9 @@ pub(super) fn run_and_record(
         partition: recording.partition,
         source: recording.source,
         interrupted: ctx.sandbox.is_cancelled(),
+        deadline: recording.deadline,
+        late_rule: recording.late_rule,
+        policy: recording.policy,
     };
     let recorded = store
         .record_run(&meta, &recording.problems, &records, &recording.unmatched)
@@ -209,6 +229,9 @@ pub(super) fn verify_run(
         owners,
         missing: Vec::new(),
         unmatched: Vec::new(),
+        deadline: None,
+        late_rule: None,
+        policy: None,
     };
     let results = match run_and_record(ctx, run, store, plan, args.fresh, recording) {
         Ok(stored) => {

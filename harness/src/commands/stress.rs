@@ -98,8 +98,12 @@ pub(super) fn stress(ctx: &mut Context, args: &StressArgs) -> Result<u8> {
         }
     };
     report_summary(ctx, &problem, &session, &summary, seed)?;
-    if let (Some(dir), Some(failure)) = (&args.out, &summary.failure) {
-        save(ctx, dir, &problem.id, failure)?;
+    if let (Some(out), Some(failure)) = (&args.out, &summary.failure) {
+        let base = match out {
+            None => package_test(&problem.dir, failure.seed),
+            Some(dir) => dir.join(format!("stress-{}-{}", problem.id, failure.seed)),
+        };
+        save(ctx, &base, failure)?;
     }
     Ok(ctx.exit_code(summary.failure.is_none()))
 }
@@ -234,6 +238,7 @@ pub(super) fn prepare(
         Built::CompileError(message) | Built::JudgeError(message) => {
             Err(judge_error(what, message))
         }
+        Built::Answers(_) => Err(judge_error(what, "an answer set, not a program".into())),
     };
     let built = (|| -> std::result::Result<Programs, (u8, String)> {
         let with_args = |exe: Executable, args: &[String]| exe.with_args(args);
@@ -419,11 +424,27 @@ fn show_text(ctx: &mut Context, bytes: &[u8]) -> Result<()> {
     Ok(())
 }
 
-/// Writes the failing input and its answer as `DIR/stress-<id>-<seed>.in|.ans`.
-fn save(ctx: &mut Context, dir: &Path, id: &str, failure: &Failure) -> Result<()> {
-    let base: PathBuf = dir.join(format!("stress-{id}-{}", failure.seed));
+/// Where `--out` with no folder puts a counterexample in the package: a
+/// test `stress-<seed>` beside the secret tests, or in a new group
+/// `secret/stress/` when the secret tests are in groups (a folder holds
+/// tests or groups, not both).
+fn package_test(problem_dir: &Path, seed: u64) -> PathBuf {
+    let secret = problem_dir.join("data/secret");
+    let grouped = std::fs::read_dir(&secret)
+        .map(|entries| entries.flatten().any(|e| e.path().is_dir()))
+        .unwrap_or(false);
+    let folder = match grouped {
+        true => secret.join("stress"),
+        false => secret,
+    };
+    folder.join(format!("stress-{seed}"))
+}
+
+/// Writes the failing input and its answer as `BASE.in` and `BASE.ans`.
+fn save(ctx: &mut Context, base: &Path, failure: &Failure) -> Result<()> {
     let write = |path: PathBuf, bytes: &[u8]| {
-        std::fs::create_dir_all(dir)
+        let folder = path.parent().unwrap_or(Path::new("."));
+        std::fs::create_dir_all(folder)
             .and_then(|()| std::fs::write(&path, bytes))
             .map_err(|source| Error::Report {
                 what: path.display().to_string(),

@@ -37,7 +37,10 @@ impl Builder {
             .into_iter()
             .filter_map(|p| match p {
                 ProgramRef::Bin(name) => Some(name.as_str()),
-                ProgramRef::File(_) | ProgramRef::Submitted(_) | ProgramRef::Sources(_) => None,
+                ProgramRef::File(_)
+                | ProgramRef::Submitted(_)
+                | ProgramRef::Sources(_)
+                | ProgramRef::Answers { .. } => None,
             })
             .filter(|name| !self.cargo_bins.contains_key(*name))
             .collect();

@@ -77,6 +77,9 @@ impl Executable {
 #[derive(Debug, Clone)]
 pub enum Built {
     Ready(Executable),
+    /// An output-only problem's submission, read: its answers are judged,
+    /// nothing runs (see `runner::output_only`).
+    Answers(std::sync::Arc<crate::runner::AnswerSet>),
     /// The compiler rejected it: the submission's fault (CE).
     CompileError(String),
     /// We could not build it (missing compiler, I/O): not the submission's fault (JE).
@@ -84,8 +87,9 @@ pub enum Built {
 }
 
 impl Built {
+    /// Ready to be judged: a program, or an answer set.
     pub fn is_ready(&self) -> bool {
-        matches!(self, Built::Ready(_))
+        matches!(self, Built::Ready(_) | Built::Answers(_))
     }
 }
 
@@ -161,6 +165,23 @@ impl Builder {
                 .compile_file(path, Links::Refuse)
                 .unwrap_or_else(|e| Built::JudgeError(e.to_string())),
             ProgramRef::Sources(set) => self.compile_sources(set),
+            ProgramRef::Answers {
+                path, submitted, ..
+            } => {
+                let links = if *submitted {
+                    Links::Refuse
+                } else {
+                    Links::Follow
+                };
+                match crate::runner::AnswerSet::read(path, links) {
+                    Ok(set) => Built::Answers(std::sync::Arc::new(set)),
+                    // A link or a FIFO among the answers is the submitter's doing.
+                    Err(refused) if refused.is_submitters() && *submitted => {
+                        Built::CompileError(refused.to_string())
+                    }
+                    Err(refused) => Built::JudgeError(refused.to_string()),
+                }
+            }
         }
     }
 
@@ -206,7 +227,7 @@ impl Builder {
     /// says so, instead of charging the package for the machine.
     pub fn unavailable_tool(&mut self, program: &ProgramRef) -> Option<String> {
         let language: Language = match program {
-            ProgramRef::Bin(_) => return None,
+            ProgramRef::Bin(_) | ProgramRef::Answers { .. } => return None,
             ProgramRef::File(path) | ProgramRef::Submitted(path) => {
                 self.languages.for_file(path)?.1.clone()
             }

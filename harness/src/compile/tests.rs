@@ -5,6 +5,7 @@ use super::files::substitute;
 use super::*;
 use crate::sandbox::{Containment, RunRequest, Termination};
 use crate::spec::Limits;
+use crate::test_support::have;
 
 fn builder(root: &Path) -> Builder {
     Builder::new(root, Languages::load(None).unwrap(), Sandbox::new())
@@ -30,14 +31,6 @@ fn folder_with(root: &Path, name: &str, files: &[(&str, &str)]) -> PathBuf {
         write(&dir.join(file), text);
     }
     dir
-}
-
-fn installed(tools: &[&str]) -> bool {
-    let missing: Vec<&&str> = tools.iter().filter(|t| which::which(t).is_err()).collect();
-    if let Some(tool) = missing.first() {
-        eprintln!("skipped: no {tool}");
-    }
-    missing.is_empty()
 }
 
 struct Set<'a> {
@@ -126,7 +119,7 @@ fn run(exe: &Executable, input: &str) -> String {
 
 #[test]
 fn a_cpp_program_of_two_files_and_a_header_builds_runs_and_is_rebuilt_when_the_header_changes() {
-    if !installed(&["g++"]) {
+    if !have(&["g++"]) {
         return;
     }
     let root = tempfile::tempdir().unwrap();
@@ -159,7 +152,7 @@ fn a_cpp_program_of_two_files_and_a_header_builds_runs_and_is_rebuilt_when_the_h
 
 #[test]
 fn a_python_program_runs_its_entry_which_imports_the_other_module_constants_filled_in() {
-    if !installed(&["python3"]) {
+    if !have(&["python3"]) {
         return;
     }
     let root = tempfile::tempdir().unwrap();
@@ -197,7 +190,7 @@ fn substitution_is_one_pass() {
 
 #[test]
 fn a_compile_error_names_the_users_file_not_the_build_folder() {
-    if !installed(&["g++"]) {
+    if !have(&["g++"]) {
         return;
     }
     let root = tempfile::tempdir().unwrap();
@@ -367,7 +360,7 @@ fn a_set_whose_compiler_is_missing_names_it() {
 
 #[test]
 fn a_java_program_of_two_classes_starts_the_entrys_class() {
-    if !installed(&["javac", "java"]) {
+    if !have(&["javac", "java"]) {
         return;
     }
     let root = tempfile::tempdir().unwrap();
@@ -398,7 +391,7 @@ fn subtraction() -> PathBuf {
 
 #[test]
 fn the_fixture_submissions_of_several_files_solve_the_samples() {
-    if !installed(&["g++", "python3"]) {
+    if !have(&["g++", "python3"]) {
         return;
     }
     let package = subtraction();
@@ -429,7 +422,7 @@ fn the_fixture_submissions_of_several_files_solve_the_samples() {
 
 #[test]
 fn the_fixture_validators_with_headers_build() {
-    if !installed(&["g++"]) {
+    if !have(&["g++"]) {
         return;
     }
     let nimmove = subtraction().with_file_name("nimmove");

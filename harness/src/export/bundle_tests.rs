@@ -7,6 +7,7 @@ use std::process::Command;
 
 use super::bundle::{bundle, check_compiles};
 use super::workspace::{LibCrate, ProgramSources};
+use crate::test_support::bounded;
 
 const LIB: &str = r#"//! A package library: rules for the validator, draws for the generator.
 use rand::Rng;
@@ -115,23 +116,23 @@ fn keeps_what_the_program_uses_and_runs() {
 
     let scratch = tempfile::tempdir().unwrap();
     if !check_compiles(text, "tool", scratch.path()).unwrap() {
-        println!("skipped: no rustc");
+        crate::test_support::skip("rustc", "the bundle is not compiled");
         return;
     }
     let source = scratch.path().join("tool.rs");
     let binary = scratch.path().join("tool");
-    let built = Command::new("rustc")
+    let mut rustc = Command::new("rustc");
+    rustc
         .args(["--edition", "2021", "-o"])
         .arg(&binary)
-        .arg(&source)
-        .output()
-        .unwrap();
+        .arg(&source);
+    let built = bounded(rustc).output().unwrap();
     assert!(
         built.status.success(),
         "{}",
         String::from_utf8_lossy(&built.stderr)
     );
-    let run = Command::new(&binary).output().unwrap();
+    let run = bounded(Command::new(&binary)).output().unwrap();
     assert_eq!(
         String::from_utf8_lossy(&run.stdout),
         "Ok(()) Err(\"11 is over 10\") 4\n"
@@ -158,7 +159,7 @@ fn compile_errors_come_back_with_rustc_s_message() {
         "bad",
         scratch.path(),
     ) {
-        Ok(false) => println!("skipped: no rustc"),
+        Ok(false) => crate::test_support::skip("rustc", ""),
         Ok(true) => panic!("a type error compiled"),
         Err(message) => assert!(
             message.contains("rustc --edition 2021") && message.contains("mismatched types"),

@@ -386,6 +386,10 @@ impl Programs<'_> {
                 "`{}` is a program of several files, which only Kattis and Polygon packages have",
                 set.name
             ))),
+            ProgramRef::Answers { path, .. } => Err(self.refuse(format!(
+                "`{}` is an answer set: output-only problems are not exported",
+                path.display()
+            ))),
         }
     }
 

@@ -43,9 +43,16 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
         ..ProgramHints::default()
     };
     let input_validators = read_input_validators(dir, meta.format, &hints, &mut warnings)?;
+    let answer_validators = read_answer_validators(dir, &hints)?;
     let output = read_output_judging(dir, &meta, &hints, &mut warnings)?;
     let includes = read_includes(dir)?;
-    let submissions = read_submissions(dir, meta.format, meta.scoring, &mut warnings)?;
+    let submissions = read_submissions(
+        dir,
+        meta.format,
+        meta.scoring,
+        meta.interaction == Interaction::SubmitAnswer,
+        &mut warnings,
+    )?;
     let id = dir.file_name().map_or_else(
         || dir.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -62,6 +69,7 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
         groups: data.groups,
         legacy_root: data.legacy_root,
         input_validators,
+        answer_validators,
         output,
         submissions,
         generators: Vec::new(),
@@ -97,8 +105,27 @@ fn read_input_validators(
         ));
         return Ok(Vec::new());
     };
+    let validators = read_validators(&folder, hints)?;
+    if validators.is_empty() {
+        warnings.push(format!("{}: no input validators", folder.display()));
+    }
+    Ok(validators)
+}
+
+/// `answer_validators/` (BAPCtools' folder, beside the specification's):
+/// validators of every test's `.ans`, of the kinds input validators are.
+fn read_answer_validators(dir: &Path, hints: &ProgramHints) -> FormatResult<Vec<InputValidator>> {
+    let folder = dir.join("answer_validators");
+    match folder.is_dir() {
+        true => read_validators(&folder, hints),
+        false => Ok(Vec::new()),
+    }
+}
+
+/// The validators in `folder`: programs, `.ctd` and `.viva` scripts.
+fn read_validators(folder: &Path, hints: &ProgramHints) -> FormatResult<Vec<InputValidator>> {
     let mut validators = Vec::new();
-    for (name, path) in sorted_entries(&folder)? {
+    for (name, path) in sorted_entries(folder)? {
         let extension = path
             .extension()
             .and_then(|e| e.to_str())
@@ -120,9 +147,6 @@ fn read_input_validators(
             },
         });
     }
-    if validators.is_empty() {
-        warnings.push(format!("{}: no input validators", folder.display()));
-    }
     Ok(validators)
 }
 
@@ -135,7 +159,10 @@ fn read_output_judging(
     hints: &ProgramHints,
     warnings: &mut Vec<String>,
 ) -> FormatResult<OutputJudging> {
-    let custom_needed = !matches!(meta.interaction, Interaction::Batch);
+    let custom_needed = !matches!(
+        meta.interaction,
+        Interaction::Batch | Interaction::SubmitAnswer
+    );
     let modern = meta.format.output_validator_folder();
     let folder = version::find_folder(dir, meta.format, modern, warnings);
     // Legacy packages use a validator only when `validation` says custom.

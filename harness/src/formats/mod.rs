@@ -18,8 +18,10 @@ mod protocol;
 mod read;
 mod scoring;
 mod timing;
-mod yaml;
+pub(crate) mod yaml;
 
+#[cfg(test)]
+mod completion_tests;
 #[cfg(test)]
 mod malformed_tests;
 #[cfg(test)]
@@ -29,11 +31,13 @@ mod tests;
 #[cfg(test)]
 mod version_tests;
 
+pub(crate) use error::FormatError;
 pub(crate) use expect::{Got, Seen, check as check_expectation, describe as describe_expectation};
 pub(crate) use package::*;
+pub(crate) use program::{ProgramHints, read_program};
 pub(crate) use protocol::*;
+#[cfg(test)]
+use read::PackageKind;
 pub(crate) use read::{package_kind, read_package};
 pub(crate) use scoring::{Judged, out_of_range, package_score, package_verdict};
 pub(crate) use timing::{Timing, derive, provisional_limit};
-#[cfg(test)]
-use {error::FormatError, read::PackageKind};

@@ -55,6 +55,9 @@ pub(crate) struct Package {
     /// (see `grader`). `None` for other packages.
     pub(crate) legacy_root: Option<LegacyGrading>,
     pub(crate) input_validators: Vec<InputValidator>,
+    /// Validators of every test's `.ans` (BAPCtools' `answer_validators/`):
+    /// programs run as `validator input [args] < answer`, and scripts.
+    pub(crate) answer_validators: Vec<InputValidator>,
     pub(crate) output: OutputJudging,
     pub(crate) submissions: Vec<Submission>,
     /// Polygon generators (executables that are no checker, validator or
@@ -76,6 +79,9 @@ pub(crate) enum Interaction {
     Interactive,
     /// Kattis multi-pass: re-run on `nextpass.in` up to `passes` times.
     MultiPass { passes: u32, interactive: bool },
+    /// Kattis `submit-answer`: a submission is its answers, one file per
+    /// test, judged by the output validator with no program run.
+    SubmitAnswer,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -134,6 +140,8 @@ pub(crate) struct TestCase {
     /// Command-line arguments for the submission.
     pub(crate) args: Vec<String>,
     pub(crate) input_validator_args: ValidatorArgs,
+    /// Arguments of the answer validators (`answer_validator_args`).
+    pub(crate) answer_validator_args: ValidatorArgs,
     pub(crate) output_validator_args: Vec<String>,
     /// Polygon: the points this test is worth.
     pub(crate) points: Option<f64>,
@@ -401,6 +409,18 @@ pub(crate) struct SelfTests {
     pub(crate) inputs: Vec<InputSelfTest>,
     /// Kattis `data/{valid,invalid}_output/`, Polygon checker tests.
     pub(crate) outputs: Vec<OutputSelfTest>,
+    /// `data/invalid_answer/` (BAPCtools): a valid input with an answer
+    /// that some answer validator must reject.
+    pub(crate) answers: Vec<AnswerSelfTest>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct AnswerSelfTest {
+    pub(crate) name: String,
+    pub(crate) input: PathBuf,
+    pub(crate) answer: PathBuf,
+    pub(crate) input_validator_args: ValidatorArgs,
+    pub(crate) answer_validator_args: ValidatorArgs,
 }
 
 #[derive(Debug, Clone, PartialEq)]

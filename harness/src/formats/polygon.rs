@@ -226,6 +226,7 @@ pub(crate) fn read_polygon(dir: &Path) -> FormatResult<Package> {
         tests,
         groups,
         input_validators,
+        answer_validators: Vec::new(),
         output,
         submissions,
         generators,

@@ -280,3 +280,52 @@ impl<'a> Value<'a> {
         self.items()?.iter().map(Value::string).collect()
     }
 }
+
+impl Value<'_> {
+    /// The value written back as YAML, in flow style (`{a: 1, b: [x]}`):
+    /// scalars as they were written, quoted (JSON-style) where they were.
+    /// `generators.yaml` uses it to write the `test_group.yaml` and
+    /// `<case>.yaml` it holds inline.
+    pub(crate) fn to_yaml_text(&self) -> String {
+        fn write(node: &Node, out: &mut String) {
+            match node {
+                // Numbers, booleans and nulls stay plain (so they are read
+                // as such); every other scalar is quoted, safe in flow style.
+                Node::Scalar(s)
+                    if s.may_coerce()
+                        && (s.as_str().parse::<f64>().is_ok()
+                            || matches!(s.as_str(), "true" | "false" | "null" | "~")) =>
+                {
+                    out.push_str(s.as_str())
+                }
+                Node::Scalar(s) => out.push_str(&serde_json::Value::from(s.as_str()).to_string()),
+                Node::Sequence(items) => {
+                    out.push('[');
+                    for (i, item) in items.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        write(item, out);
+                    }
+                    out.push(']');
+                }
+                Node::Mapping(map) => {
+                    out.push('{');
+                    for (i, (key, value)) in map.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        out.push_str(&serde_json::Value::from(key.as_str()).to_string());
+                        out.push_str(": ");
+                        write(value, out);
+                    }
+                    out.push('}');
+                }
+            }
+        }
+        let mut out = String::new();
+        write(self.node, &mut out);
+        out.push('\n');
+        out
+    }
+}

@@ -1,11 +1,15 @@
 //! The gradebook as CSV: one row per student; per problem the verdict and
-//! the points (the score on a scored problem, else 1 for AC and 0
-//! otherwise); then the problems solved and the total. UTF-8 with a byte
+//! the points; then the problems solved and, under a grading policy, the
+//! total. Without a policy a problem's points are its score on a scored
+//! problem, else 1 for AC and 0 otherwise, and there is no total (raw
+//! points of different problems do not add up to anything); under a
+//! policy they are what the cell adds to the total. UTF-8 with a byte
 //! order mark, so spreadsheets read names in any script as they are.
 
 use std::io::{self, Write};
 
 use super::gradebook::{Cell, Gradebook};
+use super::policy::Policy;
 use crate::report::human::trim_float;
 
 /// What a cell says for a student without a file for the problem.
@@ -27,21 +31,34 @@ pub(crate) fn field(text: &str) -> String {
     }
 }
 
-pub(crate) fn write(out: &mut dyn Write, book: &Gradebook) -> io::Result<()> {
+pub(crate) fn write(
+    out: &mut dyn Write,
+    book: &Gradebook,
+    policy: Option<&Policy>,
+) -> io::Result<()> {
+    let totals = policy.map(|p| p.apply(book));
     let mut header = vec!["student".to_string()];
     for problem in &book.problems {
         header.push(field(&problem.id));
         header.push(field(&format!("{} points", problem.id)));
     }
-    header.extend(["solved".into(), "total".into()]);
+    header.push("solved".into());
+    if let Some(totals) = &totals {
+        header.push(format!("total (of {})", trim_float(totals.out_of)));
+    }
     write!(out, "\u{feff}{}\r\n", header.join(","))?;
-    for row in &book.rows {
+    for (r, row) in book.rows.iter().enumerate() {
         let mut fields = vec![field(&row.student)];
-        for cell in &row.cells {
+        for (c, cell) in row.cells.iter().enumerate() {
             match cell {
                 Cell::Graded(submission) => {
                     fields.push(submission.report.verdict.short().to_string());
-                    fields.push(trim_float(submission.points()));
+                    fields.push(match (policy, &totals) {
+                        (Some(policy), Some(totals)) => {
+                            policy.format(totals.rows[r].cells[c].points)
+                        }
+                        _ => trim_float(submission.points()),
+                    });
                 }
                 Cell::NoSubmission => {
                     fields.push(NO_SUBMISSION.to_string());
@@ -52,7 +69,9 @@ pub(crate) fn write(out: &mut dyn Write, book: &Gradebook) -> io::Result<()> {
             }
         }
         fields.push(row.solved().to_string());
-        fields.push(trim_float(row.total()));
+        if let (Some(policy), Some(totals)) = (policy, &totals) {
+            fields.push(policy.format(totals.rows[r].total));
+        }
         write!(out, "{}\r\n", fields.join(","))?;
     }
     Ok(())

@@ -27,6 +27,12 @@ pub struct RunInfo {
     /// Stopped by Ctrl-C or SIGTERM: its tests are sound, its verdicts may
     /// lack the tests it never ran.
     pub interrupted: bool,
+    /// `--deadline`, as RFC 3339 with its offset.
+    pub deadline: Option<String>,
+    /// `--late`, as `10%/day max 50%`.
+    pub late_rule: Option<String>,
+    /// The grading policy's TOML text (`--policy`).
+    pub policy: Option<String>,
 }
 
 /// A problem of the run, with the limits its bars are drawn against.
@@ -51,6 +57,22 @@ pub struct Submission {
     pub report: TaskReport,
     /// Per test of `report.tests`: reused from an earlier run, not run.
     pub reused: Vec<bool>,
+    /// When and from what it was handed in, for a class graded against a
+    /// deadline.
+    pub handin: Option<Handin>,
+}
+
+/// When a submission was handed in, for a class graded with `--deadline`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Handin {
+    /// The commit graded (hex), when the student's folder is a Git repository.
+    pub commit: Option<String>,
+    /// The commit's date, or the file's modification time (RFC 3339).
+    pub at: String,
+    /// Where `at` comes from: `commit` or `file time`.
+    pub from: String,
+    /// Seconds after the deadline (negative or zero: on time).
+    pub late_seconds: Option<i64>,
 }
 
 impl Submission {
@@ -100,10 +122,6 @@ impl StudentRow {
         self.submissions()
             .filter(|s| s.report.verdict == Verdict::Accepted)
             .count()
-    }
-
-    pub fn total(&self) -> f64 {
-        self.submissions().map(Submission::points).sum()
     }
 }
 

@@ -13,6 +13,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::gradebook::{Cell, Gradebook, ProblemInfo, StudentRow, Submission};
+use super::policy::{Policy, RowTotal};
 use crate::report::human::{ms, size, trim_float};
 use crate::runner::TestReport;
 use crate::verdict::Verdict;
@@ -48,7 +49,11 @@ pub(crate) fn badge(verdict: Option<Verdict>) -> String {
     }
 }
 
-pub(crate) fn write(out: &mut dyn Write, book: &Gradebook) -> io::Result<()> {
+pub(crate) fn write(
+    out: &mut dyn Write,
+    book: &Gradebook,
+    policy: Option<&Policy>,
+) -> io::Result<()> {
     let nonce =
         blake3::hash(format!("{:?}{}", std::time::SystemTime::now(), book.run.id).as_bytes())
             .to_hex()[..24]
@@ -88,7 +93,7 @@ pub(crate) fn write(out: &mut dyn Write, book: &Gradebook) -> io::Result<()> {
         esc(&run.isolation),
     );
     charts(&mut page, book);
-    table(&mut page, book);
+    table(&mut page, book, policy);
     unmatched(&mut page, book);
     page.push_str("<h2>Submissions</h2>\n");
     for (index, (student, problem, submission)) in book.submissions().enumerate() {
@@ -142,7 +147,8 @@ fn charts(page: &mut String, book: &Gradebook) {
     page.push_str("</div>\n");
 }
 
-fn table(page: &mut String, book: &Gradebook) {
+fn table(page: &mut String, book: &Gradebook, policy: Option<&Policy>) {
+    let totals = policy.map(|p| (p, p.apply(book)));
     let _ = write!(
         page,
         "<h2>Gradebook</h2><input id=\"filter\" type=\"search\" \
@@ -161,19 +167,31 @@ fn table(page: &mut String, book: &Gradebook) {
             esc(&problem.title)
         );
     }
-    page.push_str(
-        "<th data-key=\"solved\" data-type=\"number\">solved</th>\
-         <th data-key=\"total\" data-type=\"number\">total</th></tr></thead><tbody>\n",
-    );
+    page.push_str("<th data-key=\"solved\" data-type=\"number\">solved</th>");
+    if let Some((policy, totals)) = &totals {
+        let _ = write!(
+            page,
+            "<th data-key=\"total\" data-type=\"number\" title=\"by the grading policy\">\
+             total (of {})</th>",
+            policy.format(totals.out_of)
+        );
+    }
+    page.push_str("</tr></thead><tbody>\n");
     let mut index = 0;
-    for row in &book.rows {
-        table_row(page, row, &mut index);
+    for (r, row) in book.rows.iter().enumerate() {
+        let total = totals.as_ref().map(|(p, t)| (*p, &t.rows[r]));
+        table_row(page, row, total, &mut index);
     }
     page.push_str("</tbody></table>\n");
 }
 
 /// One student's row; `index` numbers submissions as `submissions()` does.
-fn table_row(page: &mut String, row: &StudentRow, index: &mut usize) {
+fn table_row(
+    page: &mut String,
+    row: &StudentRow,
+    total: Option<(&Policy, &RowTotal)>,
+    index: &mut usize,
+) {
     // The filter reads `data-search`: the student and their verdicts, lowercased.
     let mut search = row.student.to_lowercase();
     let mut cells = format!("<td data-value=\"{0}\">{0}</td>", esc(&row.student));
@@ -204,13 +222,25 @@ fn table_row(page: &mut String, row: &StudentRow, index: &mut usize) {
             }
         }
     }
+    let total = total
+        .map(|(policy, total)| {
+            let late: f64 = total.cells.iter().map(|c| c.penalty).fold(0.0, f64::max);
+            format!(
+                "<td class=\"num\" data-value=\"{0}\"{1}>{0}</td>",
+                policy.format(total.total),
+                if late > 0.0 {
+                    " title=\"a late penalty applies\""
+                } else {
+                    ""
+                }
+            )
+        })
+        .unwrap_or_default();
     let _ = writeln!(
         page,
-        "<tr data-search=\"{}\">{cells}<td class=\"num\" data-value=\"{1}\">{1}</td>\
-         <td class=\"num\" data-value=\"{2}\">{2}</td></tr>",
+        "<tr data-search=\"{}\">{cells}<td class=\"num\" data-value=\"{1}\">{1}</td>{total}</tr>",
         esc(&search),
         row.solved(),
-        trim_float(row.total())
     );
 }
 

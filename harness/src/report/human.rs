@@ -192,8 +192,7 @@ pub(crate) fn task_summary(
 }
 
 pub(crate) fn trim_float(value: f64) -> String {
-    let text = format!("{value:.6}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
+    super::policy::number(value)
 }
 
 /// The width of a column holding `lengths`, and at least its header's.

@@ -3,11 +3,16 @@
 //! writes to a `&mut dyn Write`, never to stdout directly.
 
 pub(crate) mod csv;
+pub mod feedback;
+mod feedback_page;
 pub mod gradebook;
 pub(crate) mod html;
 pub(crate) mod human;
 pub(crate) mod json;
 pub(crate) mod junit;
+pub mod lms;
+pub mod policy;
+pub mod roster;
 mod styles;
 pub(crate) mod table;
 

@@ -6,8 +6,8 @@ use std::io::{self, Write};
 
 use super::Styles;
 use super::gradebook::{Cell, Change, Gradebook, RunInfo};
+use super::policy::Policy;
 use crate::escape;
-use crate::report::human::trim_float;
 use crate::verdict::Verdict;
 
 /// What a cell shows for "no submission" (kept short: a column is a
@@ -18,7 +18,13 @@ fn pad(text: String, shown: usize, width: usize) -> String {
     format!("{text}{}", " ".repeat(width.saturating_sub(shown) + 2))
 }
 
-pub(crate) fn gradebook(out: &mut dyn Write, styles: &Styles, book: &Gradebook) -> io::Result<()> {
+pub(crate) fn gradebook(
+    out: &mut dyn Write,
+    styles: &Styles,
+    book: &Gradebook,
+    policy: Option<&Policy>,
+) -> io::Result<()> {
+    let totals = policy.map(|p| p.apply(book));
     if book.run.interrupted {
         writeln!(
             out,
@@ -39,8 +45,11 @@ pub(crate) fn gradebook(out: &mut dyn Write, styles: &Styles, book: &Gradebook) 
     for (problem, width) in book.problems.iter().zip(&widths) {
         line.push_str(&pad(styles.bold(&problem.id), problem.id.len(), *width));
     }
-    writeln!(out, "{line}solved  total")?;
-    for (row, name) in book.rows.iter().zip(&names) {
+    match &totals {
+        Some(_) => writeln!(out, "{line}solved  total")?,
+        None => writeln!(out, "{line}solved")?,
+    }
+    for (r, (row, name)) in book.rows.iter().zip(&names).enumerate() {
         let mut line = pad(name.clone(), name.chars().count(), first);
         for (cell, width) in row.cells.iter().zip(&widths) {
             line.push_str(&match cell {
@@ -49,11 +58,25 @@ pub(crate) fn gradebook(out: &mut dyn Write, styles: &Styles, book: &Gradebook) 
                 Cell::OtherShard => pad(String::new(), 0, *width),
             });
         }
+        match (policy, &totals) {
+            (Some(policy), Some(totals)) => writeln!(
+                out,
+                "{line}{:<6}  {}",
+                row.solved(),
+                policy.format(totals.rows[r].total)
+            )?,
+            _ => writeln!(out, "{line}{}", row.solved())?,
+        }
+    }
+    if let (Some(policy), Some(totals)) = (policy, &totals) {
         writeln!(
             out,
-            "{line}{:<6}  {}",
-            row.solved(),
-            trim_float(row.total())
+            "total: out of {}{}",
+            policy.format(totals.out_of),
+            policy
+                .late
+                .map(|late| format!("; late: {}", late.describe()))
+                .unwrap_or_default()
         )?;
     }
     if !book.unmatched.is_empty() {

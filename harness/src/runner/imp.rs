@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{Event, TaskReport, TestReport, TestRun, judge_test};
+use super::{AnswerRun, Event, TaskReport, TestReport, TestRun, judge_answer, judge_test};
 use crate::compile::{Built, Executable};
 use crate::sandbox::{Boxes, Runs};
 use crate::spec::{ProblemSpec, ScoreAggregate, TestCase};
@@ -173,13 +173,10 @@ fn execute_on(
         {
             return Done::Skipped(t);
         }
-        let Built::Ready(exe) = &task.program else {
-            unreachable!("only built tasks are queued")
-        };
         let stored = reuse.and_then(|r| r.reused(t, k));
-        let report = match (stored, workdir) {
-            (Some(report), _) => report,
-            (None, Ok(dir)) => judge_test(&TestRun {
+        let report = match (stored, workdir, &task.program) {
+            (Some(report), ..) => report,
+            (None, Ok(dir), Built::Ready(exe)) => judge_test(&TestRun {
                 sandbox: &**worker,
                 problem: task.problem,
                 checker: task.checker.as_ref(),
@@ -188,7 +185,18 @@ fn execute_on(
                 test: task.tests[k],
                 workdir: dir.path(),
             }),
-            (None, Err(e)) => TestReport::judge_error(
+            (None, Ok(dir), Built::Answers(answers)) => judge_answer(&AnswerRun {
+                sandbox: &**worker,
+                problem: task.problem,
+                checker: task.checker.as_ref(),
+                answers,
+                test: task.tests[k],
+                workdir: dir.path(),
+            }),
+            (None, Ok(_), Built::CompileError(_) | Built::JudgeError(_)) => {
+                unreachable!("only built tasks are queued")
+            }
+            (None, Err(e), _) => TestReport::judge_error(
                 task.tests[k],
                 format!("failed to create a run folder: {e}"),
             ),
@@ -264,7 +272,7 @@ fn summarize(task: &Task<'_>, tests: Vec<Option<TestReport>>) -> TaskReport {
         Built::JudgeError(message) => (Verdict::JudgeError, Some(message.clone())),
         // A package's own grader decides (legacy Kattis groups), else the
         // first test not accepted.
-        Built::Ready(_) => (
+        Built::Ready(_) | Built::Answers(_) => (
             task.problem
                 .package
                 .as_deref()

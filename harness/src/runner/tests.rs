@@ -3,93 +3,15 @@
 //! starting a single process.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
+use std::sync::atomic::Ordering;
 
+use super::scripted::{Scripted, doubles_except, plan, problem};
 use super::{Event, RunPlan, Task, TaskReport, execute};
 use crate::compile::{Built, Executable};
 use crate::errors::SandboxError;
 use crate::sandbox::{Boxes, Interaction, Metrics, RunOutcome, RunRequest, Runs, Termination};
 use crate::spec::{ProblemSpec, load_problem};
 use crate::verdict::Verdict;
-
-/// A sandbox whose runs are answered by `script` from the test's input.
-struct Scripted<F> {
-    script: F,
-    runs: AtomicUsize,
-    /// Reports an interrupt once this many runs have happened.
-    cancel_after: Option<usize>,
-}
-
-impl<F: Fn(&str) -> (Termination, String) + Sync> Scripted<F> {
-    fn new(script: F) -> Scripted<F> {
-        Scripted {
-            script,
-            runs: AtomicUsize::new(0),
-            cancel_after: None,
-        }
-    }
-}
-
-impl<F: Fn(&str) -> (Termination, String) + Sync> Runs for Scripted<F> {
-    fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
-        self.runs.fetch_add(1, Ordering::SeqCst);
-        let input = request
-            .stdin
-            .as_deref()
-            .map(|path| std::fs::read_to_string(path).unwrap())
-            .unwrap_or_default();
-        let (termination, stdout) = (self.script)(input.trim());
-        let cpu = match termination {
-            Termination::CpuLimit => Duration::from_millis(1010),
-            _ => Duration::from_millis(3),
-        };
-        Ok(RunOutcome {
-            termination,
-            metrics: Metrics {
-                cpu,
-                wall: cpu,
-                waited: Duration::ZERO,
-                peak_memory_kib: 1024,
-                output_bytes: stdout.len() as u64,
-            },
-            stdout: stdout.into_bytes(),
-            stderr: Vec::new(),
-            collected: None,
-        })
-    }
-
-    fn run_interactive(
-        &self,
-        _submission: &RunRequest,
-        _interactor: &RunRequest,
-    ) -> Result<Interaction, SandboxError> {
-        Err(SandboxError::Interrupted)
-    }
-
-    fn is_cancelled(&self) -> bool {
-        self.cancel_after
-            .is_some_and(|after| self.runs.load(Ordering::SeqCst) >= after)
-    }
-}
-
-/// A problem "double the number" with tests `secret/1` .. `secret/count`
-/// whose input is the test's number.
-fn problem(dir: &Path, count: usize) -> ProblemSpec {
-    let package = dir.join("double");
-    std::fs::create_dir_all(package.join("data/secret")).unwrap();
-    std::fs::write(
-        package.join("problem.toml"),
-        "id = \"double\"\n[limits]\ntime = \"1s\"\n",
-    )
-    .unwrap();
-    for n in 1..=count {
-        let test = package.join(format!("data/secret/{n}"));
-        std::fs::write(test.with_extension("in"), format!("{n}\n")).unwrap();
-        std::fs::write(test.with_extension("ans"), format!("{}\n", 2 * n)).unwrap();
-    }
-    load_problem(&package).unwrap()
-}
 
 fn run(
     problem: &ProblemSpec,
@@ -109,35 +31,6 @@ fn run(
         })
     });
     (reports, events)
-}
-
-/// One fake submission on every test of `problem`.
-fn plan(problem: &ProblemSpec, stop_at_first_failure: bool, jobs: usize) -> RunPlan<'_> {
-    RunPlan {
-        tasks: vec![Task {
-            problem,
-            submission: "fake".into(),
-            program: Built::Ready(Executable {
-                program: "/fake".into(),
-                args: Vec::new(),
-                read_only: Vec::new(),
-            }),
-            checker: None,
-            output_checker: None,
-            tests: problem.tests.iter().collect(),
-            every_test: false,
-        }],
-        stop_at_first_failure,
-        jobs,
-    }
-}
-
-fn doubles_except(wrong: &'static str) -> impl Fn(&str) -> (Termination, String) + Sync {
-    move |input| {
-        let n: u64 = input.parse().unwrap();
-        let answer = if input == wrong { 2 * n + 1 } else { 2 * n };
-        (Termination::Exited(0), format!("{answer}\n"))
-    }
 }
 
 #[test]

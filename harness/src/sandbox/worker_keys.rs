@@ -68,8 +68,7 @@ mod tests {
 
     #[test]
     fn a_closed_thread_and_its_children_have_no_key_rings() {
-        if !rustix::process::geteuid().is_root() {
-            eprintln!("skipped: not root");
+        if !crate::test_support::have(&["root"]) {
             return;
         }
         // keyctl(KEYCTL_GET_KEYRING_ID = 0, session = -3, create = 1).

@@ -9,6 +9,7 @@ use tempfile::TempDir;
 
 use crate::sandbox::{Containment, IsolationLevel, RunRequest, Sandbox, Worker};
 use crate::spec::Limits;
+use crate::test_support::{bounded, have, present, skip};
 
 fn shell(sandbox: &Worker, script: &str, workdir: &std::path::Path) -> String {
     run(sandbox, "/bin/sh".as_ref(), &["-c", script], workdir)
@@ -91,8 +92,8 @@ fn root_device(mountinfo: &str) -> Option<&str> {
 
 #[test]
 fn a_run_sees_the_shared_root_and_its_own_folders_only() {
-    if !rustix::process::geteuid().is_root() {
-        eprintln!("skipped: the prepared root needs root");
+    // The prepared root needs root.
+    if !have(&["root"]) {
         return;
     }
     let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
@@ -158,19 +159,15 @@ fn message_queue_program(dir: &std::path::Path) -> Option<std::path::PathBuf> {
     )
     .ok()?;
     let program = dir.join("mq");
-    let built = std::process::Command::new("gcc")
-        .arg("-o")
-        .arg(&program)
-        .arg(&source)
-        .arg("-lrt")
-        .status();
-    built.is_ok_and(|s| s.success()).then_some(program)
+    let mut gcc = std::process::Command::new("gcc");
+    gcc.arg("-o").arg(&program).arg(&source).arg("-lrt");
+    let built = bounded(gcc).output();
+    built.is_ok_and(|o| o.status.success()).then_some(program)
 }
 
 #[test]
 fn ipc_objects_a_run_leaves_are_gone_for_the_next() {
-    if !rustix::process::geteuid().is_root() || !std::path::Path::new("/usr/bin/ipcmk").exists() {
-        eprintln!("skipped: needs root and ipcmk");
+    if !have(&["root", "ipcmk"]) {
         return;
     }
     let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
@@ -193,10 +190,11 @@ fn ipc_objects_a_run_leaves_are_gone_for_the_next() {
     );
 
     let programs = tempfile::tempdir().unwrap();
-    let Some(program) = message_queue_program(programs.path()) else {
-        eprintln!("skipped the message queue: no gcc");
+    if !present("gcc") {
+        skip("gcc", "the message queue half");
         return;
-    };
+    }
+    let program = message_queue_program(programs.path()).expect("the message queue program builds");
     run(&sandbox, &program, &["make"], dir.path());
     assert_eq!(
         run(&sandbox, &program, &["find"], dir.path()).trim(),
@@ -206,8 +204,8 @@ fn ipc_objects_a_run_leaves_are_gone_for_the_next() {
 
 #[test]
 fn the_minimal_dev_works() {
-    if !rustix::process::geteuid().is_root() {
-        eprintln!("skipped: the prepared root needs root");
+    // The prepared root needs root.
+    if !have(&["root"]) {
         return;
     }
     let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
@@ -224,8 +222,8 @@ fn the_minimal_dev_works() {
 
 #[test]
 fn the_working_folder_is_kept_only_while_runs_leave_it_untouched() {
-    if !rustix::process::geteuid().is_root() {
-        eprintln!("skipped: the prepared root needs root");
+    // The prepared root needs root.
+    if !have(&["root"]) {
         return;
     }
     let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
@@ -252,24 +250,30 @@ fn the_working_folder_is_kept_only_while_runs_leave_it_untouched() {
     assert_eq!(shell(&sandbox, "ls -A", dir.path()), "");
     assert_ne!(made(), first);
 
-    if std::path::Path::new("/usr/bin/python3").exists() {
-        let python = |code: &str| {
-            run(
-                &sandbox,
-                "/usr/bin/python3".as_ref(),
-                &["-c", code],
-                dir.path(),
-            )
-        };
-        python("import os; os.setxattr('.', 'user.left', b'1')");
-        assert_eq!(python("import os; print(os.listxattr('.'))"), "[]\n");
+    // The run sees the system's Python, not the one on the tests' PATH.
+    if !Path::new("/usr/bin/python3").exists() {
+        skip(
+            "python3",
+            "the extended attributes half (no /usr/bin/python3)",
+        );
+        return;
     }
+    let python = |code: &str| {
+        run(
+            &sandbox,
+            "/usr/bin/python3".as_ref(),
+            &["-c", code],
+            dir.path(),
+        )
+    };
+    python("import os; os.setxattr('.', 'user.left', b'1')");
+    assert_eq!(python("import os; print(os.listxattr('.'))"), "[]\n");
 }
 
 #[test]
 fn programs_start_from_a_thread_whose_key_rings_are_closed() {
-    if !rustix::process::geteuid().is_root() {
-        eprintln!("skipped: closing the key rings needs root");
+    // Closing the key rings needs root.
+    if !have(&["root"]) {
         return;
     }
     // On a thread of its own: the filter stays with the thread.
@@ -294,8 +298,8 @@ fn programs_start_from_a_thread_whose_key_rings_are_closed() {
 
 #[test]
 fn a_run_finds_no_process_nor_pid_number_of_an_earlier_one() {
-    if !rustix::process::geteuid().is_root() {
-        eprintln!("skipped: the worker's PID namespace needs root");
+    // The worker's PID namespace needs root.
+    if !have(&["root"]) {
         return;
     }
     let sandbox = Sandbox::with_isolation(IsolationLevel::Full, 1).worker();
@@ -321,8 +325,8 @@ fn a_run_finds_no_process_nor_pid_number_of_an_earlier_one() {
 
 #[test]
 fn each_worker_thread_runs_programs_as_a_uid_of_its_own() {
-    if !rustix::process::geteuid().is_root() {
-        eprintln!("skipped: dropping to a worker's uid needs root");
+    // Dropping to a worker's uid needs root.
+    if !have(&["root"]) {
         return;
     }
     let range = crate::sandbox::UidRange {

@@ -370,6 +370,7 @@ pub(crate) fn record_in(
         report: Some(report),
         tests: Vec::new(),
         judged_by,
+        handin: None,
     };
     let submission = crate::store::write::insert_submission(tx, run, &record)?;
     tx.execute(

@@ -174,7 +174,8 @@ fn judge_entry(
     let name = format!("#{} {}", claimed.entry.id, claimed.entry.file_name);
     let task = problem.judges.task(
         &problem.spec,
-        || builder.build(&ProgramRef::Submitted(source)),
+        &ProgramRef::Submitted(source),
+        |program| builder.build(program),
         name,
     );
     let total = task.tests.len();

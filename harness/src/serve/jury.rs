@@ -210,12 +210,12 @@ pub(crate) async fn gradebook_file(
     let mut out = Vec::new();
     let (written, kind, extension) = match export {
         Export::Csv => (
-            crate::report::csv::write(&mut out, &book),
+            crate::report::csv::write(&mut out, &book, None),
             "text/csv; charset=utf-8",
             "csv",
         ),
         Export::Html => (
-            crate::report::html::write(&mut out, &book),
+            crate::report::html::write(&mut out, &book, None),
             "text/html; charset=utf-8",
             "html",
         ),

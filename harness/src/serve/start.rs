@@ -65,6 +65,9 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         partition: None,
         source: Some(session.name.clone()),
         interrupted: false,
+        deadline: None,
+        late_rule: None,
+        policy: None,
     };
     let infos: Vec<_> = specs.iter().map(crate::commands::problem_info).collect();
     let ids = db::ensure_session(&mut store, &session, &meta, &infos)?;

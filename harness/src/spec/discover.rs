@@ -64,12 +64,17 @@ fn load(dir: &Path, require_answers: bool) -> Result<ProblemSpec, SpecError> {
         path: manifest.clone(),
         source,
     })?;
-    let raw: RawProblem = toml::from_str(&text).map_err(|error| SpecError::Parse {
-        path: manifest.clone(),
-        message: error.to_string(),
-    })?;
+    let raw = parse_manifest(&manifest, &text)?;
     let tests = find_tests(&dir.join("data"), require_answers)?;
     ProblemSpec::from_raw(raw, dir, &manifest, &text, tests)
+}
+
+/// `problem.toml`'s text as read, before any check of what it says.
+pub(super) fn parse_manifest(manifest: &Path, text: &str) -> Result<RawProblem, SpecError> {
+    toml::from_str(text).map_err(|error| SpecError::Parse {
+        path: manifest.to_path_buf(),
+        message: error.to_string(),
+    })
 }
 
 /// Test cases under `data/`: samples first, then the rest, each in

@@ -94,7 +94,15 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
         .enumerate()
         .filter(|(_, s)| s.expectation != Expectation::NotRun)
         .map(|(index, submission)| SolutionSpec {
-            program: sources(&submission.program),
+            program: match package.interaction {
+                // An answer set is read, never built.
+                Interaction::SubmitAnswer => ProgramRef::Answers {
+                    path: submission.program.path.clone(),
+                    name: submission.program.name.clone(),
+                    submitted: false,
+                },
+                _ => sources(&submission.program),
+            },
             expect: Vec::new(),
             score: None,
             package_submission: Some(index),
@@ -118,8 +126,22 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
         // Kattis' default validator has no presentation error; Polygon's
         // testlib checkers do.
         presentation_errors: package.format == PackageFormat::Polygon,
+        output_only: package.interaction == Interaction::SubmitAnswer,
         package: Some(package),
     })
+}
+
+/// A program outside any package's settings (a BAPCtools generator): its
+/// sources and the files beside them, no `include/`, no constants.
+pub(crate) fn standalone_program(program: &Program) -> ProgramRef {
+    ProgramRef::Sources(Arc::new(SourceSet {
+        name: program.name.clone(),
+        language: language_key(&program.language).to_string(),
+        sources: program.sources.clone(),
+        entry: entry_of(program),
+        beside: program.extra_files.clone(),
+        constants: Vec::new(),
+    }))
 }
 
 /// A package program as the builder takes it: its sources, the files
@@ -156,19 +178,22 @@ fn source_set(package: &Package, program: &Program) -> SourceSet {
             })
             .collect(),
     };
-    // A folder with build/run scripts may write `run` itself: `build` is
-    // then the file the set is known by.
-    let entry = match program.entry.exists() || program.language != "build-run" {
-        true => program.entry.clone(),
-        false => program.entry.with_file_name("build"),
-    };
     SourceSet {
         name: program.name.clone(),
         language: language_key(&program.language).to_string(),
         sources: program.sources.clone(),
-        entry,
+        entry: entry_of(program),
         beside,
         constants,
+    }
+}
+
+/// A folder with build/run scripts may write `run` itself: `build` is
+/// then the file the set is known by.
+fn entry_of(program: &Program) -> std::path::PathBuf {
+    match program.entry.exists() || program.language != "build-run" {
+        true => program.entry.clone(),
+        false => program.entry.with_file_name("build"),
     }
 }
 

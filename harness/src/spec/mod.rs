@@ -4,11 +4,13 @@
 mod discover;
 mod lower;
 mod problem;
+#[cfg(test)]
+mod problem_tests;
 mod raw;
 mod stress;
 
 pub use discover::{discover_problems, is_package, load_problem, load_problem_for_answers};
-pub(crate) use lower::package_program;
+pub(crate) use lower::{package_program, standalone_program};
 pub use problem::{
     CompareMode, CompareSpec, GeneratedTest, Limits, ProblemSpec, ProgramRef, Protocol,
     ScoreAggregate, SolutionSpec, SourceSet, TestCase, ToolSpec,

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::raw::{RawAggregate, RawCompareMode, RawProblem, RawProtocol, RawTool};
+use super::raw::{RawAggregate, RawCompareMode, RawKind, RawProblem, RawProtocol, RawTool};
 use crate::compare::TokenOptions;
 use crate::errors::SpecError;
 use crate::verdict::Verdict;
@@ -40,6 +40,10 @@ pub struct ProblemSpec {
     /// A whitespace difference is a presentation error (else a wrong
     /// answer, as in Kattis packages, whose default validator has no PE).
     pub presentation_errors: bool,
+    /// Output-only (Kattis `submit-answer`, `kind = "output-only"`): a
+    /// submission is a set of answer files, judged by the output validator
+    /// with no program run.
+    pub output_only: bool,
     /// A Kattis or Polygon package judged as it is: what it holds beyond
     /// what `problem.toml` can say (groups, validators, expectations, the
     /// rule its time limit follows).
@@ -94,6 +98,16 @@ pub enum ProgramRef {
     /// Several source files built together (a Kattis or Polygon program
     /// that is a folder, with headers beside its sources).
     Sources(std::sync::Arc<SourceSet>),
+    /// An output-only problem's submission: a folder of answer files, one
+    /// per test (or a lone file for a problem of one test), read and never
+    /// run (see `runner::output_only`). `submitted`: handed in from
+    /// outside the package, so read as hostile (no links, no FIFOs).
+    Answers {
+        path: PathBuf,
+        /// How reports name it: `accepted/mine`, `answers/right`.
+        name: String,
+        submitted: bool,
+    },
 }
 
 /// The files of a program built as one: every source of its language, the
@@ -126,6 +140,7 @@ impl ProgramRef {
                 |n| n.to_string_lossy().into(),
             ),
             ProgramRef::Sources(set) => set.name.clone(),
+            ProgramRef::Answers { name, .. } => name.clone(),
         }
     }
 }
@@ -199,6 +214,22 @@ impl TestCase {
 }
 
 impl ProblemSpec {
+    /// A file or folder handed in for this problem: an answer set on an
+    /// output-only problem, else a program.
+    pub fn submitted(&self, path: PathBuf) -> ProgramRef {
+        match self.output_only {
+            true => ProgramRef::Answers {
+                name: path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                ),
+                path,
+                submitted: true,
+            },
+            false => ProgramRef::Submitted(path),
+        }
+    }
+
     /// The package program that judges a run: the interactor of an
     /// interactive problem, or the checker.
     pub fn judging_program(&self) -> Option<&ToolSpec> {
@@ -442,12 +473,38 @@ impl ProblemSpec {
             }
         };
 
+        let output_only = raw
+            .kind
+            .as_ref()
+            .is_some_and(|kind| *kind.get_ref() == RawKind::OutputOnly);
+        if let (true, Some(kind)) = (output_only && interactor.is_some(), &raw.kind) {
+            return Err(at(
+                kind.span(),
+                "kind",
+                "an output-only problem runs no program: it cannot have an [interactor]".into(),
+            ));
+        }
         let mut solutions = Vec::new();
         for solution in raw.solutions {
             let span = solution.span();
             let solution = solution.into_inner();
-            let program = program_ref(solution.bin, solution.file, dir)
-                .map_err(|message| at(span.clone(), "solution", message))?;
+            let program = match (output_only, solution.bin, solution.file) {
+                // An output-only problem's solutions are answer sets.
+                (true, None, Some(file)) => ProgramRef::Answers {
+                    name: file.display().to_string(),
+                    path: dir.join(file),
+                    submitted: false,
+                },
+                (true, ..) => {
+                    return Err(at(
+                        span,
+                        "solution",
+                        "an output-only problem's solution is a folder of answer files: give `file = \"<folder>\"`".into(),
+                    ));
+                }
+                (false, bin, file) => program_ref(bin, file, dir)
+                    .map_err(|message| at(span.clone(), "solution", message))?,
+            };
             solutions.push(SolutionSpec {
                 program,
                 expect: solution.expect,
@@ -478,6 +535,7 @@ impl ProblemSpec {
             tests,
             stress,
             presentation_errors: true,
+            output_only,
             package: None,
         })
     }

@@ -16,6 +16,9 @@ pub(crate) struct RawProblem {
     pub(crate) id: toml::Spanned<String>,
     pub(crate) title: Option<String>,
     pub(crate) source: Option<String>,
+    /// How a submission is judged: `batch` (the default; an `[interactor]`
+    /// makes it interactive) or `output-only`.
+    pub(crate) kind: Option<toml::Spanned<RawKind>>,
     #[serde(default)]
     pub(crate) limits: RawLimits,
     #[serde(default)]
@@ -32,6 +35,14 @@ pub(crate) struct RawProblem {
     /// `judge stress` (see `spec/stress.rs`).
     #[serde(default)]
     pub(crate) stress: super::stress::RawStress,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum RawKind {
+    Batch,
+    /// A submission is a folder of answer files (Kattis `submit-answer`).
+    OutputOnly,
 }
 
 #[derive(Debug, Default, Deserialize)]

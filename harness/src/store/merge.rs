@@ -74,8 +74,8 @@ impl Store {
         let mut tx = self.db().transaction()?;
         let run = tx.insert(
             "INSERT INTO runs (started_at, finished_at, command, judge_version, isolation, \
-             machine, partition, source, merged_from, interrupted) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, ?9)",
+             machine, partition, source, merged_from, interrupted, deadline, late_rule, policy) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, ?9, ?10, ?11, ?12)",
             params![
                 started,
                 finished,
@@ -86,6 +86,9 @@ impl Store {
                 runs.first().and_then(|r| r.source.clone()),
                 merged_from.join(", "),
                 runs.iter().any(|r| r.interrupted),
+                runs.first().and_then(|r| r.deadline.clone()),
+                runs.first().and_then(|r| r.late_rule.clone()),
+                runs.first().and_then(|r| r.policy.clone()),
             ],
         )?;
         for (store, source) in stores.iter().zip(&runs) {

@@ -373,6 +373,7 @@ mod tests {
             report: None,
             tests: Vec::new(),
             judged_by: None,
+            handin: None,
         }
     }
 

@@ -6,12 +6,12 @@ use super::codec::{TEST_SELECT, test_from_row};
 use super::engine::{DbError, Sql};
 use super::value::{Row, params};
 use crate::errors::Error;
-use crate::report::gradebook::{Gradebook, ProblemInfo, RunInfo, Submission, Unmatched};
+use crate::report::gradebook::{Gradebook, Handin, ProblemInfo, RunInfo, Submission, Unmatched};
 use crate::runner::{TaskReport, TestReport};
 use crate::verdict::Verdict;
 
 const RUN_SELECT: &str = "SELECT id, started_at, finished_at, command, judge_version, isolation, \
-     machine, partition, source, merged_from, interrupted FROM runs";
+     machine, partition, source, merged_from, interrupted, deadline, late_rule, policy FROM runs";
 
 fn run_from_row(row: &Row) -> Result<RunInfo, DbError> {
     Ok(RunInfo {
@@ -26,6 +26,24 @@ fn run_from_row(row: &Row) -> Result<RunInfo, DbError> {
         source: row.get(8)?,
         merged_from: row.get(9)?,
         interrupted: row.get(10)?,
+        deadline: row.get(11)?,
+        late_rule: row.get(12)?,
+        policy: row.get(13)?,
+    })
+}
+
+/// Columns 10 to 13 of a submission row: its commit, time and lateness.
+fn handin_from_row(row: &Row) -> Result<Option<Handin>, DbError> {
+    let at: Option<String> = row.get(11)?;
+    let from: Option<String> = row.get(12)?;
+    Ok(match at.zip(from) {
+        Some((at, from)) => Some(Handin {
+            commit: row.get(10)?,
+            at,
+            from,
+            late_seconds: row.get(13)?,
+        }),
+        None => None,
     })
 }
 
@@ -113,7 +131,8 @@ fn read_gradebook(db: &mut impl Sql, run: i64) -> Result<Gradebook, DbError> {
     // latest) is read last.
     let rows = db.query(
         "SELECT id, student, problem, path, content_hash, language, verdict, score, \
-         message, skipped_tests FROM submissions WHERE run_id = ?1 \
+         message, skipped_tests, commit_id, handed_in_at, handed_in_from, late_seconds \
+         FROM submissions WHERE run_id = ?1 \
          ORDER BY CASE WHEN verdict = 'AC' THEN 1 ELSE 0 END, COALESCE(score, -1), id",
         params![run],
     )?;
@@ -144,6 +163,7 @@ fn read_gradebook(db: &mut impl Sql, run: i64) -> Result<Gradebook, DbError> {
                     content_hash: row.get(4)?,
                     language: row.get(5)?,
                     reused,
+                    handin: handin_from_row(&row)?,
                 })
             }
             _ => None,

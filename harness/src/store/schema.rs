@@ -163,9 +163,17 @@ pub(super) const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX judgings_entry ON judgings(entry_id);
     ",
-    // 5: kept for the teacher's migration (another branch); empty here
-    // so that this branch's own is number 6 wherever it is merged.
-    "-- reserved",
+    // 5: a class graded against a deadline (the run's deadline and late
+    // rule, each submission's commit and time) and by a grading policy.
+    "
+    ALTER TABLE runs ADD COLUMN deadline TEXT;
+    ALTER TABLE runs ADD COLUMN late_rule TEXT;
+    ALTER TABLE runs ADD COLUMN policy TEXT;
+    ALTER TABLE submissions ADD COLUMN commit_id TEXT;
+    ALTER TABLE submissions ADD COLUMN handed_in_at TEXT;
+    ALTER TABLE submissions ADD COLUMN handed_in_from TEXT;
+    ALTER TABLE submissions ADD COLUMN late_seconds INTEGER;
+    ",
     // 6: many machines. Who judged each submission (a worker's name, its
     // isolation line and judge version; NULL: the run's own); the judging
     // queue (`jobs`: a class's file or a served submission, named with the
@@ -261,7 +269,8 @@ pub(super) fn postgres_ddl(sql: &str) -> String {
 /// The columns of a submission row after `id` and `run_id`, in one place for
 /// the writer and for merging.
 pub(super) const SUBMISSION_COLUMNS: &str = "student, problem, path, content_hash, language, \
-     build_hash, verdict, score, message, skipped_tests, worker, isolation, judge_version";
+     build_hash, verdict, score, message, skipped_tests, commit_id, handed_in_at, handed_in_from, \
+     late_seconds, worker, isolation, judge_version";
 
 /// The columns of a test result after `id` and `submission_id`.
 pub(super) const TEST_COLUMNS: &str = "ordinal, test, test_group, verdict, cpu_ms, wall_ms, \

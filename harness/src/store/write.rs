@@ -9,7 +9,7 @@ use super::engine::{DbError, Sql};
 use super::schema::SUBMISSION_COLUMNS;
 use super::value::params;
 use crate::errors::Error;
-use crate::report::gradebook::{ProblemInfo, Unmatched};
+use crate::report::gradebook::{Handin, ProblemInfo, Unmatched};
 use crate::runner::TaskReport;
 
 /// What a run says about itself.
@@ -27,6 +27,10 @@ pub struct RunMeta {
     /// The class folder or manifest.
     pub source: Option<String>,
     pub interrupted: bool,
+    /// `--deadline` (RFC 3339), `--late` and the grading policy's text.
+    pub deadline: Option<String>,
+    pub late_rule: Option<String>,
+    pub policy: Option<String>,
 }
 
 /// Who judged a submission that a worker judged, not the run's own machine.
@@ -56,6 +60,8 @@ pub struct SubmissionRecord<'a> {
     pub tests: Vec<(Option<String>, bool)>,
     /// `None`: judged by the run's own machine.
     pub judged_by: Option<JudgedBy>,
+    /// When it was handed in, against a deadline.
+    pub handin: Option<Handin>,
 }
 
 impl SubmissionRecord<'_> {
@@ -71,6 +77,7 @@ impl SubmissionRecord<'_> {
             report: None,
             tests: Vec::new(),
             judged_by: None,
+            handin: None,
         }
     }
 }
@@ -127,6 +134,31 @@ pub(crate) fn insert_unmatched(
     Ok(())
 }
 
+/// Records when a student's file for a problem was handed in, once a
+/// worker has recorded its judging (a queued grading against a deadline).
+pub(crate) fn set_handin(
+    tx: &mut impl Sql,
+    run: i64,
+    student: &str,
+    problem: &str,
+    handin: &Handin,
+) -> Result<(), DbError> {
+    tx.execute(
+        "UPDATE submissions SET commit_id = ?4, handed_in_at = ?5, handed_in_from = ?6, \
+         late_seconds = ?7 WHERE run_id = ?1 AND student = ?2 AND problem = ?3",
+        params![
+            run,
+            student,
+            problem,
+            handin.commit,
+            handin.at,
+            handin.from,
+            handin.late_seconds,
+        ],
+    )?;
+    Ok(())
+}
+
 /// Marks a run begun unfinished (a queued grading) as finished now.
 pub(crate) fn close_run(tx: &mut impl Sql, run: i64) -> Result<(), DbError> {
     tx.execute(
@@ -140,7 +172,8 @@ pub(crate) fn close_run(tx: &mut impl Sql, run: i64) -> Result<(), DbError> {
 pub(crate) fn insert_run(tx: &mut impl Sql, meta: &RunMeta) -> Result<i64, DbError> {
     tx.insert(
         "INSERT INTO runs (started_at, finished_at, command, judge_version, isolation, \
-         machine, partition, source, interrupted) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+         machine, partition, source, interrupted, deadline, late_rule, policy) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
         params![
             timestamp(meta.started_at),
             timestamp(SystemTime::now()),
@@ -151,6 +184,9 @@ pub(crate) fn insert_run(tx: &mut impl Sql, meta: &RunMeta) -> Result<i64, DbErr
             meta.partition,
             meta.source,
             meta.interrupted,
+            meta.deadline,
+            meta.late_rule,
+            meta.policy,
         ],
     )
 }
@@ -192,10 +228,12 @@ pub(crate) fn insert_submission(
 ) -> Result<i64, DbError> {
     let report = submission.report;
     let judged_by = submission.judged_by.as_ref();
+    let handin = submission.handin.as_ref();
     let id = tx.insert(
         &format!(
             "INSERT INTO submissions (run_id, {SUBMISSION_COLUMNS}) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, \
+             ?16, ?17, ?18)"
         ),
         params![
             run,
@@ -209,6 +247,10 @@ pub(crate) fn insert_submission(
             report.and_then(|r| r.score),
             report.and_then(|r| r.message.as_deref()),
             report.map_or(0, |r| r.skipped),
+            handin.and_then(|h| h.commit.as_deref()),
+            handin.map(|h| h.at.as_str()),
+            handin.map(|h| h.from.as_str()),
+            handin.and_then(|h| h.late_seconds),
             judged_by.map(|j| j.worker.as_str()),
             judged_by.map(|j| j.isolation.as_str()),
             judged_by.map(|j| j.judge_version.as_str()),

@@ -225,7 +225,8 @@ fn judge_job(
     let source = write_source(&folder, job, &shared.languages)?;
     let task = served.judges.task(
         &spec,
-        || builder.build(&ProgramRef::Submitted(source)),
+        &ProgramRef::Submitted(source),
+        |program| builder.build(program),
         job.path.clone(),
     );
     let plan = RunPlan {
@@ -259,6 +260,7 @@ fn judge_job(
             isolation: shared.isolation.clone(),
             judge_version: store::judge_version().to_string(),
         }),
+        handin: None,
     };
     match queue::finish(store.db(), &shared.name, job, &record).map_err(|e| store.fail(e))? {
         Finished::Recorded(_) => {}

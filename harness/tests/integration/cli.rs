@@ -296,16 +296,16 @@ fn sigterm_kills_every_child_and_still_writes_the_report() {
         .unwrap()
         .replace("time = \"1s\"", "time = \"1s\"\nwall = \"60s\"");
     std::fs::write(&toml, text).unwrap();
-    let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
-        .arg("--root")
-        .arg(&root)
-        .args(["grade", "sum-strict"])
-        .arg(&file)
-        .arg("--json")
-        .arg(&json)
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut judge = Background::start(
+        std::process::Command::new(judge_binary())
+            .arg("--root")
+            .arg(&root)
+            .args(["grade", "sum-strict"])
+            .arg(&file)
+            .arg("--json")
+            .arg(&json)
+            .stdout(std::process::Stdio::null()),
+    );
     // Wait until the submission runs (its process appears), then interrupt.
     let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
     let started = std::time::Instant::now();
@@ -318,9 +318,8 @@ fn sigterm_kills_every_child_and_still_writes_the_report() {
         !leftover_processes(&stem).is_empty(),
         "the submission never started"
     );
-    // SAFETY: sending SIGTERM to the child we spawned.
-    unsafe { libc::kill(judge.id() as i32, libc::SIGTERM) };
-    let status = judge.wait().unwrap();
+    judge.signal(libc::SIGTERM);
+    let status = judge.wait_within(CLI_TIMEOUT);
     assert!(
         started.elapsed() < std::time::Duration::from_secs(30),
         "the judge stopped promptly"
@@ -378,9 +377,8 @@ fn doctor_says_which_isolation_is_active_and_which_is_not() {
 /// still work and say which isolation it could apply.
 #[test]
 fn works_unprivileged_and_says_what_it_could_apply() {
-    // SAFETY: geteuid has no preconditions.
-    if unsafe { libc::geteuid() } != 0 || which("setpriv").is_none() {
-        println!("skipped: needs root and setpriv to become an unprivileged user");
+    // Root and setpriv become an unprivileged user.
+    if !have(&["root", "setpriv"]) {
         return;
     }
     let Some(file) = runnable_files(&fixtures().join("submissions/sum/AC"))
@@ -397,7 +395,7 @@ fn works_unprivileged_and_says_what_it_could_apply() {
         &root.join("problems/sum-strict"),
     );
     let judge_copy = dir.path().join("judge");
-    std::fs::copy(assert_cmd::cargo::cargo_bin("judge"), &judge_copy).unwrap();
+    std::fs::copy(judge_binary(), &judge_copy).unwrap();
     let submission = dir.path().join(file.file_name().unwrap());
     std::fs::copy(&file, &submission).unwrap();
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -405,7 +403,8 @@ fn works_unprivileged_and_says_what_it_could_apply() {
         chown(entry.unwrap().path(), Some(65534), Some(65534)).unwrap();
     }
     let unprivileged = |args: &[&str]| {
-        std::process::Command::new("setpriv")
+        let mut command = std::process::Command::new("setpriv");
+        command
             .args([
                 "--reuid=65534",
                 "--regid=65534",
@@ -418,9 +417,8 @@ fn works_unprivileged_and_says_what_it_could_apply() {
             .arg(&judge_copy)
             .arg("--root")
             .arg(&root)
-            .args(args)
-            .output()
-            .unwrap()
+            .args(args);
+        bounded(command).output().unwrap()
     };
     let doctor = unprivileged(&["doctor"]);
     let text = String::from_utf8_lossy(&doctor.stdout);

@@ -6,7 +6,7 @@ use crate::support::*;
 
 /// A fresh root holding a copy of the ecosystem fixture `name` (verify
 /// writes its result store beside `problems/`).
-fn root_with(name: &str) -> tempfile::TempDir {
+pub(crate) fn root_with(name: &str) -> tempfile::TempDir {
     let root = tempfile::tempdir().unwrap();
     copy_dir(
         &fixtures().join("ecosystem/problems").join(name),
@@ -15,34 +15,20 @@ fn root_with(name: &str) -> tempfile::TempDir {
     root
 }
 
-/// The tools a fixture's programs need, the first missing one if any,
-/// said as `skipped: no TOOL`. On CI (`CI=true`) the compilers and
-/// Python are installed, so a missing one fails the test instead.
-fn missing(tools: &[&'static str]) -> Option<&'static str> {
-    let tool = tools.iter().copied().find(|tool| which(tool).is_none())?;
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "{tool} is missing on CI"
-    );
-    Some(tool)
-}
-
-/// Whether the judge finds a checktestdata here, as it looks for one: the
-/// C++ `checktestdata`, the Python one's `pyctd`, or its module.
-fn checktestdata_installed() -> bool {
-    which("checktestdata").is_some()
-        || which("pyctd").is_some()
-        || std::process::Command::new("python3")
-            .args(["-c", "import checktestdata"])
-            .output()
-            .is_ok_and(|o| o.status.success())
+/// Whether a tool of `tools` is missing (said as `skipped: no TOOL`, a
+/// failure where `JUDGE_TEST_REQUIRE` lists it).
+pub(crate) fn lacks(tools: &[&'static str]) -> bool {
+    !have(tools)
 }
 
 /// Runs `judge verify NAME` and checks that every submission got what the
 /// package expects; returns stdout.
-fn verify_package(name: &str, tools: &[&'static str], expected: usize) -> Option<String> {
-    if let Some(tool) = missing(tools) {
-        println!("skipped: no {tool}");
+pub(crate) fn verify_package(
+    name: &str,
+    tools: &[&'static str],
+    expected: usize,
+) -> Option<String> {
+    if !have(tools) {
         return None;
     }
     let root = root_with(name);
@@ -162,8 +148,7 @@ fn legacy_scoring_by_the_default_grader() {
 
 #[test]
 fn a_settled_time_limit_is_kept_in_the_result_store() {
-    if let Some(tool) = missing(&["python3"]) {
-        println!("skipped: no {tool}");
+    if !have(&["python3"]) {
         return;
     }
     let root = root_with("pickmax");
@@ -208,8 +193,7 @@ fn a_settled_time_limit_is_kept_in_the_result_store() {
 
 #[test]
 fn legacy_input_format_validators_run() {
-    if let Some(tool) = missing(&["gcc", "g++", "python3"]) {
-        println!("skipped: no {tool}");
+    if !have(&["gcc", "g++", "python3"]) {
         return;
     }
     let root = root_with("nimmove");
@@ -253,20 +237,18 @@ fn kattis_2025_scoring_package_with_groups_and_rules() {
     // Its `.ctd` validator (with `{{constants}}`) accepts every test input
     // (and the output cases' inputs) and rejects the unsorted invalid input; without checktestdata that input
     // is reported as not checked, never as passed.
-    // .ci/run installs it: on CI its absence is a failure, not a skip.
-    assert!(
-        checktestdata_installed() || std::env::var("CI").as_deref() != Ok("true"),
-        "checktestdata is missing on CI"
-    );
-    match checktestdata_installed() {
-        true => assert!(
+    // .ci/run installs it: there its absence is a failure, not a skip.
+    if present("checktestdata") {
+        assert!(
             stdout.contains("12 inputs valid (2 validators), 2 invalid inputs rejected"),
             "{stdout}"
-        ),
-        false => assert!(
+        );
+    } else {
+        skip("checktestdata", "the .ctd validator's own verdicts");
+        assert!(
             stdout.contains("skipped: no checktestdata") && stdout.contains("not checked"),
             "{stdout}"
-        ),
+        );
     }
 }
 
@@ -280,8 +262,7 @@ fn kattis_2025_multi_pass_package() {
 
 #[test]
 fn a_multi_pass_validator_may_not_ask_for_more_passes_than_allowed() {
-    if let Some(tool) = missing(&["gcc", "python3"]) {
-        println!("skipped: no {tool}");
+    if !have(&["gcc", "python3"]) {
         return;
     }
     let root = root_with("nimrounds");
@@ -317,8 +298,7 @@ fn a_multi_pass_validator_may_not_ask_for_more_passes_than_allowed() {
 
 #[test]
 fn a_legacy_multi_pass_package_spelled_in_validation_runs() {
-    if let Some(tool) = missing(&["gcc", "python3"]) {
-        println!("skipped: no {tool}");
+    if !have(&["gcc", "python3"]) {
         return;
     }
     // nimrounds written as contest archives write legacy multi-pass
@@ -373,8 +353,7 @@ fn polygon_interactive_package_with_testlib_interactor() {
 
 #[test]
 fn a_learner_tests_a_file_on_a_kattis_package() {
-    if let Some(tool) = missing(&["gcc", "g++", "python3"]) {
-        println!("skipped: no {tool}");
+    if !have(&["gcc", "g++", "python3"]) {
         return;
     }
     let root = root_with("nimmove");
@@ -396,8 +375,7 @@ fn a_learner_tests_a_file_on_a_kattis_package() {
 
 #[test]
 fn a_submission_in_the_wrong_folder_is_unexpected() {
-    if let Some(tool) = missing(&["gcc", "g++", "python3"]) {
-        println!("skipped: no {tool}");
+    if !have(&["gcc", "g++", "python3"]) {
         return;
     }
     let root = root_with("nimmove");
@@ -422,8 +400,7 @@ fn a_submission_in_the_wrong_folder_is_unexpected() {
 
 #[test]
 fn an_output_validator_test_with_another_verdict_fails_the_package() {
-    if let Some(tool) = missing(&["gcc", "g++", "python3"]) {
-        println!("skipped: no {tool}");
+    if !have(&["gcc", "g++", "python3"]) {
         return;
     }
     let root = root_with("subtraction");
@@ -456,8 +433,7 @@ fn an_output_validator_test_with_another_verdict_fails_the_package() {
 
 #[test]
 fn a_polygon_pypy_solution_runs_under_pypy_or_is_skipped_without_it() {
-    if let Some(tool) = missing(&["g++", "python3"]) {
-        println!("skipped: no {tool}");
+    if !have(&["g++", "python3"]) {
         return;
     }
     let root = root_with("pebbles");
@@ -478,7 +454,7 @@ fn a_polygon_pypy_solution_runs_under_pypy_or_is_skipped_without_it() {
     match which("pypy3") {
         Some(_) => assert!(stdout.contains("7 as expected"), "{stdout}"),
         None => {
-            println!("skipped: no pypy3 (checked that it is reported)");
+            skip("pypy3", "checked that the judge reports it");
             assert!(
                 stdout.contains("solutions/ok.py") && stdout.contains("skipped: no pypy3"),
                 "{stdout}"
@@ -493,8 +469,7 @@ fn a_polygon_pypy_solution_runs_under_pypy_or_is_skipped_without_it() {
 /// skipped when there is none.
 #[test]
 fn a_viva_validator_runs_through_viva_sh_or_is_skipped() {
-    if let Some(tool) = missing(&["gcc", "g++", "python3"]) {
-        println!("skipped: no {tool}");
+    if !have(&["gcc", "g++", "python3"]) {
         return;
     }
     let root = root_with("subtraction");
@@ -541,7 +516,7 @@ fn a_viva_validator_runs_through_viva_sh_or_is_skipped() {
     let with = verify(&with_stub);
     assert!(!with.contains("skipped: no viva"), "{with}");
     // `bounds`, the `.ctd` one where checktestdata is installed, and VIVA.
-    let validators = 2 + usize::from(checktestdata_installed());
+    let validators = 2 + usize::from(present("checktestdata"));
     assert!(
         with.contains(&format!("inputs valid ({validators} validators)")),
         "{with}"

@@ -167,10 +167,10 @@ fn exported_packages_pass_verifyproblem() {
     assert_eq!(uuid(&batch), uuid(&again));
     assert_ne!(uuid(&batch), uuid(&interactive));
 
-    let Some(verifyproblem) = which("verifyproblem") else {
-        println!("skipped: no verifyproblem");
+    if !have(&["verifyproblem"]) {
         return;
-    };
+    }
+    let verifyproblem = which("verifyproblem").unwrap();
     let config = python_config(scratch.path());
     for dir in [&batch, &interactive] {
         let mut command = Command::new(&verifyproblem);
@@ -180,7 +180,7 @@ fn exported_packages_pass_verifyproblem() {
         if let Some(config) = &config {
             command.env("XDG_CONFIG_HOME", config);
         }
-        let output = command.output().unwrap();
+        let output = bounded(command).output().unwrap();
         let text = format!(
             "{}{}",
             String::from_utf8_lossy(&output.stdout),

@@ -99,7 +99,7 @@ pub(crate) fn grade_with_env(files: &[PathBuf], jobs: usize, env: &[(&str, &str)
     let log = tempfile::tempfile().unwrap();
     // Reaped by `wait_with_rusage`: std's `wait` gives no rusage.
     #[expect(clippy::zombie_processes, reason = "reaped with wait4")]
-    let child = Command::new(env!("CARGO_BIN_EXE_judge"))
+    let child = Command::new(judge_binary())
         .envs(env.iter().copied())
         .args(["--color", "never", "--root"])
         .arg(fixtures())

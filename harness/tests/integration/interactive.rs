@@ -21,8 +21,7 @@ fn grade(problem: &str, files: &[&str]) -> serde_json::Value {
 
 #[test]
 fn every_interactive_submission_gets_its_folder_verdict() {
-    if which("rustc").is_none() {
-        println!("skipped: no rustc");
+    if !have(&["rustc"]) {
         return;
     }
     // AC, WA (wrong answer, garbage, a crash the rejection caused), RE (a
@@ -35,8 +34,7 @@ fn every_interactive_submission_gets_its_folder_verdict() {
 
 #[test]
 fn a_broken_interactor_is_a_judge_error_not_the_submissions_fault() {
-    if which("rustc").is_none() {
-        println!("skipped: no rustc");
+    if !have(&["rustc"]) {
         return;
     }
     let json = grade("guess-broken", &["guess/AC/binary_search.rs"]);
@@ -51,8 +49,7 @@ fn a_broken_interactor_is_a_judge_error_not_the_submissions_fault() {
 
 #[test]
 fn the_report_shows_the_end_of_the_game() {
-    if which("rustc").is_none() {
-        println!("skipped: no rustc");
+    if !have(&["rustc"]) {
         return;
     }
     let json = grade("guess", &["guess/WA/crash_after_rejection.rs"]);
@@ -85,8 +82,7 @@ fn the_report_shows_the_end_of_the_game() {
 
 #[test]
 fn a_person_plays_against_the_referee() {
-    if which("rustc").is_none() {
-        println!("skipped: no rustc");
+    if !have(&["rustc"]) {
         return;
     }
     // sample/1: the number is 7 of 10.
@@ -115,17 +111,9 @@ fn a_person_plays_against_the_referee() {
 
 /// `guess-testlib`: a testlib interactor (`interactor input output_file
 /// answer`), then a testlib checker on the output file it wrote.
-fn no_gpp() -> bool {
-    if which("g++").is_none() {
-        println!("skipped: no g++");
-        return true;
-    }
-    false
-}
-
 #[test]
 fn every_testlib_interactive_submission_gets_its_folder_verdict() {
-    if no_gpp() {
+    if !have(&["g++"]) {
         return;
     }
     // AC; WA from the interactor (exit 1) and from the checker on the
@@ -142,7 +130,7 @@ fn every_testlib_interactive_submission_gets_its_folder_verdict() {
 
 #[test]
 fn each_testlib_verdict_says_who_gave_it() {
-    if no_gpp() {
+    if !have(&["g++"]) {
         return;
     }
     let json = grade(
@@ -177,7 +165,7 @@ fn each_testlib_verdict_says_who_gave_it() {
 
 #[test]
 fn a_failing_testlib_interactor_is_a_judge_error() {
-    if no_gpp() {
+    if !have(&["g++"]) {
         return;
     }
     let root = scratch_root_with("guess-testlib");
@@ -215,7 +203,7 @@ fn a_failing_testlib_interactor_is_a_judge_error() {
 
 #[test]
 fn without_a_checker_the_interactors_output_file_is_compared_by_tokens() {
-    if no_gpp() {
+    if !have(&["g++"]) {
         return;
     }
     let root = scratch_root_with("guess-testlib");
@@ -286,7 +274,7 @@ fn testlib_interactor_keys_are_checked_with_their_line() {
 
 #[test]
 fn a_person_plays_against_a_testlib_interactor_then_its_checker() {
-    if no_gpp() {
+    if !have(&["g++"]) {
         return;
     }
     // sample/1: the number is 7 of 10, the budget 4 questions. The

@@ -2,12 +2,17 @@
 
 mod class;
 mod cli;
+mod constraints;
 mod ecosystem;
 mod export;
 mod games;
+mod generators;
 mod hostile;
 mod interactive;
+mod invalid_inputs;
+mod kattis2025;
 mod learner;
+mod output_only;
 mod postgres_server;
 mod serve;
 mod serve_api;
@@ -21,6 +26,7 @@ mod snapshots;
 mod strength;
 mod stress;
 mod support;
+mod teacher;
 mod trust;
 mod trust_paths;
 mod trust_runs;

@@ -1,11 +1,11 @@
 //! `judge serve`'s JSON API, its CCS Contest API read side and `judge
 //! submit`, against a real server.
 
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 use crate::serve_server::{Server, Site};
+use crate::support::{bounded, judge_binary};
 
 const USERS: &str = "user,display name,team,role\nalice,Alice,red,participant\nbob,Bob,blue,participant\nteacher,Teacher,,jury\n";
 
@@ -15,47 +15,27 @@ fn json(reply: &crate::serve_server::Reply) -> serde_json::Value {
 
 /// `judge submit` with its config in the site's folder; (exit code, stdout).
 fn judge_submit(site: &Site, args: &[&str], stdin: &str) -> (i32, String) {
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("judge"))
+    let mut command = Command::new(judge_binary());
+    command
         .arg("submit")
         .args(args)
         .arg("--config")
-        .arg(site.root().join("submit.toml"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+        .arg(site.root().join("submit.toml"));
+    // The verdict comes within the judging deadline, or the client is
+    // killed (by its PID) and the exit code says so.
+    let output = bounded(command)
+        .write_stdin(stdin)
+        .timeout(crate::serve_server::JUDGE_DEADLINE)
+        .output()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let read = |pipe: Option<Box<dyn std::io::Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            if let Some(mut pipe) = pipe {
-                let _ = pipe.read_to_string(&mut text);
-            }
-            text
-        })
-    };
-    let stdout = read(child.stdout.take().map(|p| Box::new(p) as _));
-    let stderr = read(child.stderr.take().map(|p| Box::new(p) as _));
-    // Bounded: the verdict comes within the judging deadline, or the
-    // client is killed (by its PID, while it is still our child).
-    let status =
-        match wait_timeout::ChildExt::wait_timeout(&mut child, crate::serve_server::JUDGE_DEADLINE)
-            .unwrap()
-        {
-            Some(status) => status,
-            None => {
-                let _ = child.kill();
-                child.wait().unwrap()
-            }
-        };
-    let (stdout, stderr) = (stdout.join().unwrap(), stderr.join().unwrap());
-    (status.code().unwrap_or(-1), format!("{stdout}{stderr}"))
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    (
+        output.status.code().unwrap_or(-1),
+        format!("{stdout}{stderr}"),
+    )
 }
 
 #[test]

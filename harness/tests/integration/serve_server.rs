@@ -5,11 +5,11 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::support::{copy_dir, fixtures};
+use crate::support::{Background, copy_dir, fixtures, judge_binary};
 
 /// How long a server may take to start (it builds the problems' programs).
 const START_DEADLINE: Duration = Duration::from_secs(120);
@@ -94,7 +94,7 @@ impl Site {
 
 /// A running server, killed (SIGKILL, by PID) and reaped when dropped.
 pub struct Server {
-    child: Child,
+    child: Background,
     pub url: String,
     /// The first jury password, when this start created the account.
     pub jury_password: Option<String>,
@@ -102,16 +102,16 @@ pub struct Server {
 
 impl Server {
     pub fn start(site: &Site, extra: &[&str]) -> Server {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("judge"))
-            .args(["--color", "never", "--root"])
-            .arg(site.root())
-            .args(["serve", "--bind", "127.0.0.1:0"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let stdout = child.stdout.take().unwrap();
+        let mut child = Background::start(
+            Command::new(judge_binary())
+                .args(["--color", "never", "--root"])
+                .arg(site.root())
+                .args(["serve", "--bind", "127.0.0.1:0"])
+                .args(extra)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit()),
+        );
+        let stdout = child.take_stdout();
         let (lines, said) = mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
@@ -129,8 +129,7 @@ impl Server {
             let line = match said.recv_timeout(left) {
                 Ok(line) => line,
                 Err(_) => {
-                    let _ = child.kill();
-                    let _ = child.wait();
+                    child.kill();
                     panic!("the server did not start in time; it said: {seen:?}");
                 }
             };
@@ -163,19 +162,11 @@ impl Server {
 
     /// SIGKILL, as a crash would.
     pub fn kill(mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.child.kill();
     }
 
     pub fn client(&self) -> Client {
         Client::new(&self.url)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

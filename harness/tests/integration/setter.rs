@@ -110,8 +110,7 @@ fn kattis_and_polygon_folders_are_listed_and_broken_ones_reported() {
 
 #[test]
 fn a_generator_that_crashes_is_a_broken_package_not_a_usage_error() {
-    if which("rustc").is_none() {
-        println!("skipped: no rustc");
+    if !have(&["rustc"]) {
         return;
     }
     let root = scratch_root_with("sum");

@@ -5,7 +5,7 @@
 //! does not. Seeds make every run find the same input.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use crate::support::*;
 
@@ -21,10 +21,11 @@ fn built(name: &str) -> PathBuf {
 
 /// Runs `program args < stdin`: exit code and stdout.
 fn run(program: &Path, args: &[&Path], stdin: &Path) -> (Option<i32>, String) {
-    let output = Command::new(program)
-        .args(args)
-        .stdin(std::fs::File::open(stdin).unwrap())
-        .stderr(Stdio::null())
+    let mut command = Command::new(program);
+    command.args(args);
+    let output = bounded(command)
+        .pipe_stdin(stdin)
+        .unwrap()
         .output()
         .unwrap();
     (
@@ -233,29 +234,55 @@ fn templates_need_a_seed_and_a_generator() {
 fn ctrl_c_shows_the_best_input_so_far() {
     // The exhaustive search times out on large boards: every candidate it
     // still fails on costs a second, so shrinking takes long.
-    let judge = Command::new(assert_cmd::cargo::cargo_bin("judge"))
-        .arg("--root")
-        .arg(workspace_root())
-        .args([
-            "stress",
-            "a-game-large",
-            "a-game-large-minimax",
-            "--seed",
-            "3",
-        ])
-        .args(["--gen", "random 40 1000 line {seed}"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let said = tempfile::NamedTempFile::new().unwrap();
+    let mut judge = Background::start(
+        Command::new(judge_binary())
+            .arg("--root")
+            .arg(workspace_root())
+            .args([
+                "stress",
+                "a-game-large",
+                "a-game-large-minimax",
+                "--seed",
+                "3",
+            ])
+            .args(["--gen", "random 40 1000 line {seed}"])
+            .stdout(said.reopen().unwrap()),
+    );
     std::thread::sleep(std::time::Duration::from_secs(8));
-    // SAFETY: sending SIGINT to the child we spawned.
-    unsafe { libc::kill(judge.id() as i32, libc::SIGINT) };
-    let output = judge.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(130), "{stdout}");
+    judge.signal(libc::SIGINT);
+    let status = judge.wait_within(CLI_TIMEOUT);
+    let stdout = std::fs::read_to_string(said.path()).unwrap();
+    assert_eq!(status.code(), Some(130), "{stdout}");
     assert!(
         stdout.contains("stopped early: the best so far")
             || stdout.contains("interrupted): no failing input found"),
         "{stdout}"
     );
+}
+
+#[test]
+fn out_without_a_folder_adds_the_counterexample_to_the_package() {
+    let root = scratch_root_with_submissions("sum");
+    let output = judge_at(root.path())
+        .args(["stress", "sum"])
+        .arg(root.path().join("submissions/sum/WA/off_by_one.rs"))
+        .args(["--gen", "3 {seed}", "--seed", "1", "--out"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    let secret = root.path().join("problems/sum/data/secret");
+    let added: Vec<String> = std::fs::read_dir(&secret)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("stress-"))
+        .collect();
+    assert_eq!(added.len(), 2, "{added:?}\n{stdout}");
+    let input = added.iter().find(|n| n.ends_with(".in")).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(secret.join(input)).unwrap(),
+        "1\n0 0\n"
+    );
+    assert!(stdout.contains("saved as"), "{stdout}");
 }

@@ -1,6 +1,12 @@
-//! Shared helpers: the judge command, fixture paths, optional tools.
+//! Shared helpers: the judge command (every call with a deadline),
+//! fixture paths, and what a test needs from the machine.
 
 use std::path::{Path, PathBuf};
+
+// The library's unit tests have the same file as `crate::test_support`.
+#[path = "../../src/test_support.rs"]
+mod needs;
+pub(crate) use needs::{Background, CLI_TIMEOUT, bounded, have, present, skip};
 
 pub fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
@@ -13,9 +19,14 @@ pub fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// `judge` with colour off and the fixtures as root.
+/// The path of the `judge` binary under test.
+pub fn judge_binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_judge"))
+}
+
+/// `judge` with colour off, bounded by `CLI_TIMEOUT`.
 pub fn judge() -> assert_cmd::Command {
-    let mut cmd = assert_cmd::Command::cargo_bin("judge").unwrap();
+    let mut cmd = bounded(std::process::Command::new(judge_binary()));
     cmd.arg("--color").arg("never");
     cmd
 }
@@ -24,9 +35,9 @@ pub fn judge_fixtures() -> assert_cmd::Command {
     judge_at(fixtures())
 }
 
-/// The tool a source file needs, if it is missing on this machine.
-pub fn missing_tool(file: &Path) -> Option<&'static str> {
-    let tool = match file.extension()?.to_str()? {
+/// The compiler or interpreter a source file needs, by its extension.
+pub fn tool_for(file: &Path) -> Option<&'static str> {
+    Some(match file.extension()?.to_str()? {
         "c" => "gcc",
         "cpp" => "g++",
         "py" => "python3",
@@ -36,35 +47,32 @@ pub fn missing_tool(file: &Path) -> Option<&'static str> {
         "go" => "go",
         "kt" => "kotlinc",
         _ => return None,
-    };
-    which(tool).is_none().then_some(tool)
-}
-
-pub fn which(tool: &str) -> Option<PathBuf> {
-    std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|p| p.join(tool))
-            .find(|p| p.is_file())
     })
 }
 
-/// The files under `dir`, sorted, with those whose tool is missing reported
-/// as skipped (never silently passed).
+/// The program `tool` on PATH (`chromium`: Chromium or Chrome).
+pub fn which(tool: &str) -> Option<PathBuf> {
+    needs::find(tool)
+}
+
+/// The files under `dir`, sorted, without those whose tool is missing:
+/// each of those is a skip (see `skip`).
 pub fn runnable_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.is_file())
         .collect();
+    assert!(!files.is_empty(), "no files in {}", dir.display());
     files.sort();
     files
         .into_iter()
-        .filter(|file| match missing_tool(file) {
-            Some(tool) => {
-                println!("skipped: no {tool}: {}", file.display());
+        .filter(|file| match tool_for(file) {
+            Some(tool) if !present(tool) => {
+                skip(tool, &file.display().to_string());
                 false
             }
-            None => true,
+            _ => true,
         })
         .collect()
 }
@@ -134,6 +142,16 @@ pub fn leftover_processes(marker: &str) -> Vec<String> {
         }
     }
     found
+}
+
+/// `judge ARGS...` with `root` as the problem root: (exit code, stdout).
+pub fn judge_output<S: AsRef<std::ffi::OsStr>>(
+    root: &Path,
+    args: impl IntoIterator<Item = S>,
+) -> (Option<i32>, String) {
+    let output = judge_at(root).args(args).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    (output.status.code(), stdout)
 }
 
 /// `judge` with colour off and `root` as the problem root.

@@ -16,10 +16,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use wait_timeout::ChildExt;
-
 use crate::hostile::*;
-use crate::support::{fixtures, judge_fixtures, read_json};
+use crate::support::{Background, fixtures, judge_binary, judge_fixtures, read_json};
 
 /// A second checkout of the hostile problem's answers, elsewhere on the
 /// machine (as another grader's copy would be); removed when dropped.
@@ -105,7 +103,7 @@ fn runs_cannot_reach_the_graders_terminal() {
     let (master, slave) = open_pty();
     let report = tempfile::NamedTempFile::new().unwrap();
     let slave_fd = slave.as_raw_fd();
-    let mut command = Command::new(env!("CARGO_BIN_EXE_judge"));
+    let mut command = Command::new(judge_binary());
     command
         .args(["--color", "never", "--root"])
         .arg(fixtures())
@@ -126,7 +124,7 @@ fn runs_cannot_reach_the_graders_terminal() {
             Ok(())
         });
     }
-    let mut judge = command.spawn().unwrap();
+    let mut judge = Background::start(&mut command);
     // The command holds copies of the terminal's descriptors: the screen
     // reader sees the end only once every copy is closed.
     drop(command);
@@ -143,10 +141,7 @@ fn runs_cannot_reach_the_graders_terminal() {
         }
         screen
     });
-    let Some(status) = judge.wait_timeout(JUDGE_DEADLINE).unwrap() else {
-        let _ = judge.kill();
-        panic!("the judge hung");
-    };
+    let status = judge.wait_within(JUDGE_DEADLINE);
     // What a shell would read next from the terminal.
     // SAFETY: a valid descriptor; O_NONBLOCK so that an empty queue is EAGAIN.
     unsafe { libc::fcntl(slave_fd, libc::F_SETFL, libc::O_NONBLOCK) };
@@ -198,18 +193,18 @@ fn a_run_that_leaves_its_process_group_is_still_killed() {
 }
 
 /// Starts the judge on `folder`'s program and waits until the program runs.
-fn judge_running(folder: &str) -> Option<(std::process::Child, PathBuf)> {
+fn judge_running(folder: &str) -> Option<(Background, PathBuf)> {
     let (file, _) = submissions(&[folder]).into_iter().next()?;
-    let judge = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(["--color", "never", "--root"])
-        .arg(fixtures())
-        .args(["grade", "hostile"])
-        .arg(&file)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let judge = Background::start(
+        Command::new(judge_binary())
+            .args(["--color", "never", "--root"])
+            .arg(fixtures())
+            .args(["grade", "hostile"])
+            .arg(&file)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+    );
     let started = Instant::now();
     while fixture_processes(&stem(&file)).is_empty() {
         assert!(
@@ -226,12 +221,9 @@ fn sigterm_stops_the_judge_even_when_a_run_escaped_its_group() {
     let Some((mut judge, file)) = judge_running("TLE-group-escape") else {
         return;
     };
-    // SAFETY: a signal to the child we started.
-    unsafe { libc::kill(judge.id() as i32, libc::SIGTERM) };
-    let Some(status) = judge.wait_timeout(Duration::from_secs(10)).unwrap() else {
-        let _ = judge.kill();
-        panic!("the judge ignored SIGTERM for 10 s");
-    };
+    judge.signal(libc::SIGTERM);
+    // Within 10 s, or it is killed and the test fails.
+    let status = judge.wait_within(Duration::from_secs(10));
     assert_eq!(status.code(), Some(130));
     std::thread::sleep(Duration::from_millis(200));
     assert_eq!(leftovers_of(&[file]), Vec::<String>::new());
@@ -243,8 +235,7 @@ fn killing_the_judge_kills_its_runs() {
         let Some((mut judge, file)) = judge_running(folder) else {
             continue;
         };
-        judge.kill().unwrap();
-        judge.wait().unwrap();
+        judge.kill();
         // The kernel delivers the parent-death signal as the judge exits.
         let started = Instant::now();
         while !leftover_processes(&stem(&file)).is_empty()

@@ -6,9 +6,10 @@
 //! judge with the hole they get AC where WA is expected, or RE where AC is.
 
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
 use crate::hostile::*;
+use crate::support::{Background, have};
 
 /// The files of the folder, each `copies` times.
 fn copies(folder: &str, copies: usize) -> Vec<(PathBuf, String)> {
@@ -47,49 +48,32 @@ fn system_calls_past_the_sandbox_are_refused() {
 }
 
 /// Processes of uid 65534, as other judges' runs (or the host's own
-/// `nobody` daemons) would be; killed when dropped.
-struct Crowd(Vec<Child>);
-
-impl Crowd {
-    fn of_nobody(count: usize) -> Crowd {
-        use std::os::unix::process::CommandExt;
-        let mut children = Vec::new();
-        for _ in 0..count {
-            let child = Command::new("/bin/sleep")
-                .arg("120")
-                .uid(65534)
-                .gid(65534)
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn();
-            match child {
-                Ok(child) => children.push(child),
-                Err(_) => break,
-            }
-        }
-        Crowd(children)
-    }
-}
-
-impl Drop for Crowd {
-    fn drop(&mut self) {
-        for child in &mut self.0 {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
+/// `nobody` daemons) would be; each killed when dropped.
+fn crowd_of_nobody(count: usize) -> Vec<Background> {
+    use std::os::unix::process::CommandExt;
+    (0..count)
+        .map(|_| {
+            Background::start(
+                Command::new("/bin/sleep")
+                    .arg("120")
+                    .uid(65534)
+                    .gid(65534)
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null()),
+            )
+        })
+        .collect()
 }
 
 #[test]
 fn a_runs_process_limit_is_its_workers_alone() {
-    if !rustix::process::geteuid().is_root() {
-        println!("skipped: running processes as another uid needs root");
+    // Running processes as another uid needs root.
+    if !have(&["root"]) {
         return;
     }
     // More processes of uid 65534 than a run's process limit (512): a
     // judge whose runs all share that uid could not start one more.
-    let crowd = Crowd::of_nobody(520);
-    assert_eq!(crowd.0.len(), 520, "could not start the crowd");
+    let _crowd = crowd_of_nobody(520);
     grade_expecting(&copies("AC-fork-once", 2), 2);
 }

@@ -109,8 +109,7 @@ fn a_broken_checker_is_a_judge_error_not_the_submissions_fault() {
 
 #[test]
 fn testlib_checkers_and_validators_speak_their_protocol() {
-    if which("g++").is_none() {
-        println!("skipped: no g++");
+    if !have(&["g++"]) {
         return;
     }
     // AC, WA (exit 1) and PE (exit 2) from the testlib checker, which

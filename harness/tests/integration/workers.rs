@@ -8,10 +8,8 @@
 //! `JUDGE_QUEUE_CLASS_SIZE` (e.g. 120) for a bigger one.
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-use rustix::process::Signal;
 
 use crate::class::csv_of;
 use crate::postgres_server::postgres;
@@ -44,57 +42,21 @@ fn make_class(dir: &Path, size: usize) {
     }
 }
 
-/// A child process ended by its PID when dropped, or by its deadline.
-struct Process {
-    child: Child,
-    started: Instant,
-}
-
-impl Process {
-    fn spawn(args: &[&str], log: &Path) -> Process {
-        let log = std::fs::File::create(log).unwrap();
-        let child = Command::new(assert_cmd::cargo::cargo_bin("judge"))
-            .args(["--color", "never", "--root"])
-            .arg(fixtures())
-            .args(args)
-            .env_remove("SLURM_ARRAY_TASK_ID")
-            .env_remove("JOB_COMPLETION_INDEX")
-            .stdin(Stdio::null())
-            .stdout(log.try_clone().unwrap())
-            .stderr(log)
-            .spawn()
-            .unwrap();
-        Process {
-            child,
-            started: Instant::now(),
-        }
-    }
-
-    fn signal(&self, signal: Signal) {
-        let pid = rustix::process::Pid::from_raw(self.child.id() as i32).unwrap();
-        rustix::process::kill_process(pid, signal).unwrap();
-    }
-
-    /// Waits for the process to end; its exit code.
-    fn wait(&mut self) -> Option<i32> {
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.code();
-            }
-            assert!(
-                self.started.elapsed() < DEADLINE,
-                "a judge process outlived its deadline"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// `judge ARGS` in the background, its output into `log`: killed by its
+/// PID when dropped, waited for with a deadline.
+fn spawn(args: &[&str], log: &Path) -> Background {
+    let log = std::fs::File::create(log).unwrap();
+    let mut command = Command::new(judge_binary());
+    command
+        .args(["--color", "never", "--root"])
+        .arg(fixtures())
+        .args(args)
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .env_remove("JOB_COMPLETION_INDEX")
+        .stdin(Stdio::null())
+        .stdout(log.try_clone().unwrap())
+        .stderr(log);
+    Background::start(&mut command)
 }
 
 /// Waits until `found` gives a value, asking every 20 ms.
@@ -128,8 +90,7 @@ fn class_size() -> usize {
 
 #[test]
 fn three_workers_judge_a_class_once_through_a_kill_and_a_stop() {
-    if let Some(tool) = missing_tool(Path::new("x.py")) {
-        println!("skipped: no {tool}");
+    if !have(&["python3"]) {
         return;
     }
     let Some(server) = postgres() else {
@@ -155,7 +116,7 @@ fn three_workers_judge_a_class_once_through_a_kill_and_a_stop() {
     let url = server.database("queue");
     let log = |name: &str| dir.path().join(format!("{name}.log"));
     let class_arg = class.to_str().unwrap();
-    let mut grading = Process::spawn(
+    let mut grading = spawn(
         &[
             "grade",
             "sum",
@@ -173,10 +134,10 @@ fn three_workers_judge_a_class_once_through_a_kill_and_a_stop() {
         let row = client.query_opt("SELECT COUNT(*) FROM jobs", &[]).ok()??;
         (row.get::<_, i64>(0) == size as i64).then_some(())
     });
-    let mut workers: Vec<Process> = ["w1", "w2", "w3"]
+    let mut workers: Vec<Background> = ["w1", "w2", "w3"]
         .iter()
         .map(|name| {
-            Process::spawn(
+            spawn(
                 &[
                     "-j", "1", "worker", "sum", "--db", &url, "--name", name, "--lease", LEASE_SECS,
                 ],
@@ -187,14 +148,14 @@ fn three_workers_judge_a_class_once_through_a_kill_and_a_stop() {
 
     // w1 is killed outright while it holds a job.
     let (killed_job, _) = wait_for("w1 to hold a job", || held_by(&mut client, "w1"));
-    workers[0].signal(Signal::KILL);
-    workers[0].wait();
+    workers[0].signal(libc::SIGKILL);
+    workers[0].wait_within(DEADLINE);
 
     // w2 is stopped while it holds a job, until another worker has taken
     // the job again (its lease passed), then resumed: its result is stale.
     let stale_job = wait_for("w2's job to be taken again", || {
         let (job, fence) = held_by(&mut client, "w2")?;
-        workers[1].signal(Signal::STOP);
+        workers[1].signal(libc::SIGSTOP);
         let taken_again = wait_for("the stopped job's lease to pass", || {
             let row = client
                 .query_one(
@@ -214,13 +175,18 @@ fn three_workers_judge_a_class_once_through_a_kill_and_a_stop() {
             }
         });
         if !taken_again {
-            workers[1].signal(Signal::CONT);
+            workers[1].signal(libc::SIGCONT);
         }
         taken_again.then_some(job)
     });
-    workers[1].signal(Signal::CONT);
+    workers[1].signal(libc::SIGCONT);
 
-    assert_eq!(grading.wait(), Some(0), "{}", read(&log("grade")));
+    assert_eq!(
+        grading.wait_within(DEADLINE).code(),
+        Some(0),
+        "{}",
+        read(&log("grade"))
+    );
     // The stale result comes back and is refused.
     wait_for("w2's stale result to be refused", || {
         let row = client
@@ -269,8 +235,8 @@ fn three_workers_judge_a_class_once_through_a_kill_and_a_stop() {
 
     // SIGTERM stops the others gracefully; `judge workers` lists all three.
     for worker in &mut workers[1..] {
-        worker.signal(Signal::TERM);
-        worker.wait();
+        worker.signal(libc::SIGTERM);
+        worker.wait_within(DEADLINE);
     }
     let listed = judge_at(fixtures())
         .args(["workers", "--db", &url])

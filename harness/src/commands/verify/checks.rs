@@ -64,6 +64,10 @@ pub(super) fn built_or_message(
 ) -> std::result::Result<Executable, String> {
     match built {
         Built::Ready(exe) => Ok(exe),
+        Built::Answers(set) => Err(format!(
+            "the {what} is an answer set ({}), not a program",
+            set.source.display()
+        )),
         Built::CompileError(m) | Built::JudgeError(m) => Err(format!(
             "the {what} did not build: {}",
             m.lines().next().unwrap_or_default()

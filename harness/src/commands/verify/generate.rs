@@ -26,6 +26,11 @@ pub(in crate::commands) fn generate(ctx: &mut Context, ids: &[String]) -> Result
     for id in ids {
         // Answers may be missing still: writing them is what this is for.
         let dir = ctx.problems_dir().join(id);
+        // A package whose tests BAPCtools' generators.yaml describes.
+        if dir.join("generators/generators.yaml").is_file() {
+            ok &= super::super::generators::generate(ctx, &dir, id)?;
+            continue;
+        }
         if !dir.join("problem.toml").is_file() {
             return Err(crate::errors::SpecError::UnknownProblem {
                 id: id.clone(),

@@ -16,8 +16,8 @@ use super::settings::{CaseSettings, GroupConfig, LegacySettings, group_file};
 use super::version;
 use crate::formats::error::{FormatError, FormatResult};
 use crate::formats::package::{
-    Aggregation, InputSelfTest, LegacyGrading, MaxScore, OutputSelfTest, PackageFormat, SelfTests,
-    TestCase, TestGroup,
+    Aggregation, AnswerSelfTest, InputSelfTest, LegacyGrading, MaxScore, OutputSelfTest,
+    PackageFormat, SelfTests, TestCase, TestGroup,
 };
 use crate::verdict::Verdict;
 
@@ -185,6 +185,7 @@ pub(crate) fn read_data(
             "invalid_input" | "invalid_inputs" => Some("invalid_input"),
             "invalid_output" | "invalid_outputs" => Some("invalid_output"),
             "valid_output" | "valid_outputs" => Some("valid_output"),
+            "invalid_answer" | "invalid_answers" => Some("invalid_answer"),
             _ => None,
         };
         if let Some(modern) = self_test.filter(|modern| *modern != name) {
@@ -203,6 +204,9 @@ pub(crate) fn read_data(
             (_, _, Some("invalid_input")) => {
                 self_tests.inputs = reader.invalid_inputs(&path)?;
             }
+            (_, _, Some("invalid_answer")) => {
+                self_tests.answers = reader.invalid_answers(&path)?;
+            }
             (_, _, Some(kind)) => {
                 let expected = if kind == "valid_output" {
                     Verdict::Accepted
@@ -213,7 +217,6 @@ pub(crate) fn read_data(
                     .outputs
                     .extend(reader.output_self_tests(&path, kind, expected)?);
             }
-            // Answer validation is not done yet; its tests are not run.
             _ => reader.warnings.push(format!(
                 "{}: not read (only sample, secret and the validators' tests are)",
                 path.display()
@@ -286,6 +289,7 @@ impl Reader<'_> {
                 .then_some(files_dir),
             args: settings.args,
             input_validator_args: settings.input_validator_args,
+            answer_validator_args: settings.answer_validator_args,
             output_validator_args: settings.output_validator_args,
             points: None,
             generator_command: None,
@@ -478,24 +482,61 @@ impl Reader<'_> {
         Ok(())
     }
 
-    fn invalid_inputs(&mut self, dir: &Path) -> FormatResult<Vec<InputSelfTest>> {
+    /// The cases of a validators' test folder: each `.in`, its name, and
+    /// its settings (`test_group.yaml`, then `<case>.yaml`); `needs`: the
+    /// other files each case must have, said as `what` when one is missing.
+    fn self_test_cases(
+        &mut self,
+        dir: &Path,
+        needs: &[&str],
+        what: &str,
+    ) -> FormatResult<Vec<(PathBuf, String, CaseSettings)>> {
         let config = self.config(dir, None)?;
         let mut found = Vec::new();
         collect_inputs(dir, self.meta.format, self.warnings, &mut found)?;
         found
             .into_iter()
             .map(|input| {
+                if needs.iter().any(|ext| !input.with_extension(ext).is_file()) {
+                    return Err(FormatError::file(&input, what));
+                }
                 let settings = config
                     .cases
                     .with_case_file(&input.with_extension("yaml"), &self.meta.constants)?;
-                Ok(InputSelfTest {
-                    name: self.name_of(&input.with_extension("")),
-                    input,
-                    valid: false,
-                    args: settings.input_validator_args,
-                })
+                let name = self.name_of(&input.with_extension(""));
+                Ok((input, name, settings))
             })
             .collect()
+    }
+
+    fn invalid_inputs(&mut self, dir: &Path) -> FormatResult<Vec<InputSelfTest>> {
+        let cases = self.self_test_cases(dir, &[], "")?;
+        Ok(cases
+            .into_iter()
+            .map(|(input, name, settings)| InputSelfTest {
+                name,
+                input,
+                valid: false,
+                args: settings.input_validator_args,
+            })
+            .collect())
+    }
+
+    /// `invalid_answer/`: a valid `.in` and an `.ans` that some answer
+    /// validator must reject.
+    fn invalid_answers(&mut self, dir: &Path) -> FormatResult<Vec<AnswerSelfTest>> {
+        let cases =
+            self.self_test_cases(dir, &["ans"], "an invalid_answer case needs .in and .ans")?;
+        Ok(cases
+            .into_iter()
+            .map(|(input, name, settings)| AnswerSelfTest {
+                name,
+                answer: input.with_extension("ans"),
+                input,
+                input_validator_args: settings.input_validator_args,
+                answer_validator_args: settings.answer_validator_args,
+            })
+            .collect())
     }
 
     fn output_self_tests(
@@ -504,33 +545,20 @@ impl Reader<'_> {
         kind: &str,
         expected: Verdict,
     ) -> FormatResult<Vec<OutputSelfTest>> {
-        let config = self.config(dir, None)?;
-        let mut found = Vec::new();
-        collect_inputs(dir, self.meta.format, self.warnings, &mut found)?;
-        found
+        let what = format!("a {kind} case needs .in, .ans and .out");
+        let cases = self.self_test_cases(dir, &["ans", "out"], &what)?;
+        Ok(cases
             .into_iter()
-            .map(|input| {
-                let (answer, output) = (input.with_extension("ans"), input.with_extension("out"));
-                if !answer.is_file() || !output.is_file() {
-                    return Err(FormatError::file(
-                        &input,
-                        format!("a {kind} case needs .in, .ans and .out"),
-                    ));
-                }
-                let settings = config
-                    .cases
-                    .with_case_file(&input.with_extension("yaml"), &self.meta.constants)?;
-                Ok(OutputSelfTest {
-                    name: self.name_of(&input.with_extension("")),
-                    input,
-                    output,
-                    answer,
-                    expected,
-                    output_validator_args: settings.output_validator_args,
-                    input_validator_args: Some(settings.input_validator_args),
-                })
+            .map(|(input, name, settings)| OutputSelfTest {
+                name,
+                output: input.with_extension("out"),
+                answer: input.with_extension("ans"),
+                input,
+                expected,
+                output_validator_args: settings.output_validator_args,
+                input_validator_args: Some(settings.input_validator_args),
             })
-            .collect()
+            .collect())
     }
 }
 

@@ -372,6 +372,31 @@ pub(super) fn read_sizes(
     };
     let mib = |key: &str| get(key).map(|v| v.map(|x| x.saturating_mul(MIB)));
     let seconds = |key: &str| get(key).map(|v| v.map(Duration::from_secs));
+    // Resource guarantees: what builds and output validators get at least.
+    // This judge gives fixed limits; a package that asks for more is
+    // refused, as the specification asks ("reject the problem package").
+    use crate::checker::TOOL_LIMITS as VALIDATION;
+    use crate::compile::COMPILE_LIMITS as BUILD;
+    // (key, what this judge gives, in units of), seconds or bytes.
+    let guarantees = [
+        ("compilation_time", BUILD.time.as_secs(), 1),
+        ("compilation_memory", BUILD.memory, MIB),
+        ("validation_time", VALIDATION.time.as_secs(), 1),
+        ("validation_memory", VALIDATION.memory, MIB),
+        ("validation_output", VALIDATION.output, MIB),
+    ];
+    for (key, given, unit) in guarantees {
+        let unit_name = if unit == 1 { "s" } else { "MiB" };
+        let field = limits.and_then(|map| map.get(key));
+        if let (Some(asked), Some(field)) = (get(key)?, field) {
+            if asked.saturating_mul(unit) > given {
+                return Err(field.error(format!(
+                    "{asked} {unit_name} is more than this judge gives ({} {unit_name}): a guarantee it cannot keep",
+                    given / unit
+                )));
+            }
+        }
+    }
     Ok(PackageLimits {
         time,
         memory: mib("memory")?,

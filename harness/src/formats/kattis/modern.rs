@@ -127,8 +127,10 @@ pub(super) fn read_modern(
         if has("pass-fail") && has("scoring") {
             return Err(value.error("pass-fail and scoring exclude each other"));
         }
-        if has("submit-answer") {
-            return Err(value.error("submit-answer problems are not supported"));
+        if has("submit-answer") && (has("interactive") || has("multi-pass")) {
+            return Err(
+                value.error("submit-answer excludes interactive and multi-pass (no program runs)")
+            );
         }
     }
     if let Some(value) = root.get("grading") {
@@ -148,9 +150,17 @@ pub(super) fn read_modern(
         let allowed = tolerate(&path, limits, &own, LEGACY_LIMIT_KEYS, &mut warnings);
         limits.only_keys(&allowed)?;
     }
-    let time = read_time_rule(dir, limits_map.as_ref(), format)?;
+    let time = match has("submit-answer") {
+        // No program runs: there is no time to limit.
+        true => TimeLimitRule::Fixed {
+            limit: Duration::from_secs(1),
+            origin: "submit-answer: no program runs".into(),
+        },
+        false => read_time_rule(dir, limits_map.as_ref(), format)?,
+    };
     let passes = validation_passes(limits_map.as_ref(), has("multi-pass"))?;
     let interaction = match (has("multi-pass"), has("interactive")) {
+        _ if has("submit-answer") => Interaction::SubmitAnswer,
         (true, interactive) => Interaction::MultiPass {
             passes,
             interactive,

@@ -16,6 +16,8 @@ use crate::formats::yaml::{Map, Value, YamlFile};
 pub(crate) struct CaseSettings {
     pub(crate) args: Vec<String>,
     pub(crate) input_validator_args: ValidatorArgs,
+    /// BAPCtools' `answer_validator_args`.
+    pub(crate) answer_validator_args: ValidatorArgs,
     pub(crate) output_validator_args: Vec<String>,
     pub(crate) full_feedback: Option<bool>,
     pub(crate) description: Option<String>,
@@ -26,6 +28,7 @@ pub(crate) struct CaseSettings {
 const CASE_KEYS: &[&str] = &[
     "args",
     "input_validator_args",
+    "answer_validator_args",
     "output_validator_args",
     "input_visualizer_args",
     "output_visualizer_args",
@@ -90,6 +93,9 @@ impl CaseSettings {
         }
         if let Some(value) = map.get("output_validator_args") {
             next.output_validator_args = args(&value)?;
+        }
+        if let Some(value) = map.get("answer_validator_args") {
+            next.answer_validator_args = validator_args(&value)?;
         }
         for key in ["input_visualizer_args", "output_visualizer_args"] {
             if let Some(value) = map.get(key) {

@@ -9,7 +9,7 @@ use super::expected_results::expected_results;
 use crate::formats::error::{FormatError, FormatResult};
 use crate::formats::glob::{check_glob, glob_matches};
 use crate::formats::package::{
-    Expectation, ExpectationRule, PackageFormat, Submission, TimeLimitBound,
+    Expectation, ExpectationRule, PackageFormat, Program, Submission, TimeLimitBound,
 };
 use crate::formats::program::{ProgramHints, has_known_language, read_program};
 use crate::formats::yaml::{Map, Value, YamlFile};
@@ -171,6 +171,7 @@ pub(crate) fn read_submissions(
     dir: &Path,
     format: PackageFormat,
     scoring: bool,
+    submit_answer: bool,
     warnings: &mut Vec<String>,
 ) -> FormatResult<Vec<Submission>> {
     let root = dir.join("submissions");
@@ -250,11 +251,23 @@ pub(crate) fn read_submissions(
                 entry: matching.iter().rev().find_map(|s| s.entrypoint.clone()),
                 substitute_constants: format.substitutes_constants(),
             };
-            if hints.language.is_none() && !has_known_language(&path) {
-                warnings.push(format!("{}: unknown language; not run", path.display()));
-                continue;
-            }
-            let program = read_program(&path, &name, &hints)?;
+            let program = match submit_answer {
+                // The spec's own example has programs here (issue 578 of
+                // the format asks whether code may be submitted at all).
+                true if path.is_file() && has_known_language(&path) => {
+                    warnings.push(format!(
+                        "{}: a program; submit-answer submissions are answer files (a folder of them): not run",
+                        path.display()
+                    ));
+                    continue;
+                }
+                true => answer_set(&path, &name),
+                false if hints.language.is_none() && !has_known_language(&path) => {
+                    warnings.push(format!("{}: unknown language; not run", path.display()));
+                    continue;
+                }
+                false => read_program(&path, &name, &hints)?,
+            };
             let tag = expected_results(&program);
             let yaml_rules = format == PackageFormat::Kattis2025
                 && matching
@@ -328,6 +341,21 @@ pub(crate) fn read_submissions(
         ));
     }
     Ok(submissions)
+}
+
+/// A submit-answer submission: its answer files, never built (the judge
+/// reads them as `ProgramRef::Answers`).
+fn answer_set(path: &Path, name: &str) -> Program {
+    Program {
+        name: name.to_string(),
+        path: path.to_path_buf(),
+        language: "answers".to_string(),
+        sources: Vec::new(),
+        entry: path.to_path_buf(),
+        extra_files: Vec::new(),
+        include_dirs: Vec::new(),
+        substitute_constants: false,
+    }
 }
 
 fn sorted_entries(dir: &Path) -> FormatResult<Vec<(String, std::path::PathBuf)>> {

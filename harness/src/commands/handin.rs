@@ -1,0 +1,199 @@
+//! `grade --class DIR --deadline WHEN`: what each student handed in by the
+//! deadline. A student's folder that is a Git repository is graded at its
+//! last commit before the deadline (or at HEAD, when `--late` accepts late
+//! work), copied out of the repository; any other folder by its files'
+//! modification times, and the output says so.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+use super::Context;
+use crate::class::deadline::{Deadline, rfc3339};
+use crate::class::git::{self, AtDeadline, Pick};
+use crate::class::{Entry, Roster};
+use crate::errors::{Error, Result};
+use crate::lang::Languages;
+use crate::report::gradebook::{Handin, Unmatched};
+use crate::report::policy::LateRule;
+
+/// A class at a deadline: the roster to grade, and when each graded file
+/// was handed in, by (student, problem).
+pub(super) struct HandedIn {
+    pub roster: Roster,
+    pub handins: BTreeMap<(String, String), Handin>,
+}
+
+fn output(ctx: &mut Context) -> impl FnMut(std::fmt::Arguments<'_>) -> Result<()> + '_ {
+    move |line| {
+        ctx.out
+            .write_fmt(format_args!("{line}\n"))
+            .map_err(|source| Error::Report {
+                what: "the output".into(),
+                source,
+            })
+    }
+}
+
+pub(super) fn roster_at(
+    ctx: &mut Context,
+    dir: &Path,
+    problems: &[&str],
+    languages: &Languages,
+    deadline: &Deadline,
+    late: Option<LateRule>,
+) -> Result<HandedIn> {
+    let mut roster = Roster::from_folder(dir, problems, languages)?;
+    let mut handins = BTreeMap::new();
+    let pick = if late.is_some() {
+        Pick::Latest
+    } else {
+        Pick::BeforeDeadline
+    };
+    let copies = ctx.scratch.path().join("handed-in");
+    let students: Vec<String> = roster.students().iter().map(|s| s.to_string()).collect();
+    let (mut repositories, mut folders) = (0, Vec::new());
+    for (k, student) in students.iter().enumerate() {
+        let folder = dir.join(student);
+        if !git::is_repository(&folder) {
+            folders.push(student.clone());
+            by_file_times(&mut roster, &mut handins, student, deadline, late.is_some());
+            continue;
+        }
+        repositories += 1;
+        // The student's own entries are read again from the commit.
+        roster.entries.retain(|e| &e.student != student);
+        roster
+            .unmatched
+            .retain(|u| u.student.as_deref() != Some(student.as_str()));
+        let base = copies.join(k.to_string());
+        let into = base.join(student);
+        std::fs::create_dir_all(&into).map_err(|source| Error::Report {
+            what: into.display().to_string(),
+            source,
+        })?;
+        let read = git::read_at_deadline(
+            &folder,
+            deadline.at,
+            pick,
+            &into,
+            crate::untrusted::SOURCE_LIMIT,
+        );
+        let unmatched = |path: String, reason: String| Unmatched {
+            student: Some(student.clone()),
+            path,
+            reason,
+        };
+        let picked = match read {
+            Ok(AtDeadline::Picked(picked)) => picked,
+            other => {
+                let reason = match other {
+                    Ok(AtDeadline::NothingBefore(first)) => format!(
+                        "no commit at or before the deadline (the first is dated {})",
+                        rfc3339(first)
+                    ),
+                    Ok(AtDeadline::Empty) => "a Git repository with no commit".into(),
+                    Err(e) => e.to_string(),
+                    Ok(AtDeadline::Picked(_)) => unreachable!(),
+                };
+                roster.unmatched.push(unmatched(student.clone(), reason));
+                roster.entries.extend(problems.iter().map(|p| Entry {
+                    student: student.clone(),
+                    problem: p.to_string(),
+                    file: None,
+                    shown: String::new(),
+                }));
+                continue;
+            }
+        };
+        let copied = Roster::from_folder(&base, problems, languages)?;
+        for (name, why) in picked.skipped {
+            roster
+                .unmatched
+                .push(unmatched(format!("{student}/{name}"), why));
+        }
+        roster.unmatched.extend(copied.unmatched);
+        for entry in copied.entries {
+            if entry.file.is_some() {
+                handins.insert(
+                    (entry.student.clone(), entry.problem.clone()),
+                    Handin {
+                        commit: Some(picked.commit.clone()),
+                        at: rfc3339(picked.at),
+                        from: "commit".into(),
+                        late_seconds: Some(deadline.late_by(picked.at)),
+                    },
+                );
+            }
+            roster.entries.push(entry);
+        }
+    }
+    roster
+        .entries
+        .sort_by(|a, b| (&a.student, &a.problem).cmp(&(&b.student, &b.problem)));
+    let mut say = output(ctx);
+    say(format_args!(
+        "deadline {}{}: {repositories} Git repositories read at their commit {}",
+        deadline.shown,
+        late.map(|l| format!(", late work accepted ({})", l.describe()))
+            .unwrap_or_default(),
+        if late.is_some() {
+            "at HEAD"
+        } else {
+            "before the deadline"
+        }
+    ))?;
+    if !folders.is_empty() {
+        say(format_args!(
+            "not Git repositories, graded by their files' modification times: {}",
+            folders
+                .iter()
+                .map(|s| crate::escape::name(s))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))?;
+    }
+    Ok(HandedIn { roster, handins })
+}
+
+/// A folder that is not a repository: each file's modification time is its
+/// hand-in time; a file modified after the deadline is not graded unless
+/// late work is accepted.
+fn by_file_times(
+    roster: &mut Roster,
+    handins: &mut BTreeMap<(String, String), Handin>,
+    student: &str,
+    deadline: &Deadline,
+    late_accepted: bool,
+) {
+    for entry in roster.entries.iter_mut().filter(|e| e.student == student) {
+        let Some(file) = &entry.file else { continue };
+        let modified = std::fs::symlink_metadata(file)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| jiff::Timestamp::try_from(t).ok())
+            .unwrap_or(jiff::Timestamp::UNIX_EPOCH);
+        let late_seconds = deadline.late_by(modified);
+        if late_seconds > 0 && !late_accepted {
+            roster.unmatched.push(Unmatched {
+                student: Some(student.to_string()),
+                path: std::mem::take(&mut entry.shown),
+                reason: format!(
+                    "modified after the deadline (file time {}); --late accepts late work",
+                    rfc3339(modified)
+                ),
+            });
+            entry.file = None;
+            continue;
+        }
+        handins.insert(
+            (entry.student.clone(), entry.problem.clone()),
+            Handin {
+                commit: None,
+                at: rfc3339(modified),
+                from: "file time".into(),
+                late_seconds: Some(late_seconds),
+            },
+        );
+    }
+}

@@ -1,0 +1,58 @@
+//! Input visualizers (2025-09 `input_visualizer/`), run as BAPCtools runs
+//! them: `judge generate` gives every case it makes to the visualizer,
+//! `visualizer CASE.in CASE.ans`, in a folder of its own where it writes
+//! `testcase.<ext>` (`png`, `jpg`, `jpeg` or `svg`); that image is kept
+//! beside the case as its illustration (`data/secret/01.svg`). It is never
+//! judged: a visualizer that does not build, fails or draws nothing is a
+//! warning, as the specification says a visualizer's errors are no judge
+//! errors.
+
+use std::path::Path;
+
+use super::Context;
+use super::generators::{Files, Programs, run};
+use crate::errors::{Error, Result};
+use crate::generators::CaseRule;
+
+/// The extensions of an illustration, in the order one is taken.
+const IMAGES: &[&str] = &["svg", "png", "jpg", "jpeg"];
+
+/// Draws the case `rule` made (`files`, already written under `dir/data/`)
+/// when the package has an input visualizer and the case brought no image
+/// of its own. `Ok(Some(warning))`: the visualizer did not draw it.
+pub(super) fn case(
+    ctx: &mut Context,
+    programs: &mut Programs<'_>,
+    dir: &Path,
+    rule: &CaseRule,
+    files: &Files,
+) -> Result<Option<String>> {
+    if IMAGES.iter().any(|ext| files.contains_key(*ext)) {
+        return Ok(None);
+    }
+    let exe = match programs.visualizer(ctx) {
+        None => return Ok(None),
+        Some(Ok((exe, _))) => exe,
+        Some(Err(why)) => return Ok(Some(format!("input visualizer: {why}"))),
+    };
+    let case = |ext: &str| dir.join("data").join(format!("{}.{ext}", rule.name));
+    let drawn = match run(ctx, &exe.with_args(&[case("in"), case("ans")]), None) {
+        Ok((_, drawn)) => drawn,
+        Err(why) => return Ok(Some(format!("input visualizer on {}: {why}", rule.name))),
+    };
+    let Some((ext, image)) = IMAGES
+        .iter()
+        .find_map(|ext| drawn.get(*ext).map(|bytes| (*ext, bytes)))
+    else {
+        return Ok(Some(format!(
+            "input visualizer on {}: wrote no testcase.svg, .png, .jpg or .jpeg",
+            rule.name
+        )));
+    };
+    let path = case(ext);
+    std::fs::write(&path, image).map_err(|source| Error::Report {
+        what: path.display().to_string(),
+        source,
+    })?;
+    Ok(None)
+}

@@ -1,0 +1,111 @@
+use super::*;
+
+fn parse(text: &str) -> Generators {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("generators")).unwrap();
+    std::fs::write(dir.path().join("generators/generators.yaml"), text).unwrap();
+    read(dir.path()).unwrap().unwrap()
+}
+
+#[test]
+fn seeds_are_bapctools_seeds() {
+    // Python: int(hashlib.sha512(text.encode()).hexdigest(), 16) % 2**31
+    assert_eq!(seed_of("", None, "gen.py {seed}"), 217_127_397);
+    assert_eq!(seed_of("abc", Some(2), "gen.py {seed:2} 2"), 1_472_267_506);
+    assert_eq!(
+        seed_tokens("a {seed} {seed:12} {seedx} {seed:}"),
+        ["{seed}", "{seed:12}"]
+    );
+}
+
+#[test]
+fn cases_are_named_numbered_and_counted_as_bapctools_names_them() {
+    let generators = parse(
+        "solution: /submissions/accepted/sol.py\n\
+         data:\n  sample:\n    data:\n      - '': {in: \"1 2\", ans: \"3\"}\n      - edge: {in: \"0 0\"}\n\
+         \x20 secret:\n    test_group.yaml:\n      input_validator_args: [--big]\n\
+         \x20   data:\n      random:\n        generate: gen.py {seed} {count}\n        count: 3\n\
+         \x20     manual: manual/five.in\n      fixed: gen.py 7\n",
+    );
+    let names: Vec<&str> = generators.cases.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "sample/1",
+            "sample/2-edge",
+            "secret/random-1",
+            "secret/random-2",
+            "secret/random-3",
+            "secret/manual",
+            "secret/fixed",
+        ]
+    );
+    let Source::Generate { program, args, .. } = &generators.cases[3].source else {
+        panic!("{:?}", generators.cases[3]);
+    };
+    assert_eq!(program, "gen.py");
+    assert_eq!(args[1], "2");
+    assert_eq!(args[0], seed_of("", Some(2), "gen.py {seed} 2").to_string());
+    assert_eq!(
+        generators.cases[5].source,
+        Source::Copy("manual/five".into())
+    );
+    assert_eq!(
+        generators.group_files["secret"],
+        "{\"input_validator_args\": [\"--big\"]}\n"
+    );
+    assert_eq!(
+        generators.cases[0].solution.as_deref(),
+        Some("/submissions/accepted/sol.py")
+    );
+}
+
+#[test]
+fn a_bad_count_names_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("generators")).unwrap();
+    std::fs::write(
+        dir.path().join("generators/generators.yaml"),
+        "data:\n  secret:\n    data:\n      a:\n        generate: g.py\n        count: lots\n",
+    )
+    .unwrap();
+    let error = read(dir.path()).unwrap().unwrap_err().to_string();
+    assert!(error.contains("generators.yaml:6"), "{error}");
+    assert!(error.contains("expected a count"), "{error}");
+}
+
+#[test]
+fn include_makes_named_cases_again_in_its_folder_and_link_copies_a_file() {
+    let generators = parse(
+        "data:\n  sample:\n    data:\n      - '': {in: \"1 2\", ans: \"3\", in.download: {link: in}}\n\
+         \x20 secret:\n    include: [sample]\n    data:\n      big: gen.py 9\n",
+    );
+    let names: Vec<&str> = generators.cases.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["sample/1", "secret/big", "secret/1"]);
+    // Inline files end with a line break, as BAPCtools writes them.
+    assert_eq!(generators.cases[2].inline["in"], "1 2\n");
+    assert_eq!(generators.cases[0].inline["in.download"], "1 2\n");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("generators")).unwrap();
+    std::fs::write(
+        dir.path().join("generators/generators.yaml"),
+        "data:\n  secret:\n    include: [nothing]\n",
+    )
+    .unwrap();
+    let error = read(dir.path()).unwrap().unwrap_err().to_string();
+    assert!(
+        error.contains("no test case or folder named `nothing`"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_command_is_split_as_a_shell_splits_it() {
+    let generators =
+        parse("data:\n  secret:\n    data:\n      quoted: \"gen.py 't' \\\"a b\\\" 3\"\n");
+    let Source::Generate { program, args, .. } = &generators.cases[0].source else {
+        panic!("{:?}", generators.cases[0].source);
+    };
+    assert_eq!(program, "gen.py");
+    assert_eq!(args, &["t", "a b", "3"]);
+}

@@ -1,0 +1,107 @@
+//! Who copied: per problem, pairs of students ranked by how alike their
+//! files are once what a copier changes cheaply is set aside.
+//!
+//! `tokens.rs` reads a file with its language's tree-sitter grammar into
+//! normalised tokens (identifiers, literals, comments and layout do not
+//! count), `winnow.rs` keeps fingerprints of runs of tokens by winnowing,
+//! `pairs.rs` compares the fingerprint sets (so reordered functions still
+//! match) and ranks the pairs, and `page.rs` draws a pair side by side.
+//! Used by `judge similarity` and by a section of `judge grade --class`.
+
+pub mod page;
+pub mod pairs;
+pub mod tokens;
+pub mod winnow;
+
+use std::collections::HashSet;
+use std::io::{self, Write};
+use std::path::Path;
+
+use pairs::{Document, Input, Pair};
+
+use crate::escape;
+
+/// A file not compared (as reports show it) and why.
+pub type Skipped = (String, String);
+
+/// The documents of a class and their pairs, ranked.
+pub struct Similarity {
+    pub documents: Vec<Document>,
+    pub pairs: Vec<Pair>,
+    pub skipped: Vec<Skipped>,
+}
+
+impl Similarity {
+    pub fn compute(inputs: Vec<Input>, base: &HashSet<u64>) -> Similarity {
+        let (documents, skipped) = pairs::load(inputs, base);
+        let pairs = pairs::rank(&documents);
+        Similarity {
+            documents,
+            pairs,
+            skipped,
+        }
+    }
+
+    /// The pairs scoring at least `min` percent, at most `top` of them.
+    pub fn listed(&self, min: u32, top: usize) -> &[Pair] {
+        let above = self.pairs.iter().take_while(|p| p.percent() >= min).count();
+        &self.pairs[..above.min(top)]
+    }
+
+    /// One pair a line, most similar first: the percentage, the problem,
+    /// both students (escaped) and both shares.
+    pub fn write_lines(&self, out: &mut dyn Write, pairs: &[Pair]) -> io::Result<()> {
+        for pair in pairs {
+            let (a, b) = (&self.documents[pair.a], &self.documents[pair.b]);
+            writeln!(
+                out,
+                "{:>3}%  {}  {} ~ {}  ({:.0}% / {:.0}% of each in the other)",
+                pair.percent(),
+                a.problem,
+                escape::name(&a.student),
+                escape::name(&b.student),
+                pair.share_a * 100.0,
+                pair.share_b * 100.0
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The files of a class folder to compare: each student's folder's
+/// regular files in a language with a grammar, the problem named by the
+/// file's stem (only `problems` when some are given). Links are not
+/// followed; what is left out is said.
+pub fn scan_class(dir: &Path, problems: &[String]) -> io::Result<(Vec<Input>, Vec<Skipped>)> {
+    let mut inputs = Vec::new();
+    let mut skipped = Vec::new();
+    let mut students: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
+    students.sort_by_key(|e| e.file_name());
+    for student in students {
+        let name = student.file_name().to_string_lossy().into_owned();
+        if !student.file_type()?.is_dir() {
+            continue;
+        }
+        let mut files: Vec<_> = std::fs::read_dir(student.path())?.collect::<Result<_, _>>()?;
+        files.sort_by_key(|e| e.file_name());
+        for file in files {
+            let path = file.path();
+            let shown = format!("{name}/{}", file.file_name().to_string_lossy());
+            let Some(_) = tokens::Language::of(&path) else {
+                continue;
+            };
+            if !file.file_type()?.is_file() {
+                skipped.push((shown, "not a regular file: not read".into()));
+                continue;
+            }
+            let problem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if problems.is_empty() || problems.contains(&problem) {
+                inputs.push((name.clone(), problem, path, shown));
+            }
+        }
+    }
+    Ok((inputs, skipped))
+}

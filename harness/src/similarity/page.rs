@@ -1,0 +1,153 @@
+//! The similarity pages: an index of the pairs listed, and one page per
+//! pair with both files side by side, their matching regions highlighted
+//! and numbered alike. Self-contained, no script, and a
+//! Content-Security-Policy that loads nothing; every name and every byte
+//! of the students' files is escaped.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use super::pairs::{Document, Pair, regions};
+use crate::escape;
+use crate::report::html::{CSS, esc};
+
+const PAGE_CSS: &str = "\
+.sides{display:grid;grid-template-columns:1fr 1fr;gap:1em}\
+.sides pre{overflow-x:auto;max-height:none;border:1px solid #ccc;padding:.5em;font-size:12px;line-height:1.35}\
+mark{background:#ffe08a}mark.m1{background:#b9e4ff}mark.m2{background:#c8f2c2}\
+mark.m3{background:#f7c6e0}mark.m4{background:#e2d4ff}mark.m5{background:#ffd2b3}\
+mark sup{font-size:9px;color:#555}";
+
+fn head(title: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; \
+         style-src 'unsafe-inline'\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{0}</title><style>{CSS}{PAGE_CSS}</style></head><body>\n<h1>{0}</h1>\n",
+        esc(title)
+    )
+}
+
+/// A student's name or file as page text.
+fn name(text: &str) -> String {
+    esc(&escape::name(text))
+}
+
+/// `document`'s text with its regions marked, numbered by `number(hash)`.
+fn marked(
+    document: &Document,
+    shared: &std::collections::HashSet<u64>,
+    number: &dyn Fn(u64) -> usize,
+) -> String {
+    let text = &document.source;
+    let mut out = String::new();
+    let mut at = 0;
+    for (range, hash) in regions(document, shared) {
+        let n = number(hash);
+        out.push_str(&esc(&escape::visible_bytes(&text[at..range.start])));
+        let _ = write!(
+            out,
+            "<mark class=\"m{}\" title=\"match {n}\"><sup>{n}</sup>{}</mark>",
+            n % 6,
+            esc(&escape::visible_bytes(&text[range.clone()]))
+        );
+        at = range.end;
+    }
+    out.push_str(&esc(&escape::visible_bytes(&text[at..])));
+    out
+}
+
+/// The page of one pair.
+pub fn pair_page(documents: &[Document], pair: &Pair) -> String {
+    let (a, b) = (&documents[pair.a], &documents[pair.b]);
+    // Number the matches by their order in the first file; the second
+    // file's regions take the number of the first region with their hash.
+    let order: Vec<u64> = regions(a, &pair.shared)
+        .into_iter()
+        .map(|(_, h)| h)
+        .collect();
+    let number_a = |hash: u64| order.iter().position(|h| *h == hash).map_or(0, |i| i + 1);
+    let covering: Vec<(std::ops::Range<usize>, u64)> = regions(a, &pair.shared);
+    let owner_of = |hash: u64| -> usize {
+        // The region of `a` whose tokens hold `hash` as a fingerprint.
+        a.prints
+            .iter()
+            .find(|f| f.hash == hash)
+            .and_then(|f| a.tokens.get(f.at))
+            .and_then(|t| {
+                covering
+                    .iter()
+                    .position(|(r, _)| r.start <= t.bytes.start && t.bytes.start < r.end)
+            })
+            .map_or(0, |i| i + 1)
+    };
+    let mut page = head(&format!(
+        "{} ~ {} ({}): {}%",
+        escape::name(&a.student),
+        escape::name(&b.student),
+        a.problem,
+        pair.percent()
+    ));
+    let _ = write!(
+        page,
+        "<p class=\"meta\">{} · {} of {}'s fingerprints are in {}'s file, {} of {}'s in {}'s; \
+         {} shared. Marked: runs of at least {} tokens alike once identifiers, literals, \
+         comments and layout are set aside; matches with the same number hold the same \
+         code.</p>\n<div class=\"sides\"><div><h2>{}</h2><pre>{}</pre></div>\
+         <div><h2>{}</h2><pre>{}</pre></div></div>\n</body></html>\n",
+        a.language.name(),
+        percent(pair.share_a),
+        name(&a.student),
+        name(&b.student),
+        percent(pair.share_b),
+        name(&b.student),
+        name(&a.student),
+        pair.shared.len(),
+        super::winnow::K,
+        name(&a.shown),
+        marked(a, &pair.shared, &number_a),
+        name(&b.shown),
+        marked(b, &pair.shared, &owner_of),
+    );
+    page
+}
+
+fn percent(share: f64) -> String {
+    format!("{:.0}%", share * 100.0)
+}
+
+/// The file name of a pair's page: its rank, safe whatever the names.
+pub fn pair_file(rank: usize) -> String {
+    format!("pair-{:04}.html", rank + 1)
+}
+
+/// Writes the index and a page for each of `pairs` into `dir`; the index.
+pub fn write_pages(dir: &Path, documents: &[Document], pairs: &[Pair]) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let mut index = head("Similarity");
+    index.push_str(
+        "<table id=\"pairs\"><thead><tr><th>problem</th><th>similarity</th><th>student</th>\
+         <th>student</th><th>shares</th></tr></thead><tbody>\n",
+    );
+    for (rank, pair) in pairs.iter().enumerate() {
+        let (a, b) = (&documents[pair.a], &documents[pair.b]);
+        std::fs::write(dir.join(pair_file(rank)), pair_page(documents, pair))?;
+        let _ = writeln!(
+            index,
+            "<tr><td>{}</td><td class=\"num\"><a href=\"{}\">{}%</a></td><td>{}</td><td>{}</td>\
+             <td>{} / {}</td></tr>",
+            name(&a.problem),
+            pair_file(rank),
+            pair.percent(),
+            name(&a.student),
+            name(&b.student),
+            percent(pair.share_a),
+            percent(pair.share_b)
+        );
+    }
+    index.push_str("</tbody></table>\n</body></html>\n");
+    let path = dir.join("index.html");
+    std::fs::write(&path, index)?;
+    Ok(path)
+}

@@ -1,0 +1,116 @@
+//! BAPCtools' `generators/generators.yaml`: `judge generate` makes the
+//! tests it describes (again only where a recipe changed) and `judge
+//! verify` checks that the package holds what it makes, every generator
+//! run twice.
+
+use crate::ecosystem::{lacks, root_with, verify_package};
+use crate::support::*;
+
+#[test]
+fn a_generators_yaml_package_verifies_and_is_made_again_only_where_it_changed() {
+    let Some(stdout) = verify_package("sumgen", &["python3"], 2) else {
+        return;
+    };
+    assert!(
+        stdout.contains("6 cases of generators.yaml made again, generators deterministic"),
+        "{stdout}"
+    );
+    let root = root_with("sumgen");
+    let package = root.path().join("problems/sumgen");
+    let (code, stdout) = judge_output(root.path(), ["generate", "sumgen"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("sumgen: 6 cases made by generators.yaml, 0 unchanged"),
+        "{stdout}"
+    );
+    let (_, stdout) = judge_output(root.path(), ["generate", "sumgen"]);
+    assert!(
+        stdout.contains("sumgen: 0 cases made by generators.yaml, 6 unchanged"),
+        "{stdout}"
+    );
+    // A changed generator makes its four cases again, and only those.
+    let generator = package.join("generators/gen.py");
+    let text = std::fs::read_to_string(&generator).unwrap();
+    std::fs::write(&generator, format!("{text}# changed\n")).unwrap();
+    let (_, stdout) = judge_output(root.path(), ["generate", "sumgen"]);
+    assert!(
+        stdout.contains("sumgen: 4 cases made by generators.yaml, 2 unchanged"),
+        "{stdout}"
+    );
+    // So does a test file changed by hand.
+    std::fs::write(package.join("data/secret/1-edge.in"), "5 5\n").unwrap();
+    let (_, stdout) = judge_output(root.path(), ["generate", "sumgen"]);
+    assert!(
+        stdout.contains("sumgen: 1 cases made by generators.yaml, 5 unchanged"),
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(package.join("data/secret/1-edge.in")).unwrap(),
+        "0 0\n"
+    );
+}
+
+#[test]
+fn a_drifted_test_and_a_generator_that_is_not_deterministic_fail_verify() {
+    if lacks(&["python3"]) {
+        return;
+    }
+    let root = root_with("sumgen");
+    let package = root.path().join("problems/sumgen");
+    std::fs::write(package.join("data/secret/1-edge.in"), "5 5\n").unwrap();
+    std::fs::write(package.join("data/secret/1-edge.ans"), "10\n").unwrap();
+    let (code, stdout) = judge_output(root.path(), ["verify", "sumgen"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("data/secret/1-edge.in: differs from what generators.yaml makes"),
+        "{stdout}"
+    );
+
+    let root = root_with("sumgen");
+    let generator = root.path().join("problems/sumgen/generators/gen.py");
+    let text = std::fs::read_to_string(&generator).unwrap();
+    std::fs::write(
+        &generator,
+        text.replace("random.Random(seed)", "random.Random()"),
+    )
+    .unwrap();
+    let (code, stdout) = judge_output(root.path(), ["verify", "sumgen"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("`gen.py {seed} 1000 1` is not deterministic"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn an_input_visualizer_draws_each_case_generate_makes_and_a_broken_one_is_a_warning() {
+    if lacks(&["python3"]) {
+        return;
+    }
+    let root = root_with("sumgen");
+    let package = root.path().join("problems/sumgen");
+    let visualizer = package.join("input_visualizer");
+    std::fs::create_dir_all(&visualizer).unwrap();
+    // As the specification's example draws: an SVG of the input's text.
+    std::fs::write(
+        visualizer.join("draw.py"),
+        "import sys\nwith open('testcase.svg', 'w') as f:\n    f.write('<svg><text>' + open(sys.argv[1]).read().strip() + '</text></svg>')\n",
+    )
+    .unwrap();
+    let (code, stdout) = judge_output(root.path(), ["generate", "sumgen"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(!stdout.contains("warning"), "{stdout}");
+    assert_eq!(
+        std::fs::read_to_string(package.join("data/secret/1-edge.svg")).unwrap(),
+        "<svg><text>0 0</text></svg>"
+    );
+    // A visualizer that fails draws nothing; the cases are made all the same.
+    std::fs::write(visualizer.join("draw.py"), "raise SystemExit(3)\n").unwrap();
+    std::fs::write(package.join("data/secret/1-edge.in"), "5 5\n").unwrap();
+    let (code, stdout) = judge_output(root.path(), ["generate", "sumgen"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("warning: input visualizer on secret/1-edge: exit code 3"),
+        "{stdout}"
+    );
+}
