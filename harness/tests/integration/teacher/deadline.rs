@@ -294,3 +294,80 @@ fn a_deadline_grades_each_repository_at_its_last_commit_before_it() {
         "a hook or configured program of the student ran"
     );
 }
+
+/// The hand-ins of a grading against a deadline are kept in a PostgreSQL
+/// store as in a file, also when `judge worker`s judge the class from the
+/// queue (the grading fills them in once every job is done).
+#[test]
+fn a_deadline_grading_through_the_queue_keeps_its_handins_in_postgres() {
+    if which("git").is_none() {
+        skipped("git");
+        return;
+    }
+    if class_tools_missing() {
+        return;
+    }
+    let Some(server) = crate::postgres_server::postgres() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (class, before, _) = class_with_repositories(dir.path());
+    let url = server.database("deadline");
+    let mut worker = {
+        let log = std::fs::File::create(dir.path().join("worker.log")).unwrap();
+        let mut command = Command::new(judge_binary());
+        command
+            .args(["--color", "never", "--root"])
+            .arg(fixtures())
+            .args(["-j", "1", "worker", "sum", "guess", "--db", &url])
+            .args(["--name", "w1"])
+            .stdin(Stdio::null())
+            .stdout(log.try_clone().unwrap())
+            .stderr(log);
+        Background::start(&mut command)
+    };
+    let csv = dir.path().join("grades.csv");
+    let graded = grade(
+        &class,
+        Path::new(&url),
+        &[
+            "--queue",
+            "--deadline",
+            DEADLINE,
+            "--csv",
+            csv.to_str().unwrap(),
+        ],
+    );
+    let said = format!(
+        "{}{}",
+        stdout_of(&graded),
+        String::from_utf8_lossy(&graded.get_output().stderr)
+    );
+    worker.signal(libc::SIGTERM);
+    worker.wait_within(Duration::from_secs(60));
+    graded.success();
+    assert!(said.contains("by the workers"), "{said}");
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        "\u{feff}student,guess,guess points,sum,sum points,solved\r\n\
+         ann,no submission,0,RE,0,0\r\n\
+         ben,no submission,0,no submission,0,0\r\n\
+         cid,no submission,0,AC,1,1\r\n",
+        "{said}"
+    );
+    let store = harness::store::Store::open(Path::new(&url)).unwrap();
+    let run = store.runs().unwrap().last().unwrap().clone();
+    assert_eq!(run.deadline.as_deref(), Some("2026-12-01T23:59:00+00:00"));
+    let book = store.gradebook(run.id).unwrap();
+    let handin = |student: &str| {
+        book.submissions()
+            .find(|(s, p, _)| *s == student && p.id == "sum")
+            .and_then(|(_, _, s)| s.handin.clone())
+            .unwrap_or_else(|| panic!("no hand-in stored for {student}: {said}"))
+    };
+    let ann = handin("ann");
+    assert_eq!(ann.commit.as_deref(), Some(before.as_str()));
+    assert_eq!(ann.at, "2026-11-30T10:00:00Z");
+    assert_eq!(ann.late_seconds, Some(-(37 * 3600 + 59 * 60)));
+    assert_eq!(handin("cid").from, "file time");
+}
