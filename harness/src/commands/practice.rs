@@ -216,7 +216,10 @@ pub(super) fn test(
     )?;
     let verdict = done[0].verdict;
     // An answer set has no program to run on a smaller input.
-    if verdict == Verdict::WrongAnswer && !learner.no_counterexample && !problem.output_only {
+    if verdict == Verdict::WrongAnswer
+        && !learner.no_counterexample
+        && !problem.kind.is_output_only()
+    {
         super::stress::offer_counterexample(ctx, &problem, &program)?;
     }
     Ok(ctx.exit_code(verdict == Verdict::Accepted))

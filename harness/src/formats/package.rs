@@ -123,6 +123,16 @@ pub(crate) enum TimeLimitRule {
     },
 }
 
+/// The one sample rule: a test is a sample when its group (its folder
+/// under `data/`) is `sample` or inside it. A Kattis test's `sample` flag
+/// is read by it; a Polygon test marked sample outside every group is
+/// lowered into the group `sample`; reports, scores and feedback ask
+/// `spec::TestCase::is_sample` or `runner::TestReport::is_sample`, which
+/// call it.
+pub(crate) fn is_sample_group(group: &str) -> bool {
+    group == "sample" || group.starts_with("sample/")
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct TestCase {
     /// Kattis: the path under `data/` without `.in` (`secret/g1/01`);

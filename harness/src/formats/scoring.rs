@@ -1,13 +1,16 @@
-//! A scoring package's score for one submission, from its tests' verdicts
-//! and scores, by the package's groups: Kattis 2025-09 `test_group.yaml`
-//! (`pass-fail`, `sum`, `min`, `max_score`, `require_pass`), legacy
-//! `testdata.yaml` groups (by the default grader, `grader.rs`), and
-//! Polygon groups with points. Pure: no run.
+//! The one scoring engine: a submission's score from its tests' verdicts
+//! and scores, by groups. A package's own groups — Kattis 2025-09
+//! `test_group.yaml` (`pass-fail`, `sum`, `min`, `max_score`,
+//! `require_pass`), legacy `testdata.yaml` groups (by the default grader,
+//! `grader.rs`), Polygon groups with points — or, for a `problem.toml`
+//! problem, its test folders, each a group aggregated by `[scoring]`.
+//! Samples never count (`is_sample_group`). Pure: no run.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::grader::legacy_grade;
-use super::package::{Aggregation, MaxScore, OutputJudging, Package, TestGroup};
+use super::package::{Aggregation, MaxScore, OutputJudging, Package, TestGroup, is_sample_group};
 use super::protocol::testlib_points_score;
 use crate::verdict::Verdict;
 
@@ -48,54 +51,122 @@ pub(crate) fn package_score(
             .collect();
         return Some((graded.result.score, groups));
     }
-    let scorer = Scorer { package, judged };
-    let mut groups = BTreeMap::new();
-    for group in &package.groups {
-        groups.insert(group.name.clone(), scorer.group(group));
+    // A test judged twice (never, in a plan) counts by its first report.
+    let mut by_name = std::collections::HashMap::new();
+    for j in judged {
+        by_name.entry(j.test).or_insert(*j);
     }
-    // Top-level groups and tests outside every group; samples never count.
-    let mut total: f64 = package
-        .groups
-        .iter()
-        .filter(|g| g.parent.is_none() && !is_sample_group(g))
-        .map(|g| groups[&g.name])
-        .sum();
-    total += package
-        .tests
-        .iter()
-        .filter(|t| t.group.is_none() && !t.sample)
-        .map(|t| scorer.test(&t.name, t.points.unwrap_or(0.0)))
-        .sum::<f64>();
-    Some((total, groups))
-}
-
-fn is_sample_group(group: &TestGroup) -> bool {
-    group.name == "sample"
-}
-
-struct Scorer<'a> {
-    package: &'a Package,
-    judged: &'a [Judged<'a>],
-}
-
-impl Scorer<'_> {
-    fn verdict(&self, test: &str) -> Option<&Judged<'_>> {
-        self.judged.iter().find(|j| j.test == test)
-    }
-
-    /// An accepted test's score: the checker's (a percentage of `max` with
-    /// Polygon's "treat points from checker as percent"), else its share `max`.
-    fn test(&self, test: &str, max: f64) -> f64 {
-        let percent = matches!(
-            self.package.output,
+    let rules = Rules {
+        groups: Cow::Borrowed(&package.groups),
+        tests: package
+            .tests
+            .iter()
+            .map(|t| Ruled {
+                group: t.group.as_deref(),
+                points: t.points,
+                sample: t.sample,
+                judged: by_name.get(t.name.as_str()).copied(),
+            })
+            .collect(),
+        points_are_percent: matches!(
+            package.output,
             OutputJudging::TestlibChecker {
                 points_are_percent: true,
                 ..
             }
-        );
-        match self.verdict(test) {
+        ),
+    };
+    Some(rules.score())
+}
+
+/// A `problem.toml` problem's score: each folder of the tests judged is a
+/// group of its own, its tests' scores (the checker's for an accepted
+/// test, else 0) aggregated by `aggregation`, and the groups summed.
+/// `judged` pairs each test with its folder. `None` when no test was
+/// scored.
+pub(crate) fn folder_score(aggregation: Aggregation, judged: &[(&str, Judged<'_>)]) -> Option<f64> {
+    if judged.iter().all(|(_, j)| j.score.is_none()) {
+        return None;
+    }
+    let folders: std::collections::BTreeSet<&str> = judged.iter().map(|(g, _)| *g).collect();
+    let rules = Rules {
+        groups: folders
+            .into_iter()
+            .map(|name| TestGroup {
+                name: name.to_string(),
+                parent: None,
+                aggregation,
+                // No score of its own to share out: an accepted test
+                // that its checker gave no score scores 0.
+                max_score: MaxScore::Unbounded,
+                require_pass: Vec::new(),
+                legacy: None,
+            })
+            .collect(),
+        tests: judged
+            .iter()
+            .map(|(group, j)| Ruled {
+                group: Some(group),
+                points: None,
+                sample: is_sample_group(group),
+                judged: Some(*j),
+            })
+            .collect(),
+        points_are_percent: false,
+    };
+    Some(rules.score().0)
+}
+
+/// What a score is computed over: groups (a tree by `parent`) and tests,
+/// each in at most one group.
+struct Rules<'a> {
+    groups: Cow<'a, [TestGroup]>,
+    tests: Vec<Ruled<'a>>,
+    /// A checker's points are a percentage of the test's own (Polygon's
+    /// "treat points from checker as percent").
+    points_are_percent: bool,
+}
+
+/// A test as the rules see it.
+struct Ruled<'a> {
+    /// The innermost group, if any.
+    group: Option<&'a str>,
+    /// The test's own points (Polygon), else a share of its group's.
+    points: Option<f64>,
+    sample: bool,
+    /// How it was judged; `None`: not judged (skipped), so failed.
+    judged: Option<Judged<'a>>,
+}
+
+impl Rules<'_> {
+    /// The total and each group's score.
+    fn score(&self) -> (f64, BTreeMap<String, f64>) {
+        let mut groups = BTreeMap::new();
+        for group in self.groups.iter() {
+            groups.insert(group.name.clone(), self.group(group));
+        }
+        // Top-level groups and tests outside every group; samples never count.
+        let mut total: f64 = self
+            .groups
+            .iter()
+            .filter(|g| g.parent.is_none() && !is_sample_group(&g.name))
+            .map(|g| groups[&g.name])
+            .sum();
+        total += self
+            .tests
+            .iter()
+            .filter(|t| t.group.is_none() && !t.sample)
+            .map(|t| self.test(t, t.points.unwrap_or(0.0)))
+            .sum::<f64>();
+        (total, groups)
+    }
+
+    /// An accepted test's score: the checker's (a percentage of `max` with
+    /// Polygon's "treat points from checker as percent"), else its share `max`.
+    fn test(&self, test: &Ruled<'_>, max: f64) -> f64 {
+        match test.judged {
             Some(j) if j.verdict == Verdict::Accepted => j.score.map_or(max, |points| {
-                testlib_points_score(points, Some(max), percent)
+                testlib_points_score(points, Some(max), self.points_are_percent)
             }),
             _ => 0.0,
         }
@@ -104,18 +175,13 @@ impl Scorer<'_> {
     /// Whether every test in `group` and its subgroups was accepted.
     fn all_accepted(&self, group: &str) -> bool {
         let prefix = format!("{group}/");
-        self.package
-            .tests
+        self.tests
             .iter()
             .filter(|t| {
                 t.group
-                    .as_deref()
                     .is_some_and(|g| g == group || g.starts_with(&prefix))
             })
-            .all(|t| {
-                self.verdict(&t.name)
-                    .is_some_and(|j| j.verdict == Verdict::Accepted)
-            })
+            .all(|t| t.judged.is_some_and(|j| j.verdict == Verdict::Accepted))
     }
 
     fn group(&self, group: &TestGroup) -> f64 {
@@ -138,13 +204,11 @@ impl Scorer<'_> {
             };
         }
         let tests: Vec<_> = self
-            .package
             .tests
             .iter()
-            .filter(|t| t.group.as_deref() == Some(group.name.as_str()))
+            .filter(|t| t.group == Some(group.name.as_str()))
             .collect();
         let children: Vec<&TestGroup> = self
-            .package
             .groups
             .iter()
             .filter(|g| g.parent.as_deref() == Some(group.name.as_str()))
@@ -165,7 +229,7 @@ impl Scorer<'_> {
         };
         let scores: Vec<f64> = tests
             .iter()
-            .map(|t| self.test(&t.name, share(t.points)))
+            .map(|t| self.test(t, share(t.points)))
             .chain(children.iter().map(|g| self.group(g)))
             .collect();
         match group.aggregation {

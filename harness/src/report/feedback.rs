@@ -37,17 +37,12 @@ pub struct Rules {
 
 impl Rules {
     pub fn for_test(&self, test: &TestReport) -> Visibility {
-        if is_sample(test) {
+        if test.is_sample() {
             self.samples
         } else {
             self.secret
         }
     }
-}
-
-/// A test of the `sample` group (the ones a statement shows).
-pub fn is_sample(test: &TestReport) -> bool {
-    test.group == "sample" || test.group.starts_with("sample/")
 }
 
 /// One student's feedback.

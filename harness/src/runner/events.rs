@@ -54,6 +54,12 @@ pub struct RunTiming {
 }
 
 impl TestReport {
+    /// Whether the test is a sample (by the one rule,
+    /// `formats::is_sample_group`).
+    pub fn is_sample(&self) -> bool {
+        crate::formats::is_sample_group(&self.group)
+    }
+
     /// Whether runs of this test disagreed on its verdict.
     pub fn timing_unstable(&self) -> bool {
         self.timing.as_ref().is_some_and(|t| t.unstable)

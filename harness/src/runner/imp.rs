@@ -11,10 +11,11 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{AnswerRun, Event, TaskReport, TestReport, TestRun, judge_answer, judge_test};
+use super::score::{task_score, task_verdict};
+use super::{Event, Submission, TaskReport, TestReport, TestRun, judge_test};
 use crate::compile::{Built, Executable};
 use crate::sandbox::{Boxes, Runs};
-use crate::spec::{ProblemSpec, ScoreAggregate, TestCase};
+use crate::spec::{ProblemSpec, TestCase};
 use crate::verdict::Verdict;
 
 /// One submission to run on the tests of one problem.
@@ -174,29 +175,25 @@ fn execute_on(
             return Done::Skipped(t);
         }
         let stored = reuse.and_then(|r| r.reused(t, k));
-        let report = match (stored, workdir, &task.program) {
-            (Some(report), ..) => report,
-            (None, Ok(dir), Built::Ready(exe)) => judge_test(&TestRun {
+        let submission = match &task.program {
+            Built::Ready(exe) => Submission::Program(exe),
+            Built::Answers(answers) => Submission::Answers(answers),
+            Built::CompileError(_) | Built::JudgeError(_) => {
+                unreachable!("only built tasks are queued")
+            }
+        };
+        let report = match (stored, workdir) {
+            (Some(report), _) => report,
+            (None, Ok(dir)) => judge_test(&TestRun {
                 sandbox: &**worker,
                 problem: task.problem,
                 checker: task.checker.as_ref(),
                 output_checker: task.output_checker.as_ref(),
-                exe,
+                submission,
                 test: task.tests[k],
                 workdir: dir.path(),
             }),
-            (None, Ok(dir), Built::Answers(answers)) => judge_answer(&AnswerRun {
-                sandbox: &**worker,
-                problem: task.problem,
-                checker: task.checker.as_ref(),
-                answers,
-                test: task.tests[k],
-                workdir: dir.path(),
-            }),
-            (None, Ok(_), Built::CompileError(_) | Built::JudgeError(_)) => {
-                unreachable!("only built tasks are queued")
-            }
-            (None, Err(e), _) => TestReport::judge_error(
+            (None, Err(e)) => TestReport::judge_error(
                 task.tests[k],
                 format!("failed to create a run folder: {e}"),
             ),
@@ -261,136 +258,23 @@ fn execute_on(
     reports.into_values().collect()
 }
 
-/// A submission's verdict is that of its first test that was not accepted
-/// (Kattis); its score, on scored problems, is the sum over groups of each
-/// group's tests aggregated by sum or min (samples excluded).
+/// A submission's report: its verdict and score (`score.rs`), or why it
+/// did not build.
 fn summarize(task: &Task<'_>, tests: Vec<Option<TestReport>>) -> TaskReport {
     let skipped = tests.iter().filter(|t| t.is_none()).count();
     let tests: Vec<TestReport> = tests.into_iter().flatten().collect();
     let (verdict, message) = match &task.program {
         Built::CompileError(message) => (Verdict::CompileError, Some(message.clone())),
         Built::JudgeError(message) => (Verdict::JudgeError, Some(message.clone())),
-        // A package's own grader decides (legacy Kattis groups), else the
-        // first test not accepted.
-        Built::Ready(_) | Built::Answers(_) => (
-            task.problem
-                .package
-                .as_deref()
-                .and_then(|package| crate::formats::package_verdict(package, &judged(&tests)))
-                .unwrap_or_else(|| {
-                    tests
-                        .iter()
-                        .map(|t| t.verdict)
-                        .find(|v| *v != Verdict::Accepted)
-                        .unwrap_or(Verdict::Accepted)
-                }),
-            None,
-        ),
-    };
-    let score = match &task.problem.package {
-        Some(package) => package_score(package, &tests).map(|(score, _)| score),
-        None => submission_score(&tests, task.problem.aggregate),
+        Built::Ready(_) | Built::Answers(_) => (task_verdict(task.problem, &tests), None),
     };
     TaskReport {
         problem: task.problem.id.clone(),
         submission: task.submission.clone(),
         verdict,
-        score,
+        score: task_score(task.problem, &tests),
         message,
         tests,
         skipped,
-    }
-}
-
-/// A scoring package's score, by its own groups (`formats::package_score`).
-pub(crate) fn package_score(
-    package: &crate::formats::Package,
-    tests: &[TestReport],
-) -> Option<(f64, BTreeMap<String, f64>)> {
-    crate::formats::package_score(package, &judged(tests))
-}
-
-fn judged(tests: &[TestReport]) -> Vec<crate::formats::Judged<'_>> {
-    tests
-        .iter()
-        .map(|t| crate::formats::Judged {
-            test: &t.test,
-            verdict: t.verdict,
-            score: t.score,
-        })
-        .collect()
-}
-
-/// A scored submission's score: each group's test scores (0 for a test
-/// not accepted) aggregated by `aggregate`, the groups summed, samples left
-/// out. `None` when no test was scored.
-fn submission_score(tests: &[TestReport], aggregate: ScoreAggregate) -> Option<f64> {
-    let scored = tests.iter().any(|t| t.score.is_some());
-    scored.then(|| {
-        let mut groups: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
-        for test in tests
-            .iter()
-            .filter(|t| !(t.group == "sample" || t.group.starts_with("sample/")))
-        {
-            let score = if test.verdict == Verdict::Accepted {
-                test.score.unwrap_or(0.0)
-            } else {
-                0.0
-            };
-            groups.entry(&test.group).or_default().push(score);
-        }
-        groups
-            .values()
-            .map(|scores| match aggregate {
-                ScoreAggregate::Sum => scores.iter().sum::<f64>(),
-                ScoreAggregate::Min => scores.iter().copied().fold(f64::INFINITY, f64::min),
-            })
-            .sum()
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn test(group: &str, verdict: Verdict, score: Option<f64>) -> TestReport {
-        TestReport {
-            group: group.into(),
-            verdict,
-            score,
-            ..TestReport::unjudged(&crate::spec::TestCase {
-                name: format!("{group}/x"),
-                group: group.into(),
-                input: "x.in".into(),
-                answer: "x.ans".into(),
-                ..Default::default()
-            })
-        }
-    }
-
-    #[test]
-    fn groups_aggregate_by_sum_or_min_and_add_up() {
-        let tests = [
-            test("sample", Verdict::Accepted, Some(100.0)),
-            test("secret/a", Verdict::Accepted, Some(10.0)),
-            test("secret/a", Verdict::Accepted, Some(4.0)),
-            test("secret/b", Verdict::Accepted, Some(7.0)),
-            test("secret/b", Verdict::WrongAnswer, Some(7.0)),
-        ];
-        // Samples never count; a rejected test scores 0.
-        assert_eq!(
-            submission_score(&tests, ScoreAggregate::Sum),
-            Some(14.0 + 7.0)
-        );
-        assert_eq!(
-            submission_score(&tests, ScoreAggregate::Min),
-            Some(4.0 + 0.0)
-        );
-    }
-
-    #[test]
-    fn unscored_problems_have_no_score() {
-        let tests = [test("secret", Verdict::Accepted, None)];
-        assert_eq!(submission_score(&tests, ScoreAggregate::Sum), None);
     }
 }

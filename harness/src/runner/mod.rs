@@ -1,8 +1,16 @@
-//! Running submissions on tests: one test judged (`judge.rs`, and
-//! `interactive.rs` for interactive problems, `multipass.rs`, and
-//! `output_only.rs` for answer sets, where nothing runs), many tests scheduled on a
-//! bounded worker pool (`imp.rs`), results sent as events (`events.rs`).
+//! Running submissions on tests. One test is judged by its problem's
+//! judging kind, chosen in one place (`judge.rs`): one file per kind
+//! (`batch.rs`, `interactive.rs`, `multipass.rs`, `output_only.rs`, whose
+//! submissions are answer sets, `answer_set.rs`), each over the shared
+//! steps (`steps/`: running a program, judging an output, talking with an
+//! interactor, the run folder, timing re-runs). Kinds import `steps`, never
+//! each other. Many tests are scheduled on a bounded worker pool
+//! (`imp.rs`, `pool.rs`), a submission's verdict and score summed up by
+//! the one scoring engine (`score.rs`), results sent as events
+//! (`events.rs`).
 
+mod answer_set;
+mod batch;
 mod events;
 mod imp;
 mod interactive;
@@ -10,14 +18,17 @@ mod judge;
 mod multipass;
 mod output_only;
 pub(crate) mod pool;
+mod score;
 #[cfg(test)]
 pub(crate) mod scripted;
+mod steps;
 #[cfg(test)]
 mod tests;
 
+pub use answer_set::AnswerSet;
 pub use events::{Event, RunTiming, TaskReport, TestReport, Timing, TranscriptLine};
-pub(crate) use imp::package_score;
 pub use imp::{Reuse, RunPlan, Task, execute, execute_in_box, execute_reusing};
-pub use judge::{TestRun, judge_test};
-pub(crate) use judge::{judge_output_file, submission_stack};
-pub use output_only::{AnswerRun, AnswerSet, judge_answer};
+pub use judge::judge_test;
+pub(crate) use score::package_score;
+pub use steps::{Submission, TestRun};
+pub(crate) use steps::{judge_output_file, submission_stack};

@@ -1,4 +1,4 @@
-//! Kattis multi-pass problems: after a pass, an output validator that
+//! The multi-pass kind (Kattis multi-pass problems): after a pass, an output validator that
 //! accepts (exit 42) and writes `nextpass.in` in its feedback folder asks
 //! for another pass, on that file as the submission's input, up to
 //! `limits.validation_passes` passes. The feedback folder persists between
@@ -6,29 +6,38 @@
 //! can keep its state there. The validator gets the pass's input as its
 //! input file (the test's `.in`, then each `nextpass.in`, as BAPCtools and
 //! DOMjudge run it), the test's own `.ans`, and on stdin the pass's output.
-//! Each pass starts in an empty working folder. The limits apply to each pass on its own, so a test's
-//! times and memory are those of its most demanding pass.
+//! Each pass starts in an empty working folder. The limits apply to each
+//! pass on its own, so a test's times and memory are those of its most
+//! demanding pass. A pass is a batch run (`steps::run_program`) or a
+//! conversation with an interactive validator (`steps::interact`).
 
 use std::path::Path;
 
 use crate::checker::run_checker_with_feedback;
+use crate::compile::Executable;
 use crate::errors::JudgeFailure;
 use crate::sandbox::Metrics;
 use crate::spec::{CompareMode, Protocol, TestCase};
 use crate::verdict::Verdict;
 
 use super::TestReport;
-use super::interactive::judge_interactive_in;
-use super::judge::{TestRun, apply_comparison, empty_dir, run_batch};
+use super::steps::{TestRun, apply_comparison, empty_dir, interact, judges_folder, run_program};
 
 /// The file an output validator writes to ask for another pass.
 const NEXT_PASS: &str = "nextpass.in";
 
-/// Judges the submission on the test in up to `passes` passes. The run's
-/// checker is the built output validator (batch) or interactive validator.
-pub(super) fn judge_passes(run: &TestRun<'_>, passes: u32) -> TestReport {
+/// Judges the submission `exe` on the test in up to `passes` passes, each
+/// a batch run or (`interactive`) a conversation with the interactive
+/// validator. The run's checker is the built output validator (batch) or
+/// interactive validator.
+pub(super) fn judge(
+    run: &TestRun<'_>,
+    exe: &Executable,
+    passes: u32,
+    interactive: bool,
+) -> TestReport {
     let (test, workdir) = (run.test, run.workdir);
-    let dir = match super::judge::judges_folder(workdir, "passes") {
+    let dir = match judges_folder(workdir, "passes") {
         Ok(dir) => dir,
         Err(e) => {
             return TestReport::judge_error(test, format!("failed to create a pass folder: {e}"));
@@ -50,7 +59,7 @@ pub(super) fn judge_passes(run: &TestRun<'_>, passes: u32) -> TestReport {
                 );
             }
         }
-        let mut report = one_pass(run, &input, dir.path(), &feedback);
+        let mut report = one_pass(run, exe, interactive, &input, dir.path(), &feedback);
         heaviest = heavier(heaviest, report.metrics);
         report.metrics = heaviest;
         let next = feedback.join(NEXT_PASS);
@@ -88,7 +97,14 @@ pub(super) fn judge_passes(run: &TestRun<'_>, passes: u32) -> TestReport {
 /// validator (or interactive validator) gets `input` as the test's input,
 /// the pass's `nextpass.in` after the first, as BAPCtools and DOMjudge
 /// give it; the answer stays the test's.
-fn one_pass(run: &TestRun<'_>, input: &Path, scratch: &Path, feedback: &Path) -> TestReport {
+fn one_pass(
+    run: &TestRun<'_>,
+    exe: &Executable,
+    interactive: bool,
+    input: &Path,
+    scratch: &Path,
+    feedback: &Path,
+) -> TestReport {
     let pass_test = TestCase {
         input: input.to_path_buf(),
         ..run.test.clone()
@@ -104,16 +120,16 @@ fn one_pass(run: &TestRun<'_>, input: &Path, scratch: &Path, feedback: &Path) ->
         test,
         ..
     } = *run;
-    if problem.interactor.is_some() {
+    if interactive {
         // The interactive validator reads the test's input itself (its
         // state from the feedback folder); the submission never sees one.
         let kattis_only = TestRun {
             output_checker: None,
             ..*run
         };
-        return judge_interactive_in(&kattis_only, feedback);
+        return interact(&kattis_only, exe, feedback);
     }
-    let (mut report, stdout) = run_batch(run, input);
+    let (mut report, stdout) = run_program(run, exe, input);
     let Some(stdout) = stdout else {
         return report;
     };

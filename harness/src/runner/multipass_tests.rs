@@ -13,7 +13,7 @@ use crate::sandbox::{Interaction, Metrics, RunOutcome, RunRequest, Runs, Termina
 use crate::spec::{ProblemSpec, ProgramRef, Protocol, ToolSpec, load_problem};
 use crate::verdict::Verdict;
 
-use super::super::{TestRun, judge_test};
+use super::super::{Submission, TestRun, judge_test};
 
 /// What the pretend output validator does after pass `n` (from 1): its
 /// exit code and whether it writes `nextpass.in`.
@@ -143,7 +143,7 @@ fn judge_problem(
         problem,
         checker: Some(&program("/validator")),
         output_checker: None,
-        exe: &program("/submission"),
+        submission: Submission::Program(&program("/submission")),
         test,
         workdir: &workdir,
     });

@@ -37,10 +37,6 @@ pub(crate) struct FeedbackView {
     pub(crate) summary: String,
 }
 
-fn is_sample(test: &TestReport) -> bool {
-    test.group == "sample" || test.group.starts_with("sample/")
-}
-
 fn full(test: &TestReport, label: String) -> TestView {
     let difference = test.difference.as_ref();
     TestView {
@@ -97,7 +93,7 @@ pub(crate) fn view(report: &TaskReport, feedback: Feedback, jury: bool) -> Feedb
     let (mut samples, mut secret) = (0, 0);
     let mut first_failure = None;
     for test in &report.tests {
-        if is_sample(test) {
+        if test.is_sample() {
             samples += 1;
             view.tests.push(full(test, format!("sample {samples}")));
             continue;

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::kind::JudgingKind;
 use super::problem::{
     CompareMode, CompareSpec, DEFAULT_MEMORY, DEFAULT_OUTPUT, Limits, ProblemSpec, ProgramRef,
     Protocol, ScoreAggregate, SolutionSpec, SourceSet, TestCase, ToolSpec,
@@ -22,16 +23,21 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
             package.dir.display()
         ))
     };
-    // Multi-pass problems are judged as their kind (batch or interactive),
-    // passes added by the runner (see `runner::multipass`).
-    let interactive = matches!(
-        package.interaction,
-        Interaction::Interactive
-            | Interaction::MultiPass {
-                interactive: true,
-                ..
-            }
-    );
+    let kind = match package.interaction {
+        Interaction::Batch => JudgingKind::Batch,
+        Interaction::Interactive => JudgingKind::Interactive,
+        Interaction::MultiPass {
+            passes,
+            interactive,
+        } => JudgingKind::MultiPass {
+            passes,
+            interactive,
+        },
+        Interaction::SubmitAnswer => JudgingKind::OutputOnly,
+    };
+    // A multi-pass problem's passes are batch or interactive runs (see
+    // `runner::multipass`): its judging programs are theirs.
+    let interactive = kind.is_interactive();
     let sources = |program: &Program| package_program(&package, program);
     let tool = |program: &Program, protocol| ToolSpec {
         program: sources(program),
@@ -94,9 +100,9 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
         .enumerate()
         .filter(|(_, s)| s.expectation != Expectation::NotRun)
         .map(|(index, submission)| SolutionSpec {
-            program: match package.interaction {
+            program: match kind {
                 // An answer set is read, never built.
-                Interaction::SubmitAnswer => ProgramRef::Answers {
+                JudgingKind::OutputOnly => ProgramRef::Answers {
                     path: submission.program.path.clone(),
                     name: submission.program.name.clone(),
                     submitted: false,
@@ -126,7 +132,7 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
         // Kattis' default validator has no presentation error; Polygon's
         // testlib checkers do.
         presentation_errors: package.format == PackageFormat::Polygon,
-        output_only: package.interaction == Interaction::SubmitAnswer,
+        kind,
         package: Some(package),
     })
 }

@@ -1,7 +1,9 @@
-//! Problem packages: the raw `problem.toml` mirror, the validated spec, and
-//! discovery of packages and their test cases on disk.
+//! Problem packages: the raw `problem.toml` mirror, the validated spec (its
+//! judging kind decided once, `kind.rs`), and discovery of packages and
+//! their test cases on disk.
 
 mod discover;
+mod kind;
 mod lower;
 mod problem;
 #[cfg(test)]
@@ -10,6 +12,7 @@ mod raw;
 mod stress;
 
 pub use discover::{discover_problems, is_package, load_problem, load_problem_for_answers};
+pub use kind::JudgingKind;
 pub(crate) use lower::{package_program, standalone_program};
 pub use problem::{
     CompareMode, CompareSpec, GeneratedTest, Limits, ProblemSpec, ProgramRef, Protocol,

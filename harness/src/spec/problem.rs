@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::kind::JudgingKind;
 use super::raw::{RawAggregate, RawCompareMode, RawKind, RawProblem, RawProtocol, RawTool};
 use crate::compare::TokenOptions;
 use crate::errors::SpecError;
@@ -40,10 +41,9 @@ pub struct ProblemSpec {
     /// A whitespace difference is a presentation error (else a wrong
     /// answer, as in Kattis packages, whose default validator has no PE).
     pub presentation_errors: bool,
-    /// Output-only (Kattis `submit-answer`, `kind = "output-only"`): a
-    /// submission is a set of answer files, judged by the output validator
-    /// with no program run.
-    pub output_only: bool,
+    /// How a submission is judged on a test (batch, interactive,
+    /// multi-pass, output-only), decided once at load.
+    pub kind: JudgingKind,
     /// A Kattis or Polygon package judged as it is: what it holds beyond
     /// what `problem.toml` can say (groups, validators, expectations, the
     /// rule its time limit follows).
@@ -208,8 +208,10 @@ pub struct TestCase {
 }
 
 impl TestCase {
+    /// Whether the test is a sample (by the one rule,
+    /// `formats::is_sample_group`).
     pub fn is_sample(&self) -> bool {
-        self.group == "sample" || self.group.starts_with("sample/")
+        crate::formats::is_sample_group(&self.group)
     }
 }
 
@@ -217,7 +219,7 @@ impl ProblemSpec {
     /// A file or folder handed in for this problem: an answer set on an
     /// output-only problem, else a program.
     pub fn submitted(&self, path: PathBuf) -> ProgramRef {
-        match self.output_only {
+        match self.kind.is_output_only() {
             true => ProgramRef::Answers {
                 name: path.file_name().map_or_else(
                     || path.display().to_string(),
@@ -516,6 +518,11 @@ impl ProblemSpec {
         let stress = super::stress::StressSpec::from_raw(raw.stress, generator.is_some())
             .map_err(|(span, message)| at(span, "stress.args", message))?;
 
+        let kind = match (output_only, &interactor) {
+            (true, _) => JudgingKind::OutputOnly,
+            (false, Some(_)) => JudgingKind::Interactive,
+            (false, None) => JudgingKind::Batch,
+        };
         Ok(ProblemSpec {
             title: raw.title.unwrap_or_else(|| raw.id.get_ref().clone()),
             id: raw.id.into_inner(),
@@ -535,7 +542,7 @@ impl ProblemSpec {
             tests,
             stress,
             presentation_errors: true,
-            output_only,
+            kind,
             package: None,
         })
     }

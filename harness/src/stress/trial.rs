@@ -9,7 +9,7 @@ use crate::checker::{TOOL_LIMITS, run_checker, run_validator};
 use crate::compare::Judgement;
 use crate::compile::Executable;
 use crate::errors::Validation;
-use crate::runner::{TestReport, TestRun, judge_test, submission_stack};
+use crate::runner::{Submission, TestReport, TestRun, judge_test, submission_stack};
 use crate::sandbox::{Containment, RunOutcome, RunRequest, Runs, Termination};
 use crate::spec::{CompareMode, Limits, ProblemSpec, TestCase, ToolSpec};
 use crate::verdict::{Verdict, describe_termination};
@@ -180,7 +180,7 @@ impl Bench<'_> {
             problem: self.problem,
             checker: self.programs.judging.as_ref(),
             output_checker: self.programs.output_checker.as_ref(),
-            exe,
+            submission: Submission::Program(exe),
             test,
             workdir: work.path(),
         }))

@@ -17,7 +17,7 @@ use super::version;
 use crate::formats::error::{FormatError, FormatResult};
 use crate::formats::package::{
     Aggregation, AnswerSelfTest, InputSelfTest, LegacyGrading, MaxScore, OutputSelfTest,
-    PackageFormat, SelfTests, TestCase, TestGroup,
+    PackageFormat, SelfTests, TestCase, TestGroup, is_sample_group,
 };
 use crate::verdict::Verdict;
 
@@ -279,7 +279,7 @@ impl Reader<'_> {
         }
         let files_dir = input.with_extension("files");
         self.tests.push(TestCase {
-            sample: name.starts_with("sample/"),
+            sample: is_sample_group(group),
             name,
             input: input.to_path_buf(),
             answer,

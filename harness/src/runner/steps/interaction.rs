@@ -1,0 +1,308 @@
+//! One conversation between the submission and the problem's interactor:
+//! they talk through the judge, and the verdict follows who stopped first
+//! (as problemtools decides it). A testlib interactor also writes an
+//! output file, which the problem's `compare` (usually a testlib checker)
+//! judges once the interactor accepts. The interactive kind holds one per
+//! test; an interactive multi-pass problem one per pass.
+
+use std::path::Path;
+
+use crate::checker::{TOOL_LIMITS, feedback_arg, judgement_of, read_feedback, testlib_comparison};
+use crate::compare::Judgement;
+use crate::compile::Executable;
+use crate::errors::JudgeFailure;
+use crate::sandbox::{Containment, Direction, Interaction, RunRequest};
+use crate::spec::{Limits, Protocol};
+use crate::verdict::{Verdict, describe_termination};
+
+use super::super::{TestReport, TranscriptLine};
+use super::program::{shown_stderr, submission_request};
+use super::{TestRun, apply_comparison, judge_output};
+
+/// Lines of the conversation a report keeps: its end, where a game goes wrong.
+const TRANSCRIPT_SHOWN: usize = 12;
+
+/// The output file a testlib interactor writes, in its own folder.
+const INTERACTOR_OUTPUT: &str = "interactor_output";
+
+/// Runs the submission `exe` against the interactor (the run's checker)
+/// on the test. The submission runs in its folder; the interactor gets the
+/// test's input and answer files and its own folder `feedback` (Kattis:
+/// the feedback folder, which the passes of a multi-pass problem share;
+/// testlib: where it writes its output file), none of which the
+/// submission can see. The run's output checker judges a testlib
+/// interactor's output file.
+pub(crate) fn interact(run: &TestRun<'_>, exe: &Executable, feedback: &Path) -> TestReport {
+    let TestRun {
+        sandbox,
+        problem,
+        checker: interactor,
+        test,
+        ..
+    } = *run;
+    let mut report = TestReport::unjudged(test);
+    let (Some(interactor), Some(tool)) = (interactor, problem.interactor.as_ref()) else {
+        report.detail = Some("the interactor was not built".into());
+        return report;
+    };
+    let output_file = feedback.join(INTERACTOR_OUTPUT);
+    let mut interactor_args = interactor.args.clone();
+    match tool.protocol {
+        Protocol::Kattis => interactor_args.extend([
+            test.input.as_os_str().to_owned(),
+            test.answer.as_os_str().to_owned(),
+            feedback_arg(feedback),
+        ]),
+        Protocol::Testlib => interactor_args.extend([
+            test.input.as_os_str().to_owned(),
+            output_file.as_os_str().to_owned(),
+            test.answer.as_os_str().to_owned(),
+        ]),
+    }
+    interactor_args.extend(tool.args.iter().map(Into::into));
+    interactor_args.extend(test.checker_args.iter().map(Into::into));
+    let interactor_run = RunRequest {
+        args: interactor_args,
+        ..RunRequest::new(
+            interactor.program.clone(),
+            feedback.to_path_buf(),
+            interactor_limits(&problem.limits),
+            Containment::Tool,
+        )
+    };
+    let submission_run = submission_request(run, exe);
+    let interaction = match sandbox.run_interactive(&submission_run, &interactor_run) {
+        Ok(interaction) => interaction,
+        Err(e) => {
+            report.detail = Some(e.to_string());
+            return report;
+        }
+    };
+    let submission = &interaction.submission;
+    report.metrics = submission.metrics;
+    report.termination = Some(submission.termination);
+    report.stderr = shown_stderr(&submission.stderr);
+    report.transcript = interaction
+        .transcript
+        .last_lines(TRANSCRIPT_SHOWN)
+        .into_iter()
+        .map(|(direction, text)| TranscriptLine {
+            from_submission: direction == Direction::FromSubmission,
+            text: crate::escape::visible(&text),
+        })
+        .collect();
+    let referee = referee_says(&interaction, tool.protocol, &interactor.program, feedback);
+    let (verdict, detail, score) = decide(
+        Verdict::from_run(submission, &problem.limits),
+        interaction.interactor_first,
+        referee,
+    );
+    report.verdict = verdict;
+    report.score = score;
+    report.detail = detail.or_else(|| {
+        (verdict != Verdict::Accepted).then(|| describe_termination(submission.termination))
+    });
+    if verdict == Verdict::Accepted && tool.protocol == Protocol::Testlib {
+        judge_interactor_output(run, &output_file, feedback, &mut report);
+    }
+    report
+}
+
+/// The second step of a testlib interaction the interactor accepted: the
+/// output file it wrote is judged as a batch submission's stdout would be,
+/// and that verdict is the test's. Points the interactor gave (`quitp`)
+/// stay when the checker gives none.
+fn judge_interactor_output(
+    run: &TestRun<'_>,
+    output_file: &Path,
+    scratch: &Path,
+    report: &mut TestReport,
+) {
+    let comparison = std::fs::read(output_file)
+        .map_err(|e| JudgeFailure::judge("read the interactor's output file", e))
+        .and_then(|output| {
+            judge_output(
+                run.sandbox,
+                run.problem,
+                run.output_checker,
+                run.test,
+                &output,
+                scratch,
+            )
+        });
+    let interactor_score = report.score;
+    apply_comparison(report, comparison, run.problem.presentation_errors);
+    report.score = report.score.or(interactor_score);
+}
+/// The interactor's own limits: a trusted program's, but its wall clock
+/// outlasts the submission's, so a submission that stops talking is stopped
+/// first and charged for it.
+fn interactor_limits(problem: &Limits) -> Limits {
+    Limits {
+        wall: TOOL_LIMITS.wall.max(problem.wall * 2),
+        ..TOOL_LIMITS
+    }
+}
+
+/// What the interactor decided: accepted or rejected with its message and
+/// score, or why it failed (a judge error).
+type RefereeSays = Result<(Judgement, Option<String>, Option<f64>), JudgeFailure>;
+
+fn referee_says(
+    interaction: &Interaction,
+    protocol: Protocol,
+    program: &Path,
+    feedback: &Path,
+) -> RefereeSays {
+    let outcome = interaction
+        .interactor
+        .as_ref()
+        .map_err(|e| JudgeFailure::judge("run the interactor", e))?;
+    match protocol {
+        Protocol::Kattis => {
+            let judgement = judgement_of(outcome, "interactor", program)?;
+            let (message, score) = read_feedback(feedback, "interactor")?;
+            Ok((judgement, message, score))
+        }
+        Protocol::Testlib => {
+            let said = testlib_comparison(outcome, "interactor")?;
+            Ok((said.judgement, said.message, said.score))
+        }
+    }
+}
+
+/// The verdict of an interactive run. Whoever stopped first decides: an
+/// interactor that rejected first (WA, or a testlib PE) wins over the crash
+/// its rejection caused; a submission that failed first (TLE, MLE, OLE, RE)
+/// keeps its own verdict, whatever the interactor then said (a testlib
+/// interactor reads the end of a crashed submission's output as a PE or
+/// WA: the crash is charged, as Codeforces charges it); an interactor that
+/// fails (other exit, limits, testlib FAIL) is a judge error unless the
+/// submission had already failed.
+fn decide(
+    own: Option<Verdict>,
+    interactor_first: bool,
+    referee: RefereeSays,
+) -> (Verdict, Option<String>, Option<f64>) {
+    match (own, interactor_first, referee) {
+        (Some(own), false, _) => (own, None, None),
+        (_, _, Err(failure)) => (Verdict::JudgeError, Some(failure.to_string()), None),
+        (_, _, Ok((Judgement::WrongAnswer, message, score))) => {
+            (Verdict::WrongAnswer, message, score)
+        }
+        (_, _, Ok((Judgement::PresentationError, message, score))) => {
+            (Verdict::PresentationError, message, score)
+        }
+        // Accepted, but the submission must still end cleanly.
+        (Some(own), true, Ok((Judgement::Accepted, _, _))) => (own, None, None),
+        (None, _, Ok((Judgement::Accepted, message, score))) => (Verdict::Accepted, message, score),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn says(judgement: Judgement) -> RefereeSays {
+        Ok((judgement, Some("move 3: illegal".into()), None))
+    }
+
+    #[test]
+    fn a_rejection_first_wins_over_the_crash_it_caused() {
+        let (verdict, detail, _) = decide(
+            Some(Verdict::RuntimeError),
+            true,
+            says(Judgement::WrongAnswer),
+        );
+        assert_eq!(verdict, Verdict::WrongAnswer);
+        assert_eq!(detail.as_deref(), Some("move 3: illegal"));
+    }
+
+    #[test]
+    fn a_submission_that_failed_first_keeps_its_verdict() {
+        for own in [
+            Verdict::TimeLimitExceeded,
+            Verdict::RuntimeError,
+            Verdict::MemoryLimitExceeded,
+            Verdict::OutputLimitExceeded,
+        ] {
+            assert_eq!(
+                decide(Some(own), false, says(Judgement::WrongAnswer)).0,
+                own
+            );
+            assert_eq!(
+                decide(
+                    Some(own),
+                    false,
+                    Err(JudgeFailure::program("interactor", "crashed"))
+                )
+                .0,
+                own
+            );
+        }
+    }
+
+    #[test]
+    fn a_testlib_presentation_error_is_a_rejection_too() {
+        let (verdict, detail, _) = decide(
+            Some(Verdict::RuntimeError),
+            true,
+            says(Judgement::PresentationError),
+        );
+        assert_eq!(verdict, Verdict::PresentationError);
+        assert_eq!(detail.as_deref(), Some("move 3: illegal"));
+        assert_eq!(
+            decide(None, false, says(Judgement::PresentationError)).0,
+            Verdict::PresentationError
+        );
+        // The usual testlib case: the submission crashed, then the
+        // interactor read the end of its output as a PE. The crash is charged.
+        assert_eq!(
+            decide(
+                Some(Verdict::RuntimeError),
+                false,
+                says(Judgement::PresentationError)
+            )
+            .0,
+            Verdict::RuntimeError
+        );
+    }
+
+    #[test]
+    fn a_broken_interactor_is_a_judge_error() {
+        assert_eq!(
+            decide(
+                None,
+                false,
+                Err(JudgeFailure::program("interactor", "exit 1"))
+            )
+            .0,
+            Verdict::JudgeError
+        );
+        assert_eq!(
+            decide(
+                None,
+                true,
+                Err(JudgeFailure::program("interactor", "exit 1"))
+            )
+            .0,
+            Verdict::JudgeError
+        );
+    }
+
+    #[test]
+    fn acceptance_needs_a_clean_end() {
+        assert_eq!(
+            decide(None, false, says(Judgement::Accepted)).0,
+            Verdict::Accepted
+        );
+        assert_eq!(
+            decide(None, true, says(Judgement::Accepted)).0,
+            Verdict::Accepted
+        );
+        assert_eq!(
+            decide(Some(Verdict::RuntimeError), true, says(Judgement::Accepted)).0,
+            Verdict::RuntimeError
+        );
+    }
+}

@@ -1,0 +1,24 @@
+//! The steps every judging kind is made of (as CMS's task types share
+//! `grading/steps`): what a test's judging needs (`test_run.rs`), running
+//! the submission in the box (`program.rs`), judging an output with the
+//! problem's comparison or checker (`output.rs`), one conversation with an
+//! interactor (`interaction.rs`), the run folder and the judge's own
+//! folders (`folders.rs`), and judging a test again when a busy machine
+//! may have decided its verdict (`timing.rs`). Nothing here knows which
+//! kind it serves; the kinds (`runner/batch.rs`, `interactive.rs`,
+//! `multipass.rs`, `output_only.rs`) import this module and never each
+//! other.
+
+mod folders;
+mod interaction;
+mod output;
+mod program;
+mod test_run;
+mod timing;
+
+pub(crate) use folders::{empty_dir, judges_folder};
+pub(crate) use interaction::interact;
+pub(crate) use output::{apply_comparison, judge_output, judge_output_file, judge_output_into};
+pub(crate) use program::{run_program, submission_stack};
+pub use test_run::{Submission, TestRun};
+pub(crate) use timing::{cleaned, judged_steadily};

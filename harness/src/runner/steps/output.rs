@@ -1,0 +1,129 @@
+//! Judging an output (a program's stdout, an interactor's output file, an
+//! answer file) against a test's answer by the problem's `compare`: a
+//! built-in comparison, or the problem's checker.
+
+use std::path::Path;
+
+use crate::checker::run_checker;
+use crate::compare::{Comparison, TokenOptions, compare_exact, compare_tokens};
+use crate::compile::Executable;
+use crate::errors::JudgeFailure;
+use crate::sandbox::Runs;
+use crate::spec::{CompareMode, ProblemSpec, TestCase};
+use crate::verdict::Verdict;
+
+use super::super::TestReport;
+use super::{TestRun, judges_folder};
+
+/// Judges `output` on the run's test into `report`. A checker's files
+/// (the output it reads, its feedback folder) go into a folder of the
+/// judge's own: the run's folder was the run's, and a name in it may lead
+/// anywhere by now. Built-in comparisons write none.
+pub(crate) fn judge_output_into(report: &mut TestReport, run: &TestRun<'_>, output: &[u8]) {
+    let folder = match &run.problem.compare.mode {
+        CompareMode::Checker(_) => match judges_folder(run.workdir, "checker") {
+            Ok(folder) => Some(folder),
+            Err(e) => {
+                let failure = JudgeFailure::judge("create a folder for the checker", e);
+                apply_comparison(report, Err(failure), false);
+                return;
+            }
+        },
+        _ => None,
+    };
+    // (Only a checker uses the folder it is given.)
+    let scratch = folder.as_ref().map_or(run.workdir, |f| f.path());
+    let comparison = judge_output(
+        run.sandbox,
+        run.problem,
+        run.checker,
+        run.test,
+        output,
+        scratch,
+    );
+    apply_comparison(report, comparison, run.problem.presentation_errors);
+}
+
+/// Judges `output` against `test`'s answer by the problem's `compare` mode:
+/// a batch submission's stdout, or the output file a testlib interactor
+/// wrote. `checker` is the built checker for `mode = "checker"`; it runs in
+/// `scratch`. `Err` is the judge's failure.
+pub(crate) fn judge_output(
+    sandbox: &dyn Runs,
+    problem: &ProblemSpec,
+    checker: Option<&Executable>,
+    test: &TestCase,
+    output: &[u8],
+    scratch: &Path,
+) -> Result<Comparison, JudgeFailure> {
+    match &problem.compare.mode {
+        CompareMode::Checker(tool) => match checker {
+            Some(checker) => run_checker(sandbox, checker, tool, test, output, scratch),
+            None => Err(JudgeFailure::program("checker", "was not built")),
+        },
+        mode => compare_with_answer(mode, test, output),
+    }
+}
+
+/// The verdict the problem's judging of output files gives `output` on
+/// `test`, with the checker's message or the judge error: a package's own
+/// tests of its output validator or checker (`valid_output/`, Polygon
+/// checker tests) are judged as a submission's output would be.
+pub(crate) fn judge_output_file(
+    sandbox: &dyn Runs,
+    problem: &ProblemSpec,
+    checker: Option<&Executable>,
+    test: &TestCase,
+    output: &[u8],
+    scratch: &Path,
+) -> (Verdict, Option<String>) {
+    let mut report = TestReport::unjudged(test);
+    let comparison = judge_output(sandbox, problem, checker, test, output, scratch);
+    apply_comparison(&mut report, comparison, problem.presentation_errors);
+    (report.verdict, report.detail)
+}
+
+/// The verdict, score and message of a comparison, or its judge error.
+/// Without presentation errors (Kattis packages), a PE is a wrong answer.
+pub(crate) fn apply_comparison(
+    report: &mut TestReport,
+    comparison: Result<Comparison, JudgeFailure>,
+    presentation_errors: bool,
+) {
+    match comparison {
+        Ok(comparison) => {
+            report.verdict = Verdict::from_comparison(&comparison);
+            if report.verdict == Verdict::PresentationError && !presentation_errors {
+                report.verdict = Verdict::WrongAnswer;
+            }
+            report.score = comparison.score;
+            report.detail = comparison.message;
+            report.difference = comparison.difference;
+        }
+        Err(failure) => {
+            report.verdict = Verdict::JudgeError;
+            report.detail = Some(failure.to_string());
+        }
+    }
+}
+
+/// The built-in comparisons of `output` with the test's answer.
+fn compare_with_answer(
+    mode: &CompareMode,
+    test: &TestCase,
+    output: &[u8],
+) -> Result<Comparison, JudgeFailure> {
+    let answer = std::fs::read(&test.answer)
+        .map_err(|e| JudgeFailure::judge(format!("read {}", test.answer.display()), e))?;
+    Ok(match mode {
+        CompareMode::Tokens(options) => compare_tokens(&answer, output, options),
+        CompareMode::KattisFlags => compare_tokens(
+            &answer,
+            output,
+            &TokenOptions::from_kattis_flags(&test.checker_args).map_err(|why| {
+                JudgeFailure::program("default output validator", format!("flags: {why}"))
+            })?,
+        ),
+        _ => compare_exact(&answer, output),
+    })
+}

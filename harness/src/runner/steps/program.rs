@@ -1,0 +1,102 @@
+//! Running the submission's program in the box on one input.
+
+use std::path::Path;
+
+use crate::compile::Executable;
+use crate::sandbox::{Containment, RunRequest, STDERR_KEEP};
+use crate::verdict::{Verdict, describe_termination};
+
+use super::super::TestReport;
+use super::TestRun;
+
+/// The part of stderr a report keeps.
+const STDERR_SHOWN: usize = 2 << 10;
+
+/// The stack a submission may use: the memory limit less a reserve (a
+/// quarter, at most 16 MiB) for the heap and the runtime, so that runaway
+/// recursion ends as a stack overflow (RE) below the memory limit rather
+/// than as MLE, while deep legitimate recursion still has room.
+pub(crate) fn submission_stack(memory: u64) -> u64 {
+    memory - (memory / 4).min(16 << 20)
+}
+
+/// The submission `exe`'s run as its box asks for it: its folder, the
+/// test's arguments, the problem's limits, and the stack left for it.
+pub(super) fn submission_request(run: &TestRun<'_>, exe: &Executable) -> RunRequest {
+    RunRequest {
+        stack: Some(submission_stack(run.problem.limits.memory)),
+        ..exe.with_args(&run.test.args).request(
+            run.workdir,
+            run.problem.limits,
+            Containment::Submission,
+        )
+    }
+}
+
+/// The start of a submission's stderr, as a report shows it.
+pub(super) fn shown_stderr(stderr: &[u8]) -> String {
+    crate::escape::visible_bytes(&stderr[..stderr.len().min(STDERR_SHOWN.min(STDERR_KEEP))])
+}
+
+/// Runs the submission `exe` on `input` (its stdin) in its folder, with
+/// the test's `.files` and arguments: the report so far and its stdout, to
+/// be judged. Without stdout, the report is final: the run failed by
+/// itself (TLE, RE, MLE, OLE) or could not run (JE).
+pub(crate) fn run_program(
+    run: &TestRun<'_>,
+    exe: &Executable,
+    input: &Path,
+) -> (TestReport, Option<Vec<u8>>) {
+    let TestRun {
+        sandbox,
+        problem,
+        test,
+        ..
+    } = *run;
+    let mut report = TestReport::unjudged(test);
+    let seed = match &test.files {
+        Some(files) => match files_of(files) {
+            Ok(seed) => seed,
+            Err(e) => {
+                report.detail = Some(format!("failed to read {}: {e}", files.display()));
+                return (report, None);
+            }
+        },
+        None => Vec::new(),
+    };
+    let outcome = match sandbox.run(&RunRequest {
+        stdin: Some(input.to_path_buf()),
+        seed,
+        ..submission_request(run, exe)
+    }) {
+        Ok(outcome) => outcome,
+        Err(e) => {
+            report.detail = Some(e.to_string());
+            return (report, None);
+        }
+    };
+    report.metrics = outcome.metrics;
+    report.termination = Some(outcome.termination);
+    report.stderr = shown_stderr(&outcome.stderr);
+    if let Some(verdict) = Verdict::from_run(&outcome, &problem.limits) {
+        report.verdict = verdict;
+        report.detail = Some(describe_termination(outcome.termination));
+        return (report, None);
+    }
+    (report, Some(outcome.stdout))
+}
+
+/// The files of `from` (a Kattis `.files` folder, the setter's), each by
+/// its path inside it: the sandbox places them in the run's working
+/// folder, whatever that folder is at this isolation level.
+fn files_of(from: &Path) -> std::io::Result<Vec<crate::sandbox::SeedFile>> {
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(from).min_depth(1).sort_by_file_name() {
+        let entry = entry?;
+        if !entry.file_type().is_dir() {
+            let relative = entry.path().strip_prefix(from).unwrap_or(entry.path());
+            files.push((relative.to_path_buf(), std::fs::read(entry.path())?));
+        }
+    }
+    Ok(files)
+}
