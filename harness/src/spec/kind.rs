@@ -55,3 +55,42 @@ impl std::fmt::Display for JudgingKind {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::JudgingKind;
+    use crate::spec::load_problem;
+
+    #[test]
+    fn each_problem_s_kind_is_decided_at_load_and_agrees_with_its_programs() {
+        let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let multi_pass = JudgingKind::MultiPass {
+            passes: 2,
+            interactive: false,
+        };
+        for (folder, kind) in [
+            ("problems/sum", JudgingKind::Batch),
+            ("problems/guess", JudgingKind::Interactive),
+            ("problems/guess-testlib", JudgingKind::Interactive),
+            ("ecosystem/problems/sumsquares", JudgingKind::OutputOnly),
+            ("ecosystem/problems/pairsum", JudgingKind::Batch),
+            ("ecosystem/problems/pebbles", JudgingKind::Batch),
+            ("ecosystem/problems/nimduel", JudgingKind::Interactive),
+            ("ecosystem/problems/countdown", JudgingKind::Interactive),
+            ("ecosystem/problems/nimrounds", multi_pass),
+            ("ecosystem/problems/squarepair", JudgingKind::OutputOnly),
+        ] {
+            let problem = load_problem(&fixtures.join(folder)).unwrap();
+            assert_eq!(problem.kind, kind, "{folder}");
+            // An interactive kind's submission talks with the interactor,
+            // and only then is there one.
+            assert_eq!(
+                problem.kind.is_interactive(),
+                problem.interactor.is_some(),
+                "{folder}"
+            );
+        }
+    }
+}
