@@ -1,15 +1,16 @@
-//! The multi-pass kind (Kattis multi-pass problems): after a pass, an output validator that
-//! accepts (exit 42) and writes `nextpass.in` in its feedback folder asks
-//! for another pass, on that file as the submission's input, up to
-//! `limits.validation_passes` passes. The feedback folder persists between
-//! passes (`nextpass.in` is taken out before the next one), so the validator
-//! can keep its state there. The validator gets the pass's input as its
-//! input file (the test's `.in`, then each `nextpass.in`, as BAPCtools and
-//! DOMjudge run it), the test's own `.ans`, and on stdin the pass's output.
-//! Each pass starts in an empty working folder. The limits apply to each
-//! pass on its own, so a test's times and memory are those of its most
-//! demanding pass. A pass is a batch run (`steps::run_program`) or a
-//! conversation with an interactive validator (`steps::interact`).
+//! The multi-pass kind (Kattis multi-pass problems): after a pass, an
+//! output validator that accepts (exit 42) and writes `nextpass.in` in its
+//! feedback folder asks for another pass, on that file as the submission's
+//! input, up to `limits.validation_passes` passes. The feedback folder
+//! persists between passes (`nextpass.in` is taken out before the next
+//! one), so the validator can keep its state there. The validator gets the
+//! pass's input as its input file (the test's `.in`, then each
+//! `nextpass.in`, as BAPCtools and DOMjudge run it), the test's own
+//! `.ans`, and on stdin the pass's output. Each pass starts in an empty
+//! working folder. The limits apply to each pass on its own, so a test's
+//! times and memory are those of its most demanding pass. A pass is a
+//! batch run (`steps::run_program`) or a conversation with an interactive
+//! validator (`steps::interact`).
 
 use std::path::Path;
 

@@ -307,3 +307,50 @@ fn a_held_box_runs_every_test_on_its_own_thread_as_one_job_would() {
     );
     assert_eq!(held.inner.runs.load(Ordering::SeqCst), 4);
 }
+
+#[test]
+fn a_submission_of_the_wrong_form_for_the_kind_is_a_judge_error_and_runs_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let batch = problem(dir.path(), 1);
+    let mut output_only = batch.clone();
+    output_only.kind = crate::spec::JudgingKind::OutputOnly;
+    let answers_dir = dir.path().join("answers");
+    std::fs::create_dir(&answers_dir).unwrap();
+    std::fs::write(answers_dir.join("1.ans"), "2\n").unwrap();
+    let answers = super::AnswerSet::read(&answers_dir, crate::untrusted::Links::Refuse).unwrap();
+    let exe = Executable {
+        program: "/fake".into(),
+        args: Vec::new(),
+        read_only: Vec::new(),
+    };
+    let workdir = dir.path().join("work");
+    std::fs::create_dir(&workdir).unwrap();
+    let sandbox = Scripted::new(doubles_except(""));
+    let judge = |problem: &ProblemSpec, submission| {
+        super::judge_test(&super::TestRun {
+            sandbox: &sandbox,
+            problem,
+            checker: None,
+            output_checker: None,
+            submission,
+            test: &problem.tests[0],
+            workdir: &workdir,
+        })
+    };
+    let wrong = judge(&batch, super::Submission::Answers(&answers));
+    assert_eq!(wrong.verdict, Verdict::JudgeError);
+    assert_eq!(
+        wrong.detail.as_deref(),
+        Some("a batch problem judges a program, not answer files")
+    );
+    let wrong = judge(&output_only, super::Submission::Program(&exe));
+    assert_eq!(wrong.verdict, Verdict::JudgeError);
+    assert_eq!(sandbox.runs.load(Ordering::SeqCst), 0);
+    // The right forms are judged: the answer file, then the program.
+    let right = judge(&output_only, super::Submission::Answers(&answers));
+    assert_eq!(right.verdict, Verdict::Accepted, "{right:?}");
+    assert_eq!(sandbox.runs.load(Ordering::SeqCst), 0);
+    let right = judge(&batch, super::Submission::Program(&exe));
+    assert_eq!(right.verdict, Verdict::Accepted, "{right:?}");
+    assert_eq!(sandbox.runs.load(Ordering::SeqCst), 1);
+}
