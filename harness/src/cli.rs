@@ -230,6 +230,11 @@ pub struct ServeArgs {
     /// The result store (default: judge.db beside problems/).
     #[arg(long, value_name = "PATH")]
     pub db: Option<PathBuf>,
+    /// Judging threads of this server (default: -j). 0: this server only
+    /// receives; `judge worker`s judge its submissions through the
+    /// store's queue (a PostgreSQL store).
+    #[arg(long, value_name = "N")]
+    pub workers: Option<usize>,
 }
 
 #[derive(Debug, Clone, Subcommand)]
