@@ -195,8 +195,9 @@ pub enum Command {
     },
     /// Send a file to a `judge serve` server and follow it to its verdict.
     Submit(SubmitArgs),
-    /// Judge jobs from the store's queue (`grade --class --queue`) until
-    /// stopped (SIGTERM hands the running ones back); -j sets the threads.
+    /// Judge jobs from the store's queue (`grade --class --queue`, `serve
+    /// --workers 0`) until stopped (SIGTERM hands the running ones back);
+    /// -j sets the threads.
     Worker {
         /// The problems it judges (default: every package of the root).
         ids: Vec<String>,
