@@ -195,8 +195,9 @@ pub enum Command {
     },
     /// Send a file to a `judge serve` server and follow it to its verdict.
     Submit(SubmitArgs),
-    /// Judge jobs from the store's queue (`grade --class --queue`) until
-    /// stopped (SIGTERM hands the running ones back); -j sets the threads.
+    /// Judge jobs from the store's queue (`grade --class --queue`, `serve
+    /// --workers 0`) until stopped (SIGTERM hands the running ones back);
+    /// -j sets the threads.
     Worker {
         /// The problems it judges (default: every package of the root).
         ids: Vec<String>,
@@ -230,6 +231,11 @@ pub struct ServeArgs {
     /// The result store (default: judge.db beside problems/).
     #[arg(long, value_name = "PATH")]
     pub db: Option<PathBuf>,
+    /// Judging threads of this server (default: -j). 0: this server only
+    /// receives; `judge worker`s judge its submissions through the
+    /// store's queue (a PostgreSQL store).
+    #[arg(long, value_name = "N")]
+    pub workers: Option<usize>,
 }
 
 #[derive(Debug, Clone, Subcommand)]

@@ -171,9 +171,11 @@ fn enqueue_class(
                     source,
                     fail_fast: class.fail_fast,
                     turn: *turn,
+                    entry: None,
                 },
             )?;
         }
+        queue::announce(&mut tx)?;
         tx.commit()?;
         Ok(run)
     })();

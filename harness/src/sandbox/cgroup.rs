@@ -244,7 +244,14 @@ impl CgroupPool {
         CgroupPool {
             hierarchy,
             home,
-            prefix: format!("game-judge-{}", std::process::id()),
+            // The pool's number too: two pools of one process (every
+            // `Sandbox::new` makes one) must never share a slot, nor remove
+            // each other's on drop.
+            prefix: format!(
+                "game-judge-{}-{}",
+                std::process::id(),
+                POOLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            ),
             free: Mutex::new(Vec::new()),
             created: Mutex::new(Vec::new()),
         }
@@ -346,8 +353,11 @@ impl CgroupPool {
     }
 }
 
+/// Pools made by this process so far: part of their slots' names.
+static POOLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Removes the slots of judges that died without cleaning up (SIGKILL):
-/// `game-judge-<pid>-<n>` whose pid no longer runs. Empty by then, since
+/// `game-judge-<pid>-<pool>-<n>` whose pid no longer runs. Empty by then, since
 /// every process of a run dies with it.
 fn remove_stale(hierarchy: &Hierarchy) {
     let bases: Vec<&PathBuf> = match hierarchy {

@@ -351,14 +351,14 @@ pub(crate) fn record(
 }
 
 /// `record` inside the caller's transaction (a worker's, whose fencing
-/// check shares it).
+/// check shares it); returns the submission's id.
 pub(crate) fn record_in(
     tx: &mut impl Sql,
     run: i64,
     claimed: &Claimed,
     report: &TaskReport,
     judged_by: Option<crate::store::JudgedBy>,
-) -> Result<(), DbError> {
+) -> Result<i64, DbError> {
     let entry = &claimed.entry;
     let record = SubmissionRecord {
         student: Some(entry.username.clone()),
@@ -397,7 +397,7 @@ pub(crate) fn record_in(
         "UPDATE entries SET status = 'judged' WHERE id = ?1",
         params![entry.id],
     )?;
-    Ok(())
+    Ok(submission)
 }
 
 /// Queues judged entries again (a rejudge); returns (entry, account) of

@@ -40,7 +40,7 @@ pub(crate) struct ServedProblem {
 
 impl ServedProblem {
     /// Scored problems run every test (their score needs them all).
-    fn is_scored(&self) -> bool {
+    pub(crate) fn is_scored(&self) -> bool {
         self.spec.package.as_ref().is_some_and(|p| p.scoring)
             || self.spec.solutions.iter().any(|s| s.score.is_some())
     }

@@ -34,6 +34,7 @@ mod notify;
 mod pages;
 mod play;
 mod queue;
+pub(crate) mod remote;
 mod scoreboard;
 mod session;
 mod start;

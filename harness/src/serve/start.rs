@@ -55,6 +55,14 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
     let pages: Vec<ProblemPage> = specs.iter().map(ProblemPage::new).collect();
 
     let path = store_path(ctx, args.db.as_deref());
+    let threads = args.workers.unwrap_or(ctx.jobs);
+    if threads == 0 && !crate::store::Location::of(&path).is_postgres() {
+        return Err(Error::Usage(
+            "--workers 0 leaves the judging to `judge worker`s, which share the server's \
+             store: give a PostgreSQL store (--db postgres://...)"
+                .into(),
+        ));
+    }
     let mut store = db::open(&path)?;
     let meta = RunMeta {
         started_at: SystemTime::now(),
@@ -174,14 +182,27 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         bench.live.clone(),
         ctx.sandbox.clone(),
     );
-    let judges = judging::start(bench, ctx.jobs);
-    let _ = writeln!(
-        out,
-        "judging with {} threads from {} ms on ({} waiting)",
-        judges.len(),
-        started.elapsed().as_millis(),
-        queue.len()
-    );
+    let judges = if threads == 0 {
+        let dispatcher =
+            super::remote::dispatch(bench).map_err(failed("hash the served packages".into()))?;
+        let _ = writeln!(
+            out,
+            "judging with the `judge worker`s of the store's queue from {} ms on ({} waiting)",
+            started.elapsed().as_millis(),
+            queue.len()
+        );
+        vec![dispatcher]
+    } else {
+        let judges = judging::start(bench, threads);
+        let _ = writeln!(
+            out,
+            "judging with {} threads from {} ms on ({} waiting)",
+            judges.len(),
+            started.elapsed().as_millis(),
+            queue.len()
+        );
+        judges
+    };
     let _ = out.flush();
     let served = runtime
         .block_on(server)

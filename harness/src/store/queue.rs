@@ -10,7 +10,7 @@
 //! PostgreSQL claims with `FOR UPDATE SKIP LOCKED` (workers pass over each
 //! other's rows); SQLite's immediate transaction is the one writer.
 
-use super::engine::{Db, DbError, Dialect, Sql};
+use super::engine::{Db, DbError, Dialect, Sql, Tx};
 use super::value::{Value, params};
 use super::write::{SubmissionRecord, insert_submission};
 
@@ -33,15 +33,22 @@ pub(crate) struct NewJob<'a> {
     /// The student's how-manieth file: jobs are taken turn by turn, so
     /// every student's first file goes before anyone's second.
     pub(crate) turn: usize,
+    /// The `judge serve` submission this job judges (`serve --workers 0`),
+    /// recorded as that entry's judging; `None` for a class's file.
+    pub(crate) entry: Option<i64>,
 }
+
+/// The channel on which a new job is announced (PostgreSQL), so that an
+/// idle worker wakes at once instead of at its next look.
+const JOBS_CHANNEL: &str = "judge_jobs";
 
 pub(crate) fn enqueue(db: &mut impl Sql, job: &NewJob<'_>) -> Result<i64, DbError> {
     let now = db.dialect().now_ms();
     db.insert(
         &format!(
             "INSERT INTO jobs (run_id, problem, package_hash, time_us, wall_us, student, path, \
-             file_name, language, source, fail_fast, turn, state, queued_at) VALUES \
-             (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 'queued', {now})"
+             file_name, language, source, fail_fast, turn, entry_id, state, queued_at) VALUES \
+             (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, 'queued', {now})"
         ),
         params![
             job.run,
@@ -56,8 +63,39 @@ pub(crate) fn enqueue(db: &mut impl Sql, job: &NewJob<'_>) -> Result<i64, DbErro
             job.source,
             job.fail_fast,
             job.turn,
+            job.entry,
         ],
     )
+}
+
+/// Wakes the idle workers after jobs were queued (PostgreSQL's `NOTIFY`,
+/// delivered when the queuing transaction commits; nothing on SQLite,
+/// whose workers look every `IDLE_POLL`).
+pub(crate) fn announce(db: &mut impl Sql) -> Result<(), DbError> {
+    if db.dialect() == Dialect::Postgres {
+        db.execute(&format!("NOTIFY {JOBS_CHANNEL}"), &[])?;
+    }
+    Ok(())
+}
+
+/// Lets this connection hear `announce` (PostgreSQL).
+pub(crate) fn listen(db: &mut Db) -> Result<(), DbError> {
+    if let Db::Postgres(pg) = db {
+        pg.batch(&format!("LISTEN {JOBS_CHANNEL}"))?;
+    }
+    Ok(())
+}
+
+/// Waits up to `wait` for new jobs to be announced on a connection that
+/// `listen`s (PostgreSQL), or simply `wait` (SQLite).
+pub(crate) fn wait_for_jobs(db: &mut Db, wait: std::time::Duration) -> Result<(), DbError> {
+    match db {
+        Db::Postgres(pg) => pg.notifications(wait).map(drop),
+        Db::Sqlite(_) => {
+            std::thread::sleep(wait);
+            Ok(())
+        }
+    }
 }
 
 /// A job a worker holds: its row, and the fencing number of this claim.
@@ -76,6 +114,8 @@ pub(crate) struct Claimed {
     pub(crate) language: String,
     pub(crate) source: Vec<u8>,
     pub(crate) fail_fast: bool,
+    /// The `judge serve` submission it judges, if it is one.
+    pub(crate) entry: Option<i64>,
 }
 
 /// Takes the next job judged with one of `hashes` (a worker never takes
@@ -113,7 +153,7 @@ pub(crate) fn claim(
             "UPDATE jobs SET state = 'running', fence = fence + 1, worker = ?2, \
              lease_until = {now} + ?3, claims = claims + 1, claimed_at = {now} WHERE id = ?1 \
              RETURNING fence, run_id, problem, package_hash, time_us, wall_us, student, path, \
-             file_name, language, source, fail_fast"
+             file_name, language, source, fail_fast, entry_id"
         ),
         params![id, worker, lease_ms],
     )?;
@@ -136,6 +176,7 @@ pub(crate) fn claim(
         language: row.get(9)?,
         source: row.get(10)?,
         fail_fast: row.get(11)?,
+        entry: row.get(12)?,
     }))
 }
 
@@ -184,6 +225,17 @@ pub(crate) fn finish(
     job: &Claimed,
     record: &SubmissionRecord<'_>,
 ) -> Result<Finished, DbError> {
+    finish_with(db, worker, job, |tx| insert_submission(tx, job.run, record))
+}
+
+/// `finish` with the result written by `write` (which returns the
+/// submission's id) inside the transaction that checks the claim.
+pub(crate) fn finish_with(
+    db: &mut Db,
+    worker: &str,
+    job: &Claimed,
+    write: impl FnOnce(&mut Tx<'_>) -> Result<i64, DbError>,
+) -> Result<Finished, DbError> {
     let dialect = db.dialect();
     let now = dialect.now_ms();
     let mut tx = db.immediate()?;
@@ -203,7 +255,7 @@ pub(crate) fn finish(
         )?;
         return Ok(Finished::Refused);
     }
-    let submission = insert_submission(&mut tx, job.run, record)?;
+    let submission = write(&mut tx)?;
     tx.execute(
         &format!(
             "UPDATE jobs SET state = 'done', finished_at = {now}, lease_until = NULL, \
@@ -359,6 +411,7 @@ mod tests {
             source: b"print(1)",
             fail_fast: false,
             turn,
+            entry: None,
         }
     }
 

@@ -25,12 +25,17 @@ use crate::pipeline::Run;
 use crate::runner::RunPlan;
 use crate::sandbox::Sandbox;
 use crate::serve::judging::{self, ServedProblem};
+use crate::serve::remote;
 use crate::spec::ProgramRef;
 use crate::store::queue::{self, Claimed, Finished, WorkerInfo};
 use crate::store::{self, JudgedBy, Location, ResultCache, Store, SubmissionRecord};
 
-/// How long a worker waits before asking an empty queue again.
+/// How long a worker waits before asking an empty queue again: on
+/// SQLite; on PostgreSQL a new job's `NOTIFY` wakes it sooner.
 const IDLE_POLL: Duration = Duration::from_millis(200);
+/// The longest an idle worker on PostgreSQL waits for a `NOTIFY` before
+/// asking the queue again (a lease that passed announces nothing).
+const IDLE_LISTEN: Duration = Duration::from_secs(1);
 
 /// What `judge worker` was asked.
 pub(crate) struct WorkerOptions {
@@ -173,9 +178,17 @@ fn judge_loop(shared: &Shared, n: usize) {
         shared.sandbox.clone(),
     );
     let hashes: Vec<String> = shared.by_hash.keys().cloned().collect();
+    let listening = shared.location.is_postgres() && queue::listen(store.db()).is_ok();
     while !shared.sandbox.is_cancelled() {
         let job = match queue::claim(store.db(), &shared.name, &hashes, shared.lease_ms) {
             Ok(Some(job)) => job,
+            Ok(None) if listening => {
+                if let Err(error) = queue::wait_for_jobs(store.db(), IDLE_LISTEN) {
+                    eprintln!("worker {} thread {n}: {}", shared.name, store.fail(error));
+                    sleep_unless_cancelled(&shared.sandbox, IDLE_POLL * 5);
+                }
+                continue;
+            }
             Ok(None) => {
                 sleep_unless_cancelled(&shared.sandbox, IDLE_POLL);
                 continue;
@@ -221,6 +234,10 @@ fn judge_job(
     let mut spec = served.spec.clone();
     spec.limits.time = Duration::from_micros(job.time_us.max(0) as u64);
     spec.limits.wall = Duration::from_micros(job.wall_us.max(0) as u64);
+    if let Some(entry) = job.entry {
+        // A `judge serve` submission: its page says it is being judged.
+        remote::started(store.db(), entry).map_err(|e| store.fail(e))?;
+    }
     let folder = shared.scratch.join(format!("job-{}-{}", job.id, job.fence));
     let source = write_source(&folder, job, &shared.languages)?;
     let task = served.judges.task(
@@ -246,6 +263,36 @@ fn judge_job(
     let report = reports
         .pop()
         .ok_or_else(|| Error::Usage(format!("no report for job {}", job.id)))?;
+    let judged_by = JudgedBy {
+        worker: shared.name.clone(),
+        isolation: shared.isolation.clone(),
+        judge_version: store::judge_version().to_string(),
+    };
+    let finished = match job.entry {
+        Some(entry) => remote::record(store.db(), &shared.name, job, entry, &report, judged_by)
+            .map_err(|e| store.fail(e))?,
+        None => finish_file(store, shared, job, &cache, &plan, &report, judged_by)?,
+    };
+    if finished == Finished::Refused {
+        eprintln!(
+            "worker {}: the result of job {} was refused: its lease passed and it was \
+             claimed again (claim {} is stale)",
+            shared.name, job.id, job.fence
+        );
+    }
+    Ok(())
+}
+
+/// Records a class's file judged by `job`.
+fn finish_file(
+    store: &mut Store,
+    shared: &Shared,
+    job: &Claimed,
+    cache: &ResultCache,
+    plan: &RunPlan,
+    report: &crate::runner::TaskReport,
+    judged_by: JudgedBy,
+) -> Result<Finished> {
     let record = SubmissionRecord {
         student: job.student.clone(),
         problem: job.problem.clone(),
@@ -253,24 +300,12 @@ fn judge_job(
         content_hash: Some(blake3::hash(&job.source).to_hex().to_string()),
         language: Some(job.language.clone()),
         build_hash: cache.build_hash(0),
-        tests: cache.recorded(0, &plan.tasks[0], &report),
-        report: Some(&report),
-        judged_by: Some(JudgedBy {
-            worker: shared.name.clone(),
-            isolation: shared.isolation.clone(),
-            judge_version: store::judge_version().to_string(),
-        }),
+        tests: cache.recorded(0, &plan.tasks[0], report),
+        report: Some(report),
+        judged_by: Some(judged_by),
         handin: None,
     };
-    match queue::finish(store.db(), &shared.name, job, &record).map_err(|e| store.fail(e))? {
-        Finished::Recorded(_) => {}
-        Finished::Refused => eprintln!(
-            "worker {}: the result of job {} was refused: its lease passed and it was \
-             claimed again (claim {} is stale)",
-            shared.name, job.id, job.fence
-        ),
-    }
-    Ok(())
+    queue::finish(store.db(), &shared.name, job, &record).map_err(|e| store.fail(e))
 }
 
 /// The job's source in a folder of its own, under a name its language
