@@ -1,15 +1,13 @@
-//! What a package check found, typed: how bad it is, where, and what.
-//! New checks return these (see `answer_checks`, `generators`,
-//! `constraints`, `invalid_inputs`); `judge verify` still prints the
-//! package stage as lines, so `into_checks` turns them into the
-//! (passed, failed, skipped) lines the other checks give.
+//! What a package check found, typed: how bad it is, where, and what. The
+//! one channel of every package check (`judge verify`'s package stage, its
+//! `--constraints` and `--invalid-inputs` runs), counted as problemtools
+//! counts its errors and warnings.
 
 use serde::Serialize;
 
 use std::io::Write;
 
 use super::Context;
-use super::self_tests::Checks;
 use crate::errors::{Error, Result};
 use crate::spec::ProblemSpec;
 
@@ -24,6 +22,18 @@ pub(crate) enum Severity {
     Error,
     /// A check not made, and why (a tool this machine lacks).
     Skipped,
+}
+
+impl Severity {
+    /// As the JSON report writes it.
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            Severity::Passed => "passed",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+            Severity::Skipped => "skipped",
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -76,18 +86,26 @@ impl Finding {
     }
 }
 
-/// The findings as `judge verify`'s package stage prints them: passed,
-/// failed, and skipped (with the warnings).
-pub(crate) fn into_checks(findings: &[Finding]) -> Checks {
-    let (mut passed, mut failed, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
-    for finding in findings {
-        match finding.severity {
-            Severity::Passed => passed.push(finding.line()),
-            Severity::Error => failed.push(finding.line()),
-            Severity::Warning | Severity::Skipped => skipped.push(finding.line()),
+/// How many findings are errors and how many warnings (problemtools'
+/// `X errors, Y warnings`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub(crate) struct Tally {
+    pub(crate) errors: usize,
+    pub(crate) warnings: usize,
+}
+
+impl Tally {
+    pub(crate) fn of<'a>(findings: impl IntoIterator<Item = &'a Finding>) -> Tally {
+        let mut tally = Tally::default();
+        for finding in findings {
+            match finding.severity {
+                Severity::Error => tally.errors += 1,
+                Severity::Warning => tally.warnings += 1,
+                Severity::Passed | Severity::Skipped => {}
+            }
         }
+        tally
     }
-    (passed, failed, skipped)
 }
 
 /// `judge verify --CHECK [ID...]`: runs `check` on every problem and prints

@@ -93,15 +93,14 @@ impl AnswerSet {
     /// The answer to `test` among `tests` (the problem's): the file named
     /// by its whole name, else by the one tail of its name that no other
     /// test shares. `Err` says why none is taken.
-    pub fn answer_for(&self, test: &TestCase, tests: &[TestCase]) -> Result<&[u8], String> {
+    pub fn answer_for(&self, test: &TestCase, tests: &[TestCase]) -> Result<&[u8], NoAnswer> {
         if self.lone {
             return match (tests, self.files.values().next()) {
                 ([only], Some(bytes)) if only.name == test.name => Ok(bytes),
-                _ => Err(format!(
-                    "{} is one file, and this problem has {} tests: hand in a folder of answer files named after the tests",
-                    untrusted::shown(&self.source),
-                    tests.len()
-                )),
+                _ => Err(NoAnswer::LoneFile {
+                    shown: untrusted::shown(&self.source),
+                    tests: tests.len(),
+                }),
             };
         }
         let mut found = None;
@@ -114,15 +113,16 @@ impl AnswerSet {
                     == 1
             {
                 if found.is_some() {
-                    return Err(format!(
-                        "more than one answer file for {}",
-                        crate::escape::name(&test.name)
-                    ));
+                    return Err(NoAnswer::Several {
+                        test: crate::escape::name(&test.name),
+                    });
                 }
                 found = Some(bytes.as_slice());
             }
         }
-        found.ok_or_else(|| format!("no answer file for {}", crate::escape::name(&test.name)))
+        found.ok_or_else(|| NoAnswer::None {
+            test: crate::escape::name(&test.name),
+        })
     }
 
     /// The files that answer none of `tests`, as the submitter named them.
@@ -247,6 +247,20 @@ pub struct AnswerRun<'a> {
 
 /// Judges the submission's answer to the test: the output validator (or
 /// the problem's comparison) on the answer file as on a program's output.
+/// Why a test has no answer in a submission's answer set; names are
+/// shown escaped (they are the submitter's).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoAnswer {
+    #[error(
+        "{shown} is one file, and this problem has {tests} tests: hand in a folder of answer files named after the tests"
+    )]
+    LoneFile { shown: String, tests: usize },
+    #[error("more than one answer file for {test}")]
+    Several { test: String },
+    #[error("no answer file for {test}")]
+    None { test: String },
+}
+
 /// A missing answer is judged as an empty output, and said so; an answer
 /// above the output limit is OLE.
 pub fn judge_answer(run: &AnswerRun<'_>) -> TestReport {
