@@ -39,20 +39,23 @@ impl Severity {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub(crate) struct Finding {
     pub(crate) severity: Severity,
-    /// What it is about: a test (`secret/02`), a file, a validator.
-    pub(crate) place: String,
+    /// What it is about: a test (`secret/02`), a file, a validator; `None`
+    /// when the message says it all.
+    pub(crate) place: Option<String>,
     pub(crate) message: String,
 }
 
 impl Finding {
+    /// A finding; an empty `place` is none (the message says it all).
     pub(crate) fn new(
         severity: Severity,
         place: impl Into<String>,
         message: impl Into<String>,
     ) -> Finding {
+        let place: String = place.into();
         Finding {
             severity,
-            place: place.into(),
+            place: (!place.is_empty()).then_some(place),
             message: message.into(),
         }
     }
@@ -75,9 +78,9 @@ impl Finding {
 
     /// The line `judge verify` prints.
     pub(crate) fn line(&self) -> String {
-        let text = match self.place.is_empty() {
-            true => self.message.clone(),
-            false => format!("{}: {}", self.place, self.message),
+        let text = match &self.place {
+            None => self.message.clone(),
+            Some(place) => format!("{place}: {}", self.message),
         };
         match self.severity {
             Severity::Warning => format!("warning: {text}"),

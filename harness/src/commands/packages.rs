@@ -22,7 +22,7 @@ pub(super) struct TimeSettlement {
     pub(super) explanation: Option<String>,
     pub(super) warnings: Vec<String>,
     /// No limit fits the package's own rules: its submissions are not run.
-    pub(super) error: Option<String>,
+    pub(super) error: Option<crate::formats::NoTimeLimit>,
     /// Submissions that must time out run under this cap, so that a run
     /// which only just exceeds the limit shows up.
     pub(super) timeout_floor: Option<Duration>,
@@ -119,7 +119,7 @@ pub(super) fn settle_time_limit(
             settlement.warnings = limit.warnings;
             settlement.timeout_floor = limit.timeout_floor;
         }
-        Err(why) => settlement.error = Some(format!("time limit: {why}")),
+        Err(why) => settlement.error = Some(why),
     }
     Some(settlement)
 }
@@ -148,7 +148,7 @@ pub(super) fn check_margin(
                 }
             }
         }
-        Err(why) => settlement.error = Some(format!("time limit: {why}")),
+        Err(why) => settlement.error = Some(why),
     }
 }
 

@@ -69,7 +69,9 @@ pub(crate) struct PackageFinding {
     pub(crate) problem: String,
     /// `passed`, `warning`, `error` or `skipped`.
     pub(crate) severity: &'static str,
-    pub(crate) place: String,
+    /// What it is about (a test, a file, a program), if the message does
+    /// not say.
+    pub(crate) place: Option<String>,
     pub(crate) message: String,
 }
 

@@ -53,13 +53,13 @@ fn verify_sections() {
                 PackageFinding {
                     problem: "nim".into(),
                     severity: "error",
-                    place: "".into(),
+                    place: None,
                     message: "no tests under data/".into(),
                 },
                 PackageFinding {
                     problem: "nim".into(),
                     severity: "warning",
-                    place: "data/extra.in".into(),
+                    place: Some("data/extra.in".into()),
                     message: "not made by generators.yaml".into(),
                 },
             ],

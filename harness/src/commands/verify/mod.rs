@@ -20,7 +20,7 @@ use crate::report::human;
 use crate::report::sections::{Expectation, PackageFinding, PackageFindings, Sections};
 use crate::runner::{RunPlan, TaskReport};
 use crate::spec::{ProblemSpec, SolutionSpec};
-use table::{ProblemFindings, Row};
+use table::{Held, ProblemFindings, Row};
 
 pub(super) use generate::generate;
 
@@ -44,9 +44,10 @@ fn row<'a>(
             report,
             expected: crate::formats::describe_expectation(expectation),
             expected_by: Some(origin),
-            broken: packages::expectation_holds(problem, expectation, report)
-                .err()
-                .unwrap_or_default(),
+            held: match packages::expectation_holds(problem, expectation, report) {
+                Ok(()) => Held::Yes,
+                Err(broken) => Held::Broken(broken),
+            },
         };
     }
     let holds = solution.expect.contains(&report.verdict)
@@ -65,11 +66,7 @@ fn row<'a>(
         report,
         expected,
         expected_by: None,
-        broken: if holds {
-            Vec::new()
-        } else {
-            vec![String::new()]
-        },
+        held: if holds { Held::Yes } else { Held::NotExpected },
     }
 }
 
@@ -101,7 +98,7 @@ pub(super) fn verify(
         check.findings.extend(
             settlement
                 .and_then(|s| s.error.clone())
-                .map(|error| Finding::error("", error)),
+                .map(|error| Finding::error("time limit", error.to_string())),
         );
     }
 

@@ -21,14 +21,30 @@ pub(super) struct Row<'a> {
     pub(super) expected: String,
     /// Where a package's expectation came from (folder, tag, file line).
     pub(super) expected_by: Option<&'a str>,
-    /// What did not hold; empty when the expectation holds. An empty
-    /// string stands for "not the expected verdict", which the row says.
-    pub(super) broken: Vec<String>,
+    pub(super) held: Held,
+}
+
+/// Whether a solution's result meets its expectation.
+pub(super) enum Held {
+    Yes,
+    /// Not the verdict (or score) `problem.toml` expects: the row's
+    /// columns say what it got.
+    NotExpected,
+    /// The package's rules it broke, each in words.
+    Broken(Vec<String>),
 }
 
 impl Row<'_> {
     pub(super) fn holds(&self) -> bool {
-        self.broken.is_empty()
+        matches!(self.held, Held::Yes)
+    }
+
+    /// The package's rules it broke (none for `problem.toml`'s expectations).
+    fn broken_rules(&self) -> &[String] {
+        match &self.held {
+            Held::Broken(rules) => rules,
+            Held::Yes | Held::NotExpected => &[],
+        }
     }
 
     pub(super) fn json(&self, problem: &ProblemSpec) -> HeldExpectation {
@@ -49,12 +65,7 @@ impl Row<'_> {
             got: self.report.verdict.short(),
             score: self.report.score,
             ok: self.holds(),
-            broken_rules: self
-                .broken
-                .iter()
-                .filter(|r| !r.is_empty())
-                .cloned()
-                .collect(),
+            broken_rules: self.broken_rules().to_vec(),
         }
     }
 }
@@ -176,7 +187,7 @@ fn print_row(
     if row.holds() {
         return Ok(());
     }
-    for rule in row.broken.iter().filter(|r| !r.is_empty()) {
+    for rule in row.broken_rules() {
         writeln!(out, "      {}", crate::escape::visible(rule))?;
     }
     if let Some(message) = &report.message {
