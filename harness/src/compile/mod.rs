@@ -2,7 +2,7 @@
 //! one `cargo build` (`cargo.rs`); single files and programs of several
 //! files through the language table, each first prepared as the set of files
 //! of its build folder (`files.rs`), then built once per content hash
-//! (`cached.rs`).
+//! (`cached.rs`). What a build gives, or why not, is `built.rs`'s `Built`.
 
 mod built;
 mod cache;
