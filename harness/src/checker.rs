@@ -241,7 +241,9 @@ pub(crate) fn run_checktestdata(
     match crate::formats::checktestdata(exit) {
         Ok(true) => Ok(Validation::Valid),
         Ok(false) => Ok(Validation::Invalid(message)),
-        Err(why) if message.is_empty() => Err(JudgeFailure::program("checktestdata", why)),
+        Err(why) if message.is_empty() => {
+            Err(JudgeFailure::program("checktestdata", why.to_string()))
+        }
         Err(why) => Err(JudgeFailure::program(
             "checktestdata",
             format!("{why}: {message}"),

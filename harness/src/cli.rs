@@ -397,8 +397,16 @@ pub struct StressArgs {
     pub out: Option<Option<PathBuf>>,
 }
 
-fn duration(text: &str) -> Result<std::time::Duration, String> {
-    humantime::parse_duration(text).map_err(|e| format!("{e}; write e.g. 30s or 2m"))
+/// A `--shrink-time` clap cannot read.
+#[derive(Debug, thiserror::Error)]
+#[error("{source}; write e.g. 30s or 2m")]
+pub struct DurationArgError {
+    #[from]
+    source: humantime::DurationError,
+}
+
+fn duration(text: &str) -> Result<std::time::Duration, DurationArgError> {
+    Ok(humantime::parse_duration(text)?)
 }
 
 #[derive(Debug, Clone, Default, Args)]

@@ -122,6 +122,40 @@ pub enum BuildError {
     ToolMissing { tool: String, language: String },
     #[error("no binary `{name}` in the workspace")]
     NoSuchBinary { name: String },
+    #[error("no binary `{name}` in the workspace at {}", manifest.display())]
+    NotInWorkspace { name: String, manifest: PathBuf },
+    /// A program of several files names a language the table lacks.
+    #[error("{program}: no language `{language}` in the language table (known: {known})")]
+    UnknownLanguageKey {
+        program: String,
+        language: String,
+        known: String,
+    },
+    /// A program of several files whose set itself is wrong.
+    #[error("{program}: {source}")]
+    Sources {
+        program: String,
+        #[source]
+        source: crate::compile::SourceSetError,
+    },
+    /// A program of several files that failed to build.
+    #[error("{program}: {source}")]
+    Program {
+        program: String,
+        #[source]
+        source: Box<BuildError>,
+    },
+    /// A file of a package (the setter's) the judge would not read.
+    #[error(transparent)]
+    Unreadable(#[from] crate::untrusted::UntrustedFile),
+    /// A program the judging of a submission needs (checker, interactor)
+    /// did not build: the judge's failure, whatever the submission's build.
+    #[error("the {role} did not build: {source}")]
+    JudgingProgram {
+        role: &'static str,
+        #[source]
+        source: crate::compile::NotBuilt,
+    },
     #[error("failed to {what}: {source}")]
     Io {
         what: String,

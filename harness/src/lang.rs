@@ -164,11 +164,11 @@ mod tests {
     }
 
     /// The built-in table with a user's table of `text`; an error as its message.
-    fn load_user(text: &str) -> Result<Languages, String> {
+    fn load_user(text: &str) -> Result<Languages, SpecError> {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("languages.toml");
         std::fs::write(&path, text).unwrap();
-        Languages::load(Some(&path)).map_err(|e| e.to_string())
+        Languages::load(Some(&path))
     }
 
     #[test]
@@ -183,7 +183,9 @@ mod tests {
 
     #[test]
     fn bad_user_table_names_the_file() {
-        let error = load_user("[go]\nname = \"Go\"\nextension = [\"go\"]\n").unwrap_err();
+        let error = load_user("[go]\nname = \"Go\"\nextension = [\"go\"]\n")
+            .unwrap_err()
+            .to_string();
         assert!(
             error.contains("languages.toml") && error.contains("extension"),
             "{error}"
@@ -233,7 +235,8 @@ mod tests {
         let error = load_user(
             "[zig]\nname = \"Zig\"\nextensions = [\"zig\"]\ncompile = [\"zig\", \"--files={sources}\"]\nrun = [\"{binary}\"]\n",
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(
             error.contains("languages.toml") && error.contains("whole argument"),
             "{error}"

@@ -8,17 +8,16 @@
 //! ```text
 //! Run::new(command, report args) ─► subscribe(reporters) ─► execute(plan)…
 //!     runner::execute_reusing ─► Event ─► Reporter::report_event (each)
-//! Run::finish(extra) ─► Reporter::finish (each) ─► files written
+//! Run::finish(sections) ─► Reporter::finish (each) ─► files written
 //! ```
 
 use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
-
 use crate::cli::ReportArgs;
 use crate::errors::{Error, Result};
+use crate::report::sections::Sections;
 use crate::runner::{self, Event, Reuse, RunPlan, TaskReport};
 use crate::sandbox::{Boxes, Runs};
 
@@ -40,8 +39,8 @@ pub(crate) struct RunEnd<'a> {
     /// What isolation the sandbox applied, in words.
     pub(crate) isolation: &'a str,
     pub(crate) interrupted: bool,
-    /// Fields only the verb knows, for the JSON document.
-    pub(crate) extra: Vec<(String, Value)>,
+    /// Sections only the verb knows, for the JSON document.
+    pub(crate) sections: Sections,
 }
 
 /// One command's run: its reporters, and the tasks of every `execute`.
@@ -108,7 +107,7 @@ impl<'r> Run<'r> {
         mut self,
         isolation: &str,
         interrupted: bool,
-        extra: Vec<(String, Value)>,
+        sections: Sections,
     ) -> Result<()> {
         if let Some(source) = self.failed.take() {
             return Err(Error::Report {
@@ -120,7 +119,7 @@ impl<'r> Run<'r> {
             command: self.command,
             isolation,
             interrupted,
-            extra,
+            sections,
         };
         for reporter in &mut self.reporters {
             reporter.finish(&end)?;
@@ -181,7 +180,7 @@ impl Reporter for ReportFile {
                 end.command,
                 end.isolation,
                 &tasks,
-                end.extra.clone(),
+                &end.sections,
                 end.interrupted,
             )
             .map_err(failed)?,
@@ -302,12 +301,12 @@ mod tests {
             .unwrap();
     }
 
-    fn end(extra: Vec<(String, Value)>) -> RunEnd<'static> {
+    fn end(sections: Sections) -> RunEnd<'static> {
         RunEnd {
             command: "grade",
             isolation: "none",
             interrupted: false,
-            extra,
+            sections,
         }
     }
 
@@ -324,9 +323,13 @@ mod tests {
             ],
         );
         feed(&mut file, &[task("c", Verdict::TimeLimitExceeded)]);
-        file.finish(&end(vec![("expectations".into(), serde_json::json!([1]))]))
-            .unwrap();
-        let json: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        let sections = Sections {
+            package_errors: Some(vec!["sum: no tests under data/".into()]),
+            ..Sections::default()
+        };
+        file.finish(&end(sections)).unwrap();
+        let json: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
         let submissions: Vec<(&str, &str)> = json["submissions"]
             .as_array()
             .unwrap()
@@ -340,7 +343,11 @@ mod tests {
             .collect();
         assert_eq!(submissions, [("a", "AC"), ("b", "WA"), ("c", "TLE")]);
         assert_eq!(json["command"], "grade");
-        assert_eq!(json["expectations"], serde_json::json!([1]));
+        assert_eq!(
+            json["package_errors"],
+            serde_json::json!(["sum: no tests under data/"])
+        );
+        assert!(json.get("expectations").is_none(), "{json}");
     }
 
     #[test]
@@ -355,7 +362,7 @@ mod tests {
                 task("b", Verdict::WrongAnswer),
             ],
         );
-        file.finish(&end(Vec::new())).unwrap();
+        file.finish(&end(Sections::default())).unwrap();
         let xml = std::fs::read_to_string(&path).unwrap();
         assert!(xml.contains("p/a") && xml.contains("p/b"), "{xml}");
         assert!(xml.contains("judge grade"), "{xml}");
@@ -398,7 +405,7 @@ mod tests {
         assert_eq!(reports[0].verdict, Verdict::WrongAnswer);
         // Started, three tests, the task, the end: to both reporters.
         assert_eq!((broken.get(), whole.get()), (6, 6));
-        let error = run.finish("none", false, Vec::new()).unwrap_err();
+        let error = run.finish("none", false, Sections::default()).unwrap_err();
         assert!(error.to_string().contains("disk full"), "{error}");
     }
 }

@@ -40,7 +40,7 @@ pub(crate) enum Links {
 /// Why a file a submitter controls was not read. The first three are the
 /// submitter's doing (a compile error, a file not graded); `Io` is not.
 #[derive(Debug, Error)]
-pub(crate) enum UntrustedFile {
+pub enum UntrustedFile {
     #[error(
         "{} is a symbolic link: the judge does not follow links in a submission",
         shown(path)

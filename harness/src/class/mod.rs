@@ -93,7 +93,7 @@ impl Roster {
                 }
                 match classify(&file, problems, languages) {
                     Ok(problem) => candidates.entry(problem).or_default().push((file, shown)),
-                    Err(why) => roster.unmatch(Some(&name), shown, why),
+                    Err(why) => roster.unmatch(Some(&name), shown, why.to_string()),
                 }
             }
         }
@@ -146,7 +146,7 @@ impl Roster {
             } else if !kind.is_ok_and(|kind| kind.is_file()) {
                 roster.unmatch(Some(student), shown, "no such file".into());
             } else if languages.for_file(&file).is_none() {
-                roster.unmatch(Some(student), shown, no_language(&file));
+                roster.unmatch(Some(student), shown, no_language(&file).to_string());
             } else {
                 candidates
                     .entry(problem.to_string())
@@ -238,21 +238,34 @@ fn not_gradable(kind: std::fs::FileType) -> Option<String> {
     }
 }
 
-fn no_language(file: &Path) -> String {
+/// Why a student's file is for no problem.
+#[derive(Debug, thiserror::Error)]
+enum Unclassified {
+    #[error("no problem `{stem}`")]
+    UnknownProblem { stem: String },
+    #[error("no language for .{extension}")]
+    UnknownLanguage { extension: String },
+    #[error("no extension: no language")]
+    NoExtension,
+}
+
+fn no_language(file: &Path) -> Unclassified {
     match file.extension() {
-        Some(ext) => format!("no language for .{}", ext.to_string_lossy()),
-        None => "no extension: no language".into(),
+        Some(ext) => Unclassified::UnknownLanguage {
+            extension: ext.to_string_lossy().into_owned(),
+        },
+        None => Unclassified::NoExtension,
     }
 }
 
 /// The problem a student's file is for, or why it is for none.
-fn classify(file: &Path, problems: &[&str], languages: &Languages) -> Result<String, String> {
+fn classify(file: &Path, problems: &[&str], languages: &Languages) -> Result<String, Unclassified> {
     let stem = file
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     if !problems.contains(&stem.as_str()) {
-        return Err(format!("no problem `{stem}`"));
+        return Err(Unclassified::UnknownProblem { stem });
     }
     if languages.for_file(file).is_none() {
         return Err(no_language(file));

@@ -7,7 +7,7 @@
 
 use super::Context;
 use super::findings::Finding;
-use super::self_tests::{Prepared, Validator, prepare, validate};
+use super::self_tests::{Validator, prepare, validate};
 use crate::formats::{InputValidator, Package};
 use crate::spec::ProblemSpec;
 
@@ -59,7 +59,10 @@ pub(super) fn check_answers(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Fin
                 }
                 Err(why) => {
                     *broken = true;
-                    findings.push(Finding::error(format!("answer validator {name}"), why));
+                    findings.push(Finding::error(
+                        format!("answer validator {name}"),
+                        why.to_string(),
+                    ));
                 }
             }
         }
@@ -139,8 +142,7 @@ fn ready(
         match prepare(ctx, package, validator) {
             Ok(Some(validator)) => ready.push(validator),
             Ok(None) => {}
-            Err(Prepared::Skipped(why)) => findings.push(Finding::skipped("", why)),
-            Err(Prepared::Failed(why)) => findings.push(Finding::error("", why)),
+            Err(finding) => findings.push(finding),
         }
     }
     ready

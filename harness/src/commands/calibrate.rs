@@ -11,14 +11,13 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::time::Duration;
 
-use serde_json::{Value, json};
-
 use super::Context;
 use super::practice::task_for;
 use crate::cli::ReportArgs;
 use crate::errors::{Error, Result};
 use crate::formats::{TimeLimitRule, Timing, derive};
 use crate::report::human;
+use crate::report::sections::{self, CalibratedSolution, Sections};
 use crate::runner::RunPlan;
 use crate::spec::{Limits, ProblemSpec, SolutionSpec};
 use crate::verdict::Verdict;
@@ -55,7 +54,7 @@ struct Measured {
 #[derive(Debug, Clone, PartialEq)]
 struct Calibration {
     /// The limit the rule gives, or why none fits.
-    kattis: std::result::Result<Duration, String>,
+    kattis: std::result::Result<Duration, crate::formats::NoTimeLimit>,
     /// The fastest TLE solution ÷ `time_limit_to_tle`: no limit above this
     /// keeps the margin.
     upper: Option<Duration>,
@@ -141,7 +140,11 @@ pub(super) fn calibrate(
     }
     // The measuring runs are repeated trials, not the report's submissions.
     let run = crate::pipeline::Run::new("verify --calibrate", reports);
-    ctx.finish(run, vec![("calibration".to_string(), json!(all))])?;
+    let sections = Sections {
+        calibration: Some(all),
+        ..Sections::default()
+    };
+    ctx.finish(run, sections)?;
     Ok(ctx.exit_code(ok))
 }
 
@@ -216,7 +219,11 @@ fn measure(
 
 /// Measures one problem's AC and TLE solutions and prints the table.
 /// Returns the JSON entry and whether the limit holds without warnings.
-fn calibrate_one(ctx: &mut Context, problem: &ProblemSpec, repeat: usize) -> Result<(Value, bool)> {
+fn calibrate_one(
+    ctx: &mut Context,
+    problem: &ProblemSpec,
+    repeat: usize,
+) -> Result<(sections::Calibration, bool)> {
     let limit = problem.limits.time;
     let with_expect = |wanted: fn(&SolutionSpec) -> bool| -> Vec<&SolutionSpec> {
         problem.solutions.iter().filter(|s| wanted(s)).collect()
@@ -249,25 +256,36 @@ fn calibrate_one(ctx: &mut Context, problem: &ProblemSpec, repeat: usize) -> Res
     let calibration = figures(limit, &ac, &tle);
     print_table(ctx, problem, repeat, &ac, &tle, &calibration, &unexpected)?;
     let holds = calibration.warnings.is_empty() && unexpected.is_empty();
-    let entry = |m: &Measured, expect: &str| {
-        json!({
-            "solution": m.name,
-            "expect": expect,
-            "cpu_ms": m.time.as_millis() as u64,
-            "test": m.test,
-            "at_least": m.capped,
-        })
+    let entry = |m: &Measured, expect: &'static str| CalibratedSolution {
+        solution: m.name.clone(),
+        expect,
+        cpu_ms: m.time.as_millis() as u64,
+        test: m.test.clone(),
+        at_least: m.capped,
     };
-    let json = json!({
-        "problem": problem.id,
-        "repeat": repeat,
-        "limit_ms": limit.as_millis() as u64,
-        "kattis_2025_09_limit_ms": calibration.kattis.as_ref().ok().map(|d| d.as_millis() as u64),
-        "kattis_error": calibration.kattis.as_ref().err(),
-        "upper_bound_ms": calibration.upper.map(|d| d.as_millis() as u64),
-        "solutions": ac.iter().map(|m| entry(m, "AC")).chain(tle.iter().map(|m| entry(m, "TLE"))).collect::<Vec<_>>(),
-        "warnings": calibration.warnings.iter().chain(&unexpected).collect::<Vec<_>>(),
-    });
+    let json = sections::Calibration {
+        problem: problem.id.clone(),
+        repeat,
+        limit_ms: limit.as_millis() as u64,
+        kattis_2025_09_limit_ms: calibration
+            .kattis
+            .as_ref()
+            .ok()
+            .map(|d| d.as_millis() as u64),
+        kattis_error: calibration.kattis.as_ref().err().map(ToString::to_string),
+        upper_bound_ms: calibration.upper.map(|d| d.as_millis() as u64),
+        solutions: ac
+            .iter()
+            .map(|m| entry(m, "AC"))
+            .chain(tle.iter().map(|m| entry(m, "TLE")))
+            .collect(),
+        warnings: calibration
+            .warnings
+            .iter()
+            .chain(&unexpected)
+            .cloned()
+            .collect(),
+    };
     Ok((json, holds))
 }
 
@@ -284,7 +302,7 @@ fn print_table(
     let rule = match &calibration.kattis {
         Ok(kattis) if *kattis == limit => ctx.styles.good(&format!("{} (the same)", secs(*kattis))),
         Ok(kattis) => secs(*kattis),
-        Err(why) => ctx.styles.bad(why),
+        Err(why) => ctx.styles.bad(&why.to_string()),
     };
     writeln!(
         ctx.out,
@@ -400,7 +418,10 @@ mod tests {
             &[measured("ref", 100, false)],
             &[measured("scan", 1200, false)],
         );
-        assert!(c.kattis.as_ref().unwrap_err().contains("scan"), "{c:?}");
+        assert!(
+            c.kattis.as_ref().unwrap_err().to_string().contains("scan"),
+            "{c:?}"
+        );
         assert_eq!(c.upper, Some(Duration::from_millis(800)));
         assert!(
             c.warnings[0].contains("scan finishes in 1.200 s"),

@@ -5,8 +5,6 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
-
 use super::Context;
 use super::practice::task_for;
 use super::stored::{self, Owner, Recording};
@@ -16,6 +14,7 @@ use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs, TeacherArgs};
 use crate::errors::{Error, Result};
 use crate::report::gradebook::{Cell, Gradebook};
 use crate::report::policy::{LateRule, Policy};
+use crate::report::sections::{self, ClassSubmission, NoSubmission, Sections, UnmatchedFile};
 use crate::report::{self, table};
 use crate::runner::RunPlan;
 use crate::store::{self, Store};
@@ -78,7 +77,7 @@ fn policy_for(book: &Gradebook, args: &GradebookArgs) -> Result<Option<Policy>> 
 /// `grade`, plus the class (students, missing submissions, files not graded).
 fn write_reports(book: &Gradebook, args: &ReportArgs) -> Result<()> {
     let tasks = book.task_reports();
-    let missing: Vec<Value> = book
+    let missing: Vec<NoSubmission> = book
         .rows
         .iter()
         .flat_map(|row| {
@@ -86,22 +85,41 @@ fn write_reports(book: &Gradebook, args: &ReportArgs) -> Result<()> {
                 .iter()
                 .zip(&book.problems)
                 .filter(|(cell, _)| matches!(cell, Cell::NoSubmission))
-                .map(|(_, p)| json!({ "student": row.student, "problem": p.id }))
+                .map(|(_, p)| NoSubmission {
+                    student: row.student.clone(),
+                    problem: p.id.clone(),
+                })
         })
         .collect();
-    let class = json!({
-        "run": book.run.id,
-        "partition": book.run.partition,
-        "students": book.rows.iter().map(|r| &r.student).collect::<Vec<_>>(),
-        "submissions": book.submissions().map(|(student, problem, s)| json!({
-            "student": student, "problem": problem.id, "submission": s.path,
-            "language": s.language, "verdict": s.report.verdict.short(),
-        })).collect::<Vec<_>>(),
-        "no_submission": missing,
-        "unmatched": book.unmatched.iter().map(|u| json!({
-            "student": u.student, "path": u.path, "reason": u.reason,
-        })).collect::<Vec<_>>(),
-    });
+    let class = sections::Class {
+        run: book.run.id,
+        partition: book.run.partition.clone(),
+        students: book.rows.iter().map(|r| r.student.clone()).collect(),
+        submissions: book
+            .submissions()
+            .map(|(student, problem, s)| ClassSubmission {
+                student: student.to_string(),
+                problem: problem.id.clone(),
+                submission: s.path.clone(),
+                language: s.language.clone(),
+                verdict: s.report.verdict.short(),
+            })
+            .collect(),
+        no_submission: missing,
+        unmatched: book
+            .unmatched
+            .iter()
+            .map(|u| UnmatchedFile {
+                student: u.student.clone(),
+                path: u.path.clone(),
+                reason: u.reason.clone(),
+            })
+            .collect(),
+    };
+    let sections = Sections {
+        class: Some(class),
+        ..Sections::default()
+    };
     if let Some(path) = &args.json {
         let mut file = create(path)?;
         report::json::write(
@@ -109,7 +127,7 @@ fn write_reports(book: &Gradebook, args: &ReportArgs) -> Result<()> {
             &book.run.command,
             &book.run.isolation,
             &tasks,
-            vec![("class".into(), class)],
+            &sections,
             false,
         )
         .and_then(|()| file.flush())

@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use super::Context;
 use super::findings::Finding;
 use crate::checker::run_validator;
-use crate::compile::{Built, Executable};
+use crate::compile::{Executable, NotProgram};
 
 use crate::formats::{InputValidator, ValidatorArgs, ValidatorProtocol};
 use crate::spec::{ProblemSpec, Protocol, ToolSpec};
@@ -178,19 +178,20 @@ fn validators(ctx: &mut Context, problem: &ProblemSpec, findings: &mut Vec<Findi
     let mut add = |ctx: &mut Context, name: String, program, testlib, args, answers| match ctx
         .builder
         .build(&program)
+        .into_program()
     {
-        Built::Ready(exe) => asked.push(Ok(Asked {
+        Ok(exe) => asked.push(Ok(Asked {
             name,
             exe,
             testlib,
             args,
             answers,
         })),
-        Built::CompileError(m) | Built::JudgeError(m) => asked.push(Err(Finding::error(
+        Err(NotProgram::NotBuilt(why)) => asked.push(Err(Finding::error(
             name,
-            format!("did not build: {}", m.lines().next().unwrap_or_default()),
+            format!("did not build: {}", why.first_line()),
         ))),
-        Built::Answers(_) => {}
+        Err(NotProgram::AnswerSet(_)) => {}
     };
     let mut notes = Vec::new();
     let mut add_note =
@@ -281,16 +282,28 @@ fn tests_of(
     }
 }
 
+/// Why a validator asked for its bounds could not give them.
+#[derive(Debug, thiserror::Error)]
+enum AskError {
+    #[error("failed to create a folder: {0}")]
+    Folder(#[source] std::io::Error),
+    /// Its first line.
+    #[error("rejects {test} when asked for its bounds: {why}")]
+    Rejects { test: String, why: String },
+    #[error(transparent)]
+    Program(#[from] crate::errors::JudgeFailure),
+}
+
 /// Runs one validator on every test, asking for its bounds; merged.
 fn ask(
     ctx: &Context,
     problem: &ProblemSpec,
     validator: &Asked,
-) -> std::result::Result<Option<BTreeMap<String, Bound>>, String> {
+) -> std::result::Result<Option<BTreeMap<String, Bound>>, AskError> {
     let mut merged = BTreeMap::new();
     let mut reported = false;
     for (test, file, input, args) in tests_of(problem, validator.answers) {
-        let scratch = tempfile::tempdir_in(ctx.scratch.path()).map_err(|e| e.to_string())?;
+        let scratch = tempfile::tempdir_in(ctx.scratch.path()).map_err(AskError::Folder)?;
         let report = scratch.path().join("bounds.txt");
         let flag = match validator.testlib {
             true => "--testOverviewLogFileName",
@@ -325,12 +338,12 @@ fn ask(
         ) {
             Ok(crate::errors::Validation::Valid) => {}
             Ok(crate::errors::Validation::Invalid(why)) => {
-                return Err(format!(
-                    "rejects {test} when asked for its bounds: {}",
-                    why.lines().next().unwrap_or_default()
-                ));
+                return Err(AskError::Rejects {
+                    test,
+                    why: why.lines().next().unwrap_or_default().to_string(),
+                });
             }
-            Err(failure) => return Err(failure.to_string()),
+            Err(failure) => return Err(failure.into()),
         }
         let Ok(text) = std::fs::read_to_string(&report) else {
             continue;
@@ -359,7 +372,7 @@ pub(super) fn check(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Finding> {
                 &validator.name,
                 "reports no bounds (it writes no --constraints_file or testlib overview log)",
             )),
-            Err(why) => findings.push(Finding::error(&validator.name, why)),
+            Err(why) => findings.push(Finding::error(&validator.name, why.to_string())),
         }
     }
     findings

@@ -183,14 +183,18 @@ impl Context {
         run.execute(plan, reuse, &self.sandbox, self.scratch.path())
     }
 
-    /// Ends `run`: its reporters write their files. `extra`: the verb's
-    /// own fields for the JSON report.
+    /// Ends `run`: its reporters write their files. `sections`: the
+    /// verb's own sections of the JSON report.
     pub(crate) fn finish(
         &self,
         run: Run<'_>,
-        extra: Vec<(String, serde_json::Value)>,
+        sections: crate::report::sections::Sections,
     ) -> Result<()> {
-        run.finish(&self.sandbox.describe(), self.sandbox.is_cancelled(), extra)
+        run.finish(
+            &self.sandbox.describe(),
+            self.sandbox.is_cancelled(),
+            sections,
+        )
     }
 
     /// The exit code once results are in: interrupted beats everything.

@@ -1,15 +1,13 @@
-//! What a package check found, typed: how bad it is, where, and what.
-//! New checks return these (see `answer_checks`, `generators`,
-//! `constraints`, `invalid_inputs`); `judge verify` still prints the
-//! package stage as lines, so `into_checks` turns them into the
-//! (passed, failed, skipped) lines the other checks give.
+//! What a package check found, typed: how bad it is, where, and what. The
+//! one channel of every package check (`judge verify`'s package stage, its
+//! `--constraints` and `--invalid-inputs` runs), counted as problemtools
+//! counts its errors and warnings.
 
 use serde::Serialize;
 
 use std::io::Write;
 
 use super::Context;
-use super::self_tests::Checks;
 use crate::errors::{Error, Result};
 use crate::spec::ProblemSpec;
 
@@ -26,23 +24,38 @@ pub(crate) enum Severity {
     Skipped,
 }
 
+impl Severity {
+    /// As the JSON report writes it.
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            Severity::Passed => "passed",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+            Severity::Skipped => "skipped",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub(crate) struct Finding {
     pub(crate) severity: Severity,
-    /// What it is about: a test (`secret/02`), a file, a validator.
-    pub(crate) place: String,
+    /// What it is about: a test (`secret/02`), a file, a validator; `None`
+    /// when the message says it all.
+    pub(crate) place: Option<String>,
     pub(crate) message: String,
 }
 
 impl Finding {
+    /// A finding; an empty `place` is none (the message says it all).
     pub(crate) fn new(
         severity: Severity,
         place: impl Into<String>,
         message: impl Into<String>,
     ) -> Finding {
+        let place: String = place.into();
         Finding {
             severity,
-            place: place.into(),
+            place: (!place.is_empty()).then_some(place),
             message: message.into(),
         }
     }
@@ -65,9 +78,9 @@ impl Finding {
 
     /// The line `judge verify` prints.
     pub(crate) fn line(&self) -> String {
-        let text = match self.place.is_empty() {
-            true => self.message.clone(),
-            false => format!("{}: {}", self.place, self.message),
+        let text = match &self.place {
+            None => self.message.clone(),
+            Some(place) => format!("{place}: {}", self.message),
         };
         match self.severity {
             Severity::Warning => format!("warning: {text}"),
@@ -76,18 +89,26 @@ impl Finding {
     }
 }
 
-/// The findings as `judge verify`'s package stage prints them: passed,
-/// failed, and skipped (with the warnings).
-pub(crate) fn into_checks(findings: &[Finding]) -> Checks {
-    let (mut passed, mut failed, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
-    for finding in findings {
-        match finding.severity {
-            Severity::Passed => passed.push(finding.line()),
-            Severity::Error => failed.push(finding.line()),
-            Severity::Warning | Severity::Skipped => skipped.push(finding.line()),
+/// How many findings are errors and how many warnings (problemtools'
+/// `X errors, Y warnings`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub(crate) struct Tally {
+    pub(crate) errors: usize,
+    pub(crate) warnings: usize,
+}
+
+impl Tally {
+    pub(crate) fn of<'a>(findings: impl IntoIterator<Item = &'a Finding>) -> Tally {
+        let mut tally = Tally::default();
+        for finding in findings {
+            match finding.severity {
+                Severity::Error => tally.errors += 1,
+                Severity::Warning => tally.warnings += 1,
+                Severity::Passed | Severity::Skipped => {}
+            }
         }
+        tally
     }
-    (passed, failed, skipped)
 }
 
 /// `judge verify --CHECK [ID...]`: runs `check` on every problem and prints

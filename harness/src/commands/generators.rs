@@ -14,11 +14,12 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::findings::Finding;
 use super::{Context, illustrate};
 use crate::checker::TOOL_LIMITS;
-use crate::compile::{Built, Executable};
+use crate::compile::{Executable, NotBuilt, NotProgram};
 use crate::errors::{Error, Result, SpecError};
 use crate::generators::manifest::{Made, Manifest, hash_of};
 use crate::generators::spec::{EXTENSIONS, copied};
@@ -85,23 +86,75 @@ impl Programs<'_> {
 }
 
 /// A built program and the hash of its files, or why it did not build.
-pub(super) type BuiltProgram = std::result::Result<(Executable, String), String>;
+pub(super) type BuiltProgram = std::result::Result<(Executable, String), CaseError>;
+
+/// Why a case of `generators.yaml` was not made. Cloned: a program that
+/// did not build is reported for every case that needs it.
+#[derive(Debug, Clone, thiserror::Error)]
+pub(super) enum CaseError {
+    #[error("{program}: {message}")]
+    Walk { program: String, message: String },
+    #[error("{}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: Arc<std::io::Error>,
+    },
+    #[error(transparent)]
+    Program(#[from] crate::formats::FormatError),
+    #[error("{program} did not build: {}", why.first_line())]
+    NotBuilt { program: String, why: NotBuilt },
+    #[error("{program} is not a program")]
+    NotAProgram { program: String },
+    #[error(transparent)]
+    Run(#[from] ToolRunError),
+    #[error("{case}: no .in (copy: found no file)")]
+    NoInput { case: String },
+    #[error("{case}: no .ans, and no `solution` to write one")]
+    NoAnswer { case: String },
+    #[error("solution {solution}: {source}")]
+    Solution {
+        solution: String,
+        #[source]
+        source: ToolRunError,
+    },
+}
+
+/// Why a package program run by `run` gave no output.
+#[derive(Debug, Clone, thiserror::Error)]
+pub(super) enum ToolRunError {
+    /// A folder or file of the run could not be made.
+    #[error("{0}")]
+    Io(Arc<std::io::Error>),
+    #[error("{0}")]
+    Sandbox(Arc<crate::errors::SandboxError>),
+    /// How it ended, and `: ` with its first line of stderr (or nothing).
+    #[error("{ended}{stderr}")]
+    Failed { ended: String, stderr: String },
+    #[error("the files it wrote could not be taken: {0}")]
+    Collect(crate::sandbox::CollectError),
+}
+
+fn io_failed(error: std::io::Error) -> ToolRunError {
+    ToolRunError::Io(Arc::new(error))
+}
 
 /// Builds a program of `files` (one file or folder, or several files
 /// taken as one folder): its executable and a hash of every file.
-fn build(
-    ctx: &mut Context,
-    name: &str,
-    files: &[PathBuf],
-) -> std::result::Result<(Executable, String), String> {
+fn build(ctx: &mut Context, name: &str, files: &[PathBuf]) -> BuiltProgram {
     let mut hasher = blake3::Hasher::new();
     let mut sources = Vec::new();
     for file in files {
         for entry in walkdir::WalkDir::new(file).sort_by_file_name() {
-            let entry = entry.map_err(|e| format!("{name}: {e}"))?;
+            let entry = entry.map_err(|e| CaseError::Walk {
+                program: name.to_string(),
+                message: e.to_string(),
+            })?;
             if entry.file_type().is_file() {
-                let bytes = std::fs::read(entry.path())
-                    .map_err(|e| format!("{}: {e}", entry.path().display()))?;
+                let bytes = std::fs::read(entry.path()).map_err(|e| CaseError::Read {
+                    path: entry.path().to_path_buf(),
+                    source: Arc::new(e),
+                })?;
                 hasher.update(entry.path().to_string_lossy().as_bytes());
                 hasher.update(&bytes);
                 sources.push(entry.into_path());
@@ -114,26 +167,26 @@ fn build(
             ProgramRef::File(one.clone())
         }
         [one] => {
-            let read =
-                crate::formats::read_program(one, name, &hints).map_err(|e| e.to_string())?;
+            let read = crate::formats::read_program(one, name, &hints)?;
             crate::spec::standalone_program(&read)
         }
         _ => {
             // Several files named in `generators:`: one program of them all.
-            let mut read =
-                crate::formats::read_program(&files[0], name, &hints).map_err(|e| e.to_string())?;
+            let mut read = crate::formats::read_program(&files[0], name, &hints)?;
             read.sources = sources.clone();
             read.extra_files = sources;
             crate::spec::standalone_program(&read)
         }
     };
-    match ctx.builder.build(&program) {
-        Built::Ready(exe) => Ok((exe, hasher.finalize().to_hex().to_string())),
-        Built::CompileError(m) | Built::JudgeError(m) => Err(format!(
-            "{name} did not build: {}",
-            m.lines().next().unwrap_or_default()
-        )),
-        Built::Answers(_) => Err(format!("{name} is not a program")),
+    match ctx.builder.build(&program).into_program() {
+        Ok(exe) => Ok((exe, hasher.finalize().to_hex().to_string())),
+        Err(NotProgram::NotBuilt(why)) => Err(CaseError::NotBuilt {
+            program: name.to_string(),
+            why,
+        }),
+        Err(NotProgram::AnswerSet(_)) => Err(CaseError::NotAProgram {
+            program: name.to_string(),
+        }),
     }
 }
 
@@ -143,9 +196,9 @@ pub(super) fn run(
     ctx: &Context,
     exe: &Executable,
     stdin: Option<&Path>,
-) -> std::result::Result<(Vec<u8>, Files), String> {
-    let work = tempfile::tempdir_in(ctx.scratch.path()).map_err(|e| e.to_string())?;
-    let out = tempfile::tempdir_in(ctx.scratch.path()).map_err(|e| e.to_string())?;
+) -> std::result::Result<(Vec<u8>, Files), ToolRunError> {
+    let work = tempfile::tempdir_in(ctx.scratch.path()).map_err(io_failed)?;
+    let out = tempfile::tempdir_in(ctx.scratch.path()).map_err(io_failed)?;
     let outcome = ctx
         .builder
         .worker()
@@ -160,20 +213,19 @@ pub(super) fn run(
             }),
             ..exe.request(work.path(), TOOL_LIMITS, Containment::Tool)
         })
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| ToolRunError::Sandbox(Arc::new(e)))?;
     if outcome.termination != Termination::Exited(0) {
-        return Err(format!(
-            "{}{}",
-            crate::verdict::describe_termination(outcome.termination),
-            String::from_utf8_lossy(&outcome.stderr)
+        return Err(ToolRunError::Failed {
+            ended: crate::verdict::describe_termination(outcome.termination),
+            stderr: String::from_utf8_lossy(&outcome.stderr)
                 .lines()
                 .next()
                 .map(|l| format!(": {l}"))
-                .unwrap_or_default()
-        ));
+                .unwrap_or_default(),
+        });
     }
     if let Some(Err(e)) = &outcome.collected {
-        return Err(format!("the files it wrote could not be taken: {e}"));
+        return Err(ToolRunError::Collect(e.clone()));
     }
     let mut files = Files::new();
     for ext in EXTENSIONS {
@@ -221,7 +273,7 @@ fn make(
     rule: &CaseRule,
     answers_empty: bool,
     with_answer: bool,
-) -> std::result::Result<(Files, String), String> {
+) -> std::result::Result<(Files, String), CaseError> {
     let copied = copies(programs.dir, rule);
     let mut files = copied.clone();
     let mut generator_hash = None;
@@ -236,7 +288,9 @@ fn make(
         files.insert(ext.clone(), text.clone().into_bytes());
     }
     if !files.contains_key("in") {
-        return Err(format!("{}: no .in (copy: found no file)", rule.name));
+        return Err(CaseError::NoInput {
+            case: rule.name.clone(),
+        });
     }
     let mut solution_hash = None;
     if with_answer && !files.contains_key("ans") {
@@ -248,19 +302,21 @@ fn make(
             }
             (Some(solution), false) => {
                 let (exe, hash) = programs.solution(ctx, solution)?;
-                let input = tempfile::NamedTempFile::new_in(ctx.scratch.path())
-                    .map_err(|e| e.to_string())?;
-                std::fs::write(input.path(), &files["in"]).map_err(|e| e.to_string())?;
-                let (stdout, _) = run(ctx, &exe, Some(input.path()))
-                    .map_err(|why| format!("solution {solution}: {why}"))?;
+                let input =
+                    tempfile::NamedTempFile::new_in(ctx.scratch.path()).map_err(io_failed)?;
+                std::fs::write(input.path(), &files["in"]).map_err(io_failed)?;
+                let (stdout, _) =
+                    run(ctx, &exe, Some(input.path())).map_err(|source| CaseError::Solution {
+                        solution: solution.clone(),
+                        source,
+                    })?;
                 files.insert("ans".into(), stdout);
                 solution_hash = Some(hash);
             }
             (None, false) => {
-                return Err(format!(
-                    "{}: no .ans, and no `solution` to write one",
-                    rule.name
-                ));
+                return Err(CaseError::NoAnswer {
+                    case: rule.name.clone(),
+                });
             }
         }
     }
@@ -379,7 +435,7 @@ fn make_if_changed(
     rule: &CaseRule,
     empty_answers: bool,
     manifest: &Manifest,
-) -> std::result::Result<Option<(Files, String)>, String> {
+) -> std::result::Result<Option<(Files, String)>, CaseError> {
     let generator = match &rule.source {
         Source::Generate { program, .. } => Some(programs.generator(ctx, program)?.1),
         _ => None,
@@ -459,7 +515,7 @@ pub(super) fn check(ctx: &mut Context, dir: &Path) -> Vec<Finding> {
         let (files, _) = match first {
             Ok(made) => made,
             Err(why) => {
-                findings.push(Finding::error(&rule.name, why));
+                findings.push(Finding::error(&rule.name, why.to_string()));
                 continue;
             }
         };
@@ -470,7 +526,7 @@ pub(super) fn check(ctx: &mut Context, dir: &Path) -> Vec<Finding> {
                     format!("`{command}` is not deterministic: two runs made different inputs"),
                 )),
                 Ok(_) => {}
-                Err(why) => findings.push(Finding::error(&rule.name, why)),
+                Err(why) => findings.push(Finding::error(&rule.name, why.to_string())),
             }
         }
         for (ext, bytes) in &files {

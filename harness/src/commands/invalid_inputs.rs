@@ -10,9 +10,9 @@ use std::path::Path;
 
 use super::Context;
 use super::findings::{Finding, Severity};
-use super::self_tests::{Prepared, Validator, prepare, validate};
+use super::self_tests::{ValidateError, Validator, prepare, validate};
 use crate::checker::run_validator;
-use crate::compile::Built;
+use crate::compile::NotProgram;
 use crate::errors::Validation;
 use crate::formats::ValidatorArgs;
 use crate::spec::ProblemSpec;
@@ -61,7 +61,7 @@ pub(crate) fn mutations(valid: &str) -> Vec<(&'static str, String)> {
 
 /// The problem's input validators, ready to judge a file: `Ok(true)` when
 /// it is valid for every one of them.
-type Judge<'a> = Box<dyn Fn(&Context, &Path) -> std::result::Result<bool, String> + 'a>;
+type Judge<'a> = Box<dyn Fn(&Context, &Path) -> std::result::Result<bool, ValidateError> + 'a>;
 
 fn validators<'a>(
     ctx: &mut Context,
@@ -74,8 +74,7 @@ fn validators<'a>(
             match prepare(ctx, package, validator) {
                 Ok(Some(validator)) => ready.push(validator),
                 Ok(None) => {}
-                Err(Prepared::Skipped(why)) => findings.push(Finding::skipped("", why)),
-                Err(Prepared::Failed(why)) => findings.push(Finding::error("", why)),
+                Err(finding) => findings.push(finding),
             }
         }
         if ready.is_empty() {
@@ -91,23 +90,26 @@ fn validators<'a>(
         }));
     }
     let tool = problem.validator.as_ref()?;
-    let exe = match ctx.builder.build(&tool.program) {
-        Built::Ready(exe) => exe,
-        Built::CompileError(m) | Built::JudgeError(m) => {
+    let exe = match ctx.builder.build(&tool.program).into_program() {
+        Ok(exe) => exe,
+        Err(NotProgram::NotBuilt(why)) => {
             findings.push(Finding::error(
                 "validator",
-                format!("did not build: {}", m.lines().next().unwrap_or_default()),
+                format!("did not build: {}", why.first_line()),
             ));
             return None;
         }
-        Built::Answers(_) => return None,
+        Err(NotProgram::AnswerSet(_)) => return None,
     };
     Some(Box::new(move |ctx: &Context, file: &Path| {
-        let scratch = tempfile::tempdir_in(ctx.scratch.path()).map_err(|e| e.to_string())?;
-        match run_validator(ctx.builder.worker(), &exe, tool, file, scratch.path()) {
-            Ok(Validation::Valid) => Ok(true),
-            Ok(Validation::Invalid(_)) => Ok(false),
-            Err(failure) => Err(failure.to_string()),
+        let scratch =
+            tempfile::tempdir_in(ctx.scratch.path()).map_err(|source| ValidateError::Write {
+                path: ctx.scratch.path().to_path_buf(),
+                source,
+            })?;
+        match run_validator(ctx.builder.worker(), &exe, tool, file, scratch.path())? {
+            Validation::Valid => Ok(true),
+            Validation::Invalid(_) => Ok(false),
         }
     }))
 }

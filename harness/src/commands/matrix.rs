@@ -6,13 +6,12 @@
 use std::io::Write;
 use std::path::Path;
 
-use serde_json::{Value, json};
-
 use super::Context;
 use super::practice::task_for;
 use crate::cli::ReportArgs;
 use crate::errors::{Error, Result};
 use crate::report::html::{CSS, badge, esc};
+use crate::report::sections::{self, MatrixSolution, MatrixTest, Sections};
 use crate::runner::{RunPlan, TaskReport};
 use crate::spec::ProblemSpec;
 use crate::verdict::Verdict;
@@ -138,7 +137,11 @@ pub(super) fn matrix(
     if let Some(path) = html {
         write_page(path, &ctx.sandbox.describe(), &pages)?;
     }
-    ctx.finish(run, vec![("matrix".to_string(), json!(all_json))])?;
+    let sections = Sections {
+        matrix: Some(all_json),
+        ..Sections::default()
+    };
+    ctx.finish(run, sections)?;
     Ok(ctx.exit_code(ok))
 }
 
@@ -213,27 +216,39 @@ fn print_matrix(
     Ok(())
 }
 
-fn matrix_json(problem: &ProblemSpec, matrix: &Matrix) -> Value {
-    json!({
-        "problem": problem.id,
-        "solutions": matrix.solutions.iter().enumerate().map(|(s, name)| json!({
-            "solution": name,
-            "first_rejected_by": matrix.first_rejection(s).map(|t| &matrix.tests[t]),
-            "rejected_by": (0..matrix.tests.len())
-                .filter(|&t| matrix.rejects(s, t))
-                .map(|t| &matrix.tests[t])
-                .collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "tests": matrix.tests.iter().enumerate().map(|(t, name)| json!({
-            "test": name,
-            "kills": matrix.kills(t),
-            "verdicts": matrix.solutions.iter().enumerate().map(|(s, solution)| {
-                (solution.clone(), json!(matrix.verdicts[s][t].map(Verdict::short)))
-            }).collect::<serde_json::Map<String, Value>>(),
-        })).collect::<Vec<_>>(),
-        "tests_rejecting_nothing": matrix.idle_tests().iter().map(|&t| &matrix.tests[t]).collect::<Vec<_>>(),
-        "solutions_caught_once": matrix.caught_once().iter().map(|&s| &matrix.solutions[s]).collect::<Vec<_>>(),
-    })
+fn matrix_json(problem: &ProblemSpec, matrix: &Matrix) -> sections::Matrix {
+    let names = |indices: Vec<usize>, of: &[String]| -> Vec<String> {
+        indices.into_iter().map(|i| of[i].clone()).collect()
+    };
+    sections::Matrix {
+        problem: problem.id.clone(),
+        solutions: (0..matrix.solutions.len())
+            .map(|s| MatrixSolution {
+                solution: matrix.solutions[s].clone(),
+                first_rejected_by: matrix.first_rejection(s).map(|t| matrix.tests[t].clone()),
+                rejected_by: (0..matrix.tests.len())
+                    .filter(|&t| matrix.rejects(s, t))
+                    .map(|t| matrix.tests[t].clone())
+                    .collect(),
+            })
+            .collect(),
+        tests: (0..matrix.tests.len())
+            .map(|t| MatrixTest {
+                test: matrix.tests[t].clone(),
+                kills: matrix.kills(t),
+                verdicts: matrix
+                    .solutions
+                    .iter()
+                    .enumerate()
+                    .map(|(s, solution)| {
+                        (solution.clone(), matrix.verdicts[s][t].map(Verdict::short))
+                    })
+                    .collect(),
+            })
+            .collect(),
+        tests_rejecting_nothing: names(matrix.idle_tests(), &matrix.tests),
+        solutions_caught_once: names(matrix.caught_once(), &matrix.solutions),
+    }
 }
 
 /// One problem's part of the HTML page: the solutions, then the matrix.

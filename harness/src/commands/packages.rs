@@ -6,8 +6,9 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use super::findings::Finding;
 use super::practice::task_for;
-use super::{Context, answer_checks, findings, generators, self_tests};
+use super::{Context, answer_checks, generators, self_tests};
 use crate::formats::{Expectation, Got, Package, Seen, TimeLimitBound, TimeLimitRule, Timing};
 use crate::pipeline::Run;
 use crate::runner::{RunPlan, TaskReport};
@@ -21,7 +22,7 @@ pub(super) struct TimeSettlement {
     pub(super) explanation: Option<String>,
     pub(super) warnings: Vec<String>,
     /// No limit fits the package's own rules: its submissions are not run.
-    pub(super) error: Option<String>,
+    pub(super) error: Option<crate::formats::NoTimeLimit>,
     /// Submissions that must time out run under this cap, so that a run
     /// which only just exceeds the limit shows up.
     pub(super) timeout_floor: Option<Duration>,
@@ -118,7 +119,7 @@ pub(super) fn settle_time_limit(
             settlement.warnings = limit.warnings;
             settlement.timeout_floor = limit.timeout_floor;
         }
-        Err(why) => settlement.error = Some(format!("time limit: {why}")),
+        Err(why) => settlement.error = Some(why),
     }
     Some(settlement)
 }
@@ -147,7 +148,7 @@ pub(super) fn check_margin(
                 }
             }
         }
-        Err(why) => settlement.error = Some(format!("time limit: {why}")),
+        Err(why) => settlement.error = Some(why),
     }
 }
 
@@ -276,33 +277,29 @@ fn full_score(package: &Package) -> f64 {
 
 /// The package's own programs on their own tests (see `self_tests`): the
 /// input validators on every input and on the invalid inputs, then the
-/// output validator or checker on the outputs of known verdict. Returns
-/// (what passed, what failed, what was skipped and why).
-pub(super) fn check_self_tests(ctx: &mut Context, problem: &ProblemSpec) -> self_tests::Checks {
-    let (mut passed, mut failures, mut skipped) = self_tests::check_inputs(ctx, problem);
+/// output validator or checker on the outputs of known verdict.
+pub(super) fn check_self_tests(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Finding> {
+    let mut findings = self_tests::check_inputs(ctx, problem);
     if let Some(package) = &problem.package {
         // What the package's own tools would only warn about.
-        skipped.extend(package.warnings.iter().map(|w| format!("warning: {w}")));
+        findings.extend(
+            package
+                .warnings
+                .iter()
+                .map(|w| Finding::warning("", w.clone())),
+        );
         if !package.generators.is_empty() {
-            skipped.push(format!(
-                "{} not run (the package holds the tests they made)",
-                crate::report::human::count(package.generators.len(), "generator")
+            findings.push(Finding::skipped(
+                "",
+                format!(
+                    "{} not run (the package holds the tests they made)",
+                    crate::report::human::count(package.generators.len(), "generator")
+                ),
             ));
         }
     }
-    let (answers_passed, answers_failed, answers_skipped) =
-        findings::into_checks(&answer_checks::check_answers(ctx, problem));
-    passed.extend(answers_passed);
-    failures.extend(answers_failed);
-    skipped.extend(answers_skipped);
-    let (made_passed, made_failed, made_skipped) =
-        findings::into_checks(&generators::check(ctx, &problem.dir));
-    passed.extend(made_passed);
-    failures.extend(made_failed);
-    skipped.extend(made_skipped);
-    let (outputs_passed, outputs_failed, outputs_skipped) = self_tests::check_outputs(ctx, problem);
-    passed.extend(outputs_passed);
-    failures.extend(outputs_failed);
-    skipped.extend(outputs_skipped);
-    (passed, failures, skipped)
+    findings.extend(answer_checks::check_answers(ctx, problem));
+    findings.extend(generators::check(ctx, &problem.dir));
+    findings.extend(self_tests::check_outputs(ctx, problem));
+    findings
 }

@@ -13,7 +13,7 @@ use wait_timeout::ChildExt;
 
 use super::Context;
 use crate::checker::{EXIT_ACCEPT, EXIT_REJECT, feedback_arg, read_feedback};
-use crate::compile::{Built, Executable};
+use crate::compile::{Executable, NotProgram};
 use crate::errors::{Error, Result};
 use crate::formats::{CheckerOutcome, testlib_checker};
 use crate::spec::{CompareMode, ProblemSpec, Protocol, TestCase};
@@ -182,12 +182,12 @@ pub(crate) fn find_test<'a>(problem: &'a ProblemSpec, name: Option<&str>) -> Res
 }
 
 fn build(ctx: &mut Context, program: &crate::spec::ProgramRef, role: &str) -> Result<Executable> {
-    match ctx.builder.build(program) {
-        Built::Ready(exe) => Ok(exe),
-        Built::CompileError(m) | Built::JudgeError(m) => {
-            Err(Error::Usage(format!("the {role} did not build: {m}")))
+    match ctx.builder.build(program).into_program() {
+        Ok(exe) => Ok(exe),
+        Err(NotProgram::NotBuilt(why)) => {
+            Err(Error::Usage(format!("the {role} did not build: {why}")))
         }
-        Built::Answers(_) => Err(Error::Usage(format!(
+        Err(NotProgram::AnswerSet(_)) => Err(Error::Usage(format!(
             "the {role} is an answer set: an output-only problem is not played"
         ))),
     }

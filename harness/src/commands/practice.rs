@@ -3,13 +3,15 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::Context;
 use crate::cli::{Diffs, LearnerArgs, ReportArgs, StoreArgs};
-use crate::compile::{Builder, Built, Executable};
-use crate::errors::{Error, Result};
+use crate::compile::{Builder, Built, CompileError, Executable};
+use crate::errors::{BuildError, Error, Result};
 use crate::pipeline::Run;
 use crate::report::human;
+use crate::report::sections::Sections;
 use crate::runner::{RunPlan, Task, TaskReport};
 use crate::spec::ProblemSpec;
 use crate::verdict::Verdict;
@@ -41,7 +43,7 @@ pub(crate) struct Judges {
     checker: Option<Executable>,
     output_checker: Option<Executable>,
     /// A judging program that did not build: every task is a judge error.
-    broken: Option<String>,
+    broken: Option<Arc<BuildError>>,
 }
 
 impl Judges {
@@ -67,11 +69,9 @@ impl Judges {
         ];
         // A judging program that did not build is the judge's failure,
         // whatever the submission's build says.
-        let broken = judges.iter().find_map(|(role, built)| match built {
-            Some(Built::CompileError(m) | Built::JudgeError(m)) => {
-                Some(format!("the {role} did not build: {m}"))
-            }
-            _ => None,
+        let broken = judges.iter().find_map(|(role, built)| {
+            let source = built.as_ref()?.failure()?;
+            Some(Arc::new(BuildError::JudgingProgram { role, source }))
         });
         let [checker, output_checker] = judges.map(|(_, built)| match built {
             Some(Built::Ready(exe)) => Some(exe),
@@ -105,7 +105,7 @@ impl Judges {
         name: String,
     ) -> Task<'a> {
         let program = match &self.broken {
-            Some(message) => Built::JudgeError(message.clone()),
+            Some(error) => Built::JudgeError(error.clone()),
             None => over_code_limit(problem, program).unwrap_or_else(|| build(program)),
         };
         Task {
@@ -137,13 +137,10 @@ fn over_code_limit(problem: &ProblemSpec, program: &crate::spec::ProgramRef) -> 
         .filter_map(|f| std::fs::symlink_metadata(f).ok())
         .map(|m| m.len())
         .sum();
-    (size > limit).then(|| {
-        Built::CompileError(format!(
-            "the submission is {} KiB, above the code limit of {} KiB (limits.code)",
-            size.div_ceil(1024),
-            limit / 1024
-        ))
-    })
+    (size > limit).then_some(Built::CompileError(CompileError::OverCodeLimit {
+        size,
+        limit,
+    }))
 }
 
 /// `test` and `grade` of files keep a package's settled time limit in the
@@ -212,7 +209,7 @@ pub(super) fn test(
     run.finish(
         &ctx.sandbox.describe(),
         ctx.sandbox.is_cancelled(),
-        Vec::new(),
+        Sections::default(),
     )?;
     let verdict = done[0].verdict;
     // An answer set has no program to run on a smaller input.
@@ -266,7 +263,7 @@ pub(super) fn grade(
     };
     let results = ctx.execute(&mut run, &plan, None);
     print_grades(ctx, &results)?;
-    ctx.finish(run, Vec::new())?;
+    ctx.finish(run, Sections::default())?;
     Ok(ctx.exit_code(results.iter().all(|t| t.verdict == Verdict::Accepted)))
 }
 

@@ -3,20 +3,43 @@
 //! scripts) on every test input and on the invalid inputs, and the output
 //! validator or checker on the package's outputs of known verdict (Kattis
 //! `data/valid_output/` and `data/invalid_output/`, Polygon checker tests).
-//! Each check returns (what passed, what failed, what was skipped and why).
+//! Each check returns its findings.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use super::Context;
+use super::findings::{Finding, Severity};
 use crate::checker::{run_checktestdata, run_validator};
-use crate::compile::{Built, Executable};
-use crate::errors::Validation;
+use crate::compile::{Executable, NotProgram};
+use crate::errors::{JudgeFailure, Validation};
 use crate::formats::{InputValidator, Package, PackageFormat, ValidatorProtocol};
 use crate::spec::{CompareMode, ProblemSpec, ProgramRef, Protocol, TestCase, ToolSpec};
 
-/// (passed, failed, skipped) lines, as `judge verify` prints them.
-pub(super) type Checks = (Vec<String>, Vec<String>, Vec<String>);
+/// Why a validator could not say whether a file is valid.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum ValidateError {
+    #[error("failed to read {}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Its run folder, or its script's copy there, could not be made.
+    #[error("failed to write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Program(#[from] JudgeFailure),
+}
+
+/// Whether any of `findings` is an error.
+fn has_error(findings: &[Finding]) -> bool {
+    findings.iter().any(|f| f.severity == Severity::Error)
+}
 
 /// An input (or answer) validator ready to run.
 pub(super) enum Validator {
@@ -53,28 +76,29 @@ impl Validator {
 
 /// The package's input validators on every test input, and its invalid
 /// inputs, each of which some validator must reject.
-pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks {
-    let (mut passed, mut failures, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
+pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Finding> {
+    let mut findings = Vec::new();
     let Some(package) = &problem.package else {
-        return (passed, failures, skipped);
+        return findings;
     };
     let mut validators = Vec::new();
     for validator in &package.input_validators {
         match prepare(ctx, package, validator) {
             Ok(Some(ready)) => validators.push(ready),
             Ok(None) => {}
-            Err(Prepared::Skipped(why)) => skipped.push(why),
-            Err(Prepared::Failed(why)) => failures.push(why),
+            Err(finding) => findings.push(finding),
         }
     }
     if validators.is_empty() {
-        return (passed, failures, skipped);
+        return findings;
     }
-    let validate = |validator: &Validator,
-                    args: &crate::formats::ValidatorArgs,
-                    input: &Path|
-     -> Result<bool, String> { validate(ctx, validator, args, input, None) };
-    let before = failures.len();
+    let skipped_some = findings.iter().any(|f| f.severity == Severity::Skipped);
+    let validate =
+        |validator: &Validator,
+         args: &crate::formats::ValidatorArgs,
+         input: &Path|
+         -> Result<bool, ValidateError> { validate(ctx, validator, args, input, None) };
+    let before = findings.len();
     // Every test input, and the inputs of the output validator's own tests
     // (Kattis asks that they be valid too).
     let inputs: Vec<(&str, &Path, &crate::formats::ValidatorArgs)> = package
@@ -97,20 +121,29 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks {
             match validate(validator, args, input) {
                 Ok(true) => {}
                 Ok(false) => {
-                    failures.push(format!("input validator {name} rejects {test}"));
+                    findings.push(Finding::error(
+                        "",
+                        format!("input validator {name} rejects {test}"),
+                    ));
                 }
                 Err(why) => {
                     *broken = true;
-                    failures.push(format!("input validator {name}: {why}"));
+                    findings.push(Finding::error(
+                        format!("input validator {name}"),
+                        why.to_string(),
+                    ));
                 }
             }
         }
     }
-    if failures.len() == before {
-        passed.push(format!(
-            "{} inputs valid ({} validators)",
-            inputs.len(),
-            validators.len()
+    if !has_error(&findings[before..]) {
+        findings.push(Finding::passed(
+            "",
+            format!(
+                "{} inputs valid ({} validators)",
+                inputs.len(),
+                validators.len()
+            ),
         ));
     }
     let invalid: Vec<_> = package
@@ -127,23 +160,29 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks {
         if !caught {
             accepted_invalid += 1;
             // A validator that did not run may be the one that rejects it.
-            if skipped.is_empty() {
-                failures.push(format!(
-                    "invalid input {} is accepted by every validator",
-                    test.name
+            if !skipped_some {
+                findings.push(Finding::error(
+                    "",
+                    format!("invalid input {} is accepted by every validator", test.name),
                 ));
             }
         }
     }
     if !invalid.is_empty() && accepted_invalid == 0 {
-        passed.push(format!("{} invalid inputs rejected", invalid.len()));
-    } else if accepted_invalid > 0 && !skipped.is_empty() {
-        skipped.push(format!(
-            "{accepted_invalid} of {} invalid inputs not rejected by the validators that ran: not checked",
-            invalid.len()
+        findings.push(Finding::passed(
+            "",
+            format!("{} invalid inputs rejected", invalid.len()),
+        ));
+    } else if accepted_invalid > 0 && skipped_some {
+        findings.push(Finding::skipped(
+            "",
+            format!(
+                "{accepted_invalid} of {} invalid inputs not rejected by the validators that ran: not checked",
+                invalid.len()
+            ),
         ));
     }
-    (passed, failures, skipped)
+    findings
 }
 
 /// Runs `validator` on `file` (its stdin) with its arguments among `args`:
@@ -155,8 +194,12 @@ pub(super) fn validate(
     args: &crate::formats::ValidatorArgs,
     file: &Path,
     input: Option<&Path>,
-) -> Result<bool, String> {
-    let scratch = tempfile::tempdir_in(ctx.scratch.path()).map_err(|e| e.to_string())?;
+) -> Result<bool, ValidateError> {
+    let scratch =
+        tempfile::tempdir_in(ctx.scratch.path()).map_err(|source| ValidateError::Write {
+            path: ctx.scratch.path().to_path_buf(),
+            source,
+        })?;
     let verdict = match validator {
         Validator::Program {
             name,
@@ -175,8 +218,7 @@ pub(super) fn validate(
                     ValidatorProtocol::Testlib => Protocol::Testlib,
                 },
             };
-            run_validator(ctx.builder.worker(), exe, &tool, file, scratch.path())
-                .map_err(|failure| failure.to_string())?
+            run_validator(ctx.builder.worker(), exe, &tool, file, scratch.path())?
         }
         // A script takes no arguments: it states its bounds itself. It is
         // copied into the run's folder, where the tool can read it.
@@ -187,8 +229,10 @@ pub(super) fn validate(
             kind,
         } => {
             let copy = scratch.path().join(name);
-            std::fs::write(&copy, script)
-                .map_err(|e| format!("failed to write {}: {e}", copy.display()))?;
+            std::fs::write(&copy, script).map_err(|source| ValidateError::Write {
+                path: copy.clone(),
+                source,
+            })?;
             match kind {
                 ScriptKind::Checktestdata => {
                     run_checktestdata(ctx.builder.worker(), tool, &copy, file, scratch.path())
@@ -201,51 +245,47 @@ pub(super) fn validate(
                     };
                     run_validator(ctx.builder.worker(), tool, &viva, file, scratch.path())
                 }
-            }
-            .map_err(|failure| failure.to_string())?
+            }?
         }
     };
     Ok(verdict == Validation::Valid)
 }
 
-/// Why an input validator is not run.
-pub(super) enum Prepared {
-    /// A tool this machine lacks.
-    Skipped(String),
-    /// It does not build, or its script cannot be read: the package's fault.
-    Failed(String),
-}
-
 /// Builds a validator program, or finds the tool that runs a script.
+/// `Err`: why it is not run, a finding: skipped for a tool this machine
+/// lacks, an error when it does not build or its script cannot be read.
 pub(super) fn prepare(
     ctx: &mut Context,
     package: &Package,
     validator: &InputValidator,
-) -> Result<Option<Validator>, Prepared> {
+) -> Result<Option<Validator>, Finding> {
     match validator {
         InputValidator::Program { program, protocol } => {
             let program_ref = crate::spec::package_program(package, program);
             if let Some(tool) = ctx.builder.unavailable_tool(&program_ref) {
-                return Err(Prepared::Skipped(format!(
-                    "input validator {}: no {tool}",
-                    program.name
-                )));
+                return Err(Finding::skipped(
+                    format!("input validator {}", program.name),
+                    format!("no {tool}"),
+                ));
             }
-            match ctx.builder.build(&program_ref) {
-                Built::Ready(exe) => Ok(Some(Validator::Program {
+            match ctx.builder.build(&program_ref).into_program() {
+                Ok(exe) => Ok(Some(Validator::Program {
                     name: program.name.clone(),
                     protocol: *protocol,
                     exe,
                 })),
-                Built::Answers(_) => Err(Prepared::Failed(format!(
-                    "input validator {} is not a program",
-                    program.name
-                ))),
-                Built::CompileError(m) | Built::JudgeError(m) => Err(Prepared::Failed(format!(
-                    "input validator {} did not build: {}",
-                    program.name,
-                    m.lines().next().unwrap_or_default()
-                ))),
+                Err(NotProgram::AnswerSet(_)) => Err(Finding::error(
+                    "",
+                    format!("input validator {} is not a program", program.name),
+                )),
+                Err(NotProgram::NotBuilt(why)) => Err(Finding::error(
+                    "",
+                    format!(
+                        "input validator {} did not build: {}",
+                        program.name,
+                        why.first_line()
+                    ),
+                )),
             }
         }
         InputValidator::Checktestdata {
@@ -267,12 +307,16 @@ pub(super) fn prepare(
                 _ => (ScriptKind::Viva, viva_tool(), "viva"),
             };
             let Some(tool) = tool else {
-                return Err(Prepared::Skipped(format!(
-                    "input validator {name}: skipped: no {missing}"
-                )));
+                return Err(Finding::skipped(
+                    format!("input validator {name}"),
+                    format!("skipped: no {missing}"),
+                ));
             };
             let text = std::fs::read_to_string(path).map_err(|e| {
-                Prepared::Failed(format!("input validator {name}: {}: {e}", path.display()))
+                Finding::error(
+                    format!("input validator {name}"),
+                    format!("{}: {e}", path.display()),
+                )
             })?;
             let script = match substitute_constants {
                 true => package.constants.substitute(&text),
@@ -326,14 +370,14 @@ fn checktestdata_tool() -> Option<Executable> {
 /// The package's output validator (Kattis) or checker (Polygon) on each of
 /// its outputs of known verdict, judged as a submission's output would be,
 /// with the test's arguments: each must get the verdict the package says.
-pub(super) fn check_outputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks {
-    let (mut passed, mut failures, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
+pub(super) fn check_outputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Finding> {
+    let mut findings = Vec::new();
     let Some(package) = &problem.package else {
-        return (passed, failures, skipped);
+        return findings;
     };
     let tests = &package.self_tests.outputs;
     if tests.is_empty() {
-        return (passed, failures, skipped);
+        return findings;
     }
     let what = match package.format {
         PackageFormat::Polygon => "checker",
@@ -345,39 +389,39 @@ pub(super) fn check_outputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks 
         .as_ref()
         .is_some_and(|i| i.protocol == Protocol::Kattis)
     {
-        skipped.push(format!(
-            "{} {what} tests: skipped: an interactive validator judges no output file",
-            tests.len()
+        findings.push(Finding::skipped(
+            format!("{} {what} tests", tests.len()),
+            "skipped: an interactive validator judges no output file",
         ));
-        return (passed, failures, skipped);
+        return findings;
     }
     let checker = match &problem.compare.mode {
         CompareMode::Checker(tool) => {
             if let Some(missing) = ctx.builder.unavailable_tool(&tool.program) {
-                skipped.push(format!(
-                    "{} {what} tests: skipped: no {missing}",
-                    tests.len()
+                findings.push(Finding::skipped(
+                    format!("{} {what} tests", tests.len()),
+                    format!("skipped: no {missing}"),
                 ));
-                return (passed, failures, skipped);
+                return findings;
             }
-            match ctx.builder.build(&tool.program) {
-                Built::Ready(exe) => Some(exe),
-                Built::Answers(_) => {
-                    failures.push(format!("{what} is not a program"));
-                    return (passed, failures, skipped);
+            match ctx.builder.build(&tool.program).into_program() {
+                Ok(exe) => Some(exe),
+                Err(NotProgram::AnswerSet(_)) => {
+                    findings.push(Finding::error("", format!("{what} is not a program")));
+                    return findings;
                 }
-                Built::CompileError(m) | Built::JudgeError(m) => {
-                    failures.push(format!(
-                        "{what} did not build: {}",
-                        m.lines().next().unwrap_or_default()
+                Err(NotProgram::NotBuilt(why)) => {
+                    findings.push(Finding::error(
+                        "",
+                        format!("{what} did not build: {}", why.first_line()),
                     ));
-                    return (passed, failures, skipped);
+                    return findings;
                 }
             }
         }
         _ => None,
     };
-    let before = failures.len();
+    let before = findings.len();
     for test in tests {
         let case = TestCase {
             name: test.name.clone(),
@@ -389,10 +433,17 @@ pub(super) fn check_outputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks 
             files: None,
         };
         let judged = std::fs::read(&test.output)
-            .map_err(|e| format!("failed to read {}: {e}", test.output.display()))
+            .map_err(|source| ValidateError::Read {
+                path: test.output.clone(),
+                source,
+            })
             .and_then(|output| {
-                let scratch =
-                    tempfile::tempdir_in(ctx.scratch.path()).map_err(|e| e.to_string())?;
+                let scratch = tempfile::tempdir_in(ctx.scratch.path()).map_err(|source| {
+                    ValidateError::Write {
+                        path: ctx.scratch.path().to_path_buf(),
+                        source,
+                    }
+                })?;
                 Ok(crate::runner::judge_output_file(
                     ctx.builder.worker(),
                     problem,
@@ -402,23 +453,29 @@ pub(super) fn check_outputs(ctx: &mut Context, problem: &ProblemSpec) -> Checks 
                     scratch.path(),
                 ))
             });
+        let on = format!("{what} on {}", test.name);
         match judged {
             Ok((verdict, _)) if verdict == test.expected => {}
-            Ok((verdict, detail)) => failures.push(format!(
-                "{what} on {}: expected {}, got {verdict}{}",
-                test.name,
-                test.expected,
-                detail
-                    .map(|d| format!(" ({})", first_line(&d)))
-                    .unwrap_or_default()
+            Ok((verdict, detail)) => findings.push(Finding::error(
+                on,
+                format!(
+                    "expected {}, got {verdict}{}",
+                    test.expected,
+                    detail
+                        .map(|d| format!(" ({})", first_line(&d)))
+                        .unwrap_or_default()
+                ),
             )),
-            Err(why) => failures.push(format!("{what} on {}: {why}", test.name)),
+            Err(why) => findings.push(Finding::error(on, why.to_string())),
         }
     }
-    if failures.len() == before {
-        passed.push(format!("{} {what} tests pass", tests.len()));
+    if !has_error(&findings[before..]) {
+        findings.push(Finding::passed(
+            "",
+            format!("{} {what} tests pass", tests.len()),
+        ));
     }
-    (passed, failures, skipped)
+    findings
 }
 
 fn first_line(text: &str) -> &str {

@@ -47,7 +47,8 @@ pub(crate) fn settle_for_judging(
                 return Ok(());
             };
             if let Some(error) = settlement.error {
-                return Err(SpecError::Package(format!("{}: {error}", problem.id)).into());
+                let message = format!("{}: time limit: {error}", problem.id);
+                return Err(SpecError::Package(message).into());
             }
             remember(store.as_mut(), key.as_deref(), problem, &settlement);
             (settlement.explanation.unwrap_or_default(), false)

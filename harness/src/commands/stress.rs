@@ -7,12 +7,14 @@ use std::time::Duration;
 
 use super::Context;
 use crate::cli::StressArgs;
-use crate::compile::{Built, Executable};
+use crate::compile::{Executable, NotBuilt, NotProgram};
 use crate::errors::{Error, Result};
 use crate::exit_codes;
 use crate::report::human;
 use crate::spec::{ProblemSpec, ProgramRef, check_template};
-use crate::stress::{Bench, Ended, Failure, Programs, Progress, Settings, Summary, search};
+use crate::stress::{
+    Bench, Ended, Failure, Programs, Progress, Settings, StressError, Summary, search,
+};
 use crate::verdict::Verdict;
 
 fn io(source: std::io::Error) -> Error {
@@ -31,7 +33,7 @@ pub(super) fn stress(ctx: &mut Context, args: &StressArgs) -> Result<u8> {
     let problem = ctx.load_one(&args.id)?;
     let templates = match &args.generator_args {
         Some(template) => {
-            check_template(template).map_err(|m| Error::Usage(format!("--gen: {m}")))?;
+            check_template(template).map_err(|e| Error::Usage(format!("--gen: {e}")))?;
             vec![template.clone()]
         }
         None => problem.stress.args.clone(),
@@ -74,9 +76,9 @@ pub(super) fn stress(ctx: &mut Context, args: &StressArgs) -> Result<u8> {
     };
     let session = match prepare(ctx, &problem, &candidate, against.as_ref())? {
         Ok(session) => session,
-        Err((code, message)) => {
-            writeln!(ctx.out, "{message}").map_err(io)?;
-            return Ok(code);
+        Err(unprepared) => {
+            writeln!(ctx.out, "{unprepared}").map_err(io)?;
+            return Ok(unprepared.exit_code());
         }
     };
     writeln!(
@@ -92,8 +94,8 @@ pub(super) fn stress(ctx: &mut Context, args: &StressArgs) -> Result<u8> {
     let summary = run_search(ctx, &problem, &session.programs, &settings)?;
     let summary = match summary {
         Ok(summary) => summary,
-        Err(message) => {
-            writeln!(ctx.out, "{} {message}", ctx.styles.bad("judge error:")).map_err(io)?;
+        Err(error) => {
+            writeln!(ctx.out, "{} {error}", ctx.styles.bad("judge error:")).map_err(io)?;
             return Ok(exit_codes::INTERNAL);
         }
     };
@@ -139,8 +141,8 @@ pub(super) fn offer_counterexample(
     .map_err(io)?;
     let session = match prepare(ctx, problem, program, None)? {
         Ok(session) => session,
-        Err((_, message)) => {
-            writeln!(ctx.out, "{message}").map_err(io)?;
+        Err(unprepared) => {
+            writeln!(ctx.out, "{unprepared}").map_err(io)?;
             return Ok(());
         }
     };
@@ -153,8 +155,8 @@ pub(super) fn offer_counterexample(
     };
     match run_search(ctx, problem, &session.programs, &settings)? {
         Ok(summary) => report_summary(ctx, problem, &session, &summary, OFFER_SEED),
-        Err(message) => {
-            writeln!(ctx.out, "{} {message}", ctx.styles.bad("judge error:")).map_err(io)?;
+        Err(error) => {
+            writeln!(ctx.out, "{} {error}", ctx.styles.bad("judge error:")).map_err(io)?;
             Ok(())
         }
     }
@@ -188,15 +190,40 @@ fn clock_seed() -> u64 {
         .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_007)
 }
 
-/// Builds the session's programs. `Ok(Err((exit code, message)))` when one
-/// does not build: the candidate's compile error is the candidate's
-/// failure, anything else a judge error.
+/// Why a stress session has no programs: the candidate's compile error is
+/// the candidate's failure, anything else a judge error.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum Unprepared {
+    #[error("{program}: CE\n{error}")]
+    CandidateCompileError {
+        program: String,
+        error: crate::compile::CompileError,
+    },
+    #[error("judge error: the {what} did not build: {why}")]
+    NotBuilt {
+        what: &'static str,
+        why: crate::compile::NotBuilt,
+    },
+    #[error("judge error: the {what} did not build: an answer set, not a program")]
+    AnswerSet { what: &'static str },
+}
+
+impl Unprepared {
+    fn exit_code(&self) -> u8 {
+        match self {
+            Unprepared::CandidateCompileError { .. } => exit_codes::FAILED,
+            Unprepared::NotBuilt { .. } | Unprepared::AnswerSet { .. } => exit_codes::INTERNAL,
+        }
+    }
+}
+
+/// Builds the session's programs; `Ok(Err)` when one does not build.
 pub(super) fn prepare(
     ctx: &mut Context,
     problem: &ProblemSpec,
     candidate: &ProgramRef,
     against: Option<&ProgramRef>,
-) -> Result<std::result::Result<Session, (u8, String)>> {
+) -> Result<std::result::Result<Session, Unprepared>> {
     let reference = match against {
         Some(reference) => reference.clone(),
         None => match problem
@@ -223,24 +250,22 @@ pub(super) fn prepare(
     wanted.extend(problem.judging_programs().map(|tool| &tool.program));
     ctx.builder.build_workspace(wanted)?;
 
-    let judge_error = |what: &str, message: String| {
-        (
-            exit_codes::INTERNAL,
-            format!("judge error: the {what} did not build: {message}"),
-        )
-    };
-    let mut build = |program: &ProgramRef, what: &str| match ctx.builder.build(program) {
-        Built::Ready(exe) => Ok(exe),
-        Built::CompileError(message) if what == "program under test" => Err((
-            exit_codes::FAILED,
-            format!("{}: CE\n{message}", program.display_name()),
-        )),
-        Built::CompileError(message) | Built::JudgeError(message) => {
-            Err(judge_error(what, message))
+    let mut build = |program: &ProgramRef, what: &'static str| match ctx
+        .builder
+        .build(program)
+        .into_program()
+    {
+        Ok(exe) => Ok(exe),
+        Err(NotProgram::NotBuilt(NotBuilt::Compile(error))) if what == "program under test" => {
+            Err(Unprepared::CandidateCompileError {
+                program: program.display_name(),
+                error,
+            })
         }
-        Built::Answers(_) => Err(judge_error(what, "an answer set, not a program".into())),
+        Err(NotProgram::NotBuilt(why)) => Err(Unprepared::NotBuilt { what, why }),
+        Err(NotProgram::AnswerSet(_)) => Err(Unprepared::AnswerSet { what }),
     };
-    let built = (|| -> std::result::Result<Programs, (u8, String)> {
+    let built = (|| -> std::result::Result<Programs, Unprepared> {
         let with_args = |exe: Executable, args: &[String]| exe.with_args(args);
         Ok(Programs {
             generator: build(generator, "generator")?,
@@ -278,7 +303,7 @@ pub(super) fn run_search(
     problem: &ProblemSpec,
     programs: &Programs,
     settings: &Settings,
-) -> Result<std::result::Result<Summary, String>> {
+) -> Result<std::result::Result<Summary, StressError>> {
     let folder = tempfile::Builder::new()
         .prefix("stress-")
         .tempdir_in(ctx.scratch.path())

@@ -14,22 +14,35 @@ pub struct TokenOptions {
     pub float_relative: Option<f64>,
 }
 
+/// A flag of the Kattis default validator that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FlagError {
+    #[error("the flag `{flag}` needs a value")]
+    NoValue { flag: String },
+    #[error("`{flag} {value}`: the tolerance is not a number")]
+    NotANumber { flag: String, value: String },
+    #[error("unknown flag `{flag}` for the default validator")]
+    Unknown { flag: String },
+}
+
 impl TokenOptions {
     /// The options of the Kattis default validator's command-line flags
     /// (`case_sensitive`, `space_change_sensitive`, `float_tolerance E`,
     /// `float_absolute_tolerance E`, `float_relative_tolerance E`). Flags
     /// may repeat and the last value counts; `Err` names an unknown flag or
     /// a tolerance that is not a number (a judge error, as in problemtools).
-    pub fn from_kattis_flags(flags: &[String]) -> Result<TokenOptions, String> {
+    pub fn from_kattis_flags(flags: &[String]) -> Result<TokenOptions, FlagError> {
         let mut options = TokenOptions::default();
         let mut flags = flags.iter();
         while let Some(flag) = flags.next() {
             let mut tolerance = || {
                 let value = flags
                     .next()
-                    .ok_or_else(|| format!("the flag `{flag}` needs a value"))?;
-                parse_float(value.as_bytes())
-                    .ok_or_else(|| format!("`{flag} {value}`: the tolerance is not a number"))
+                    .ok_or_else(|| FlagError::NoValue { flag: flag.clone() })?;
+                parse_float(value.as_bytes()).ok_or_else(|| FlagError::NotANumber {
+                    flag: flag.clone(),
+                    value: value.clone(),
+                })
             };
             match flag.as_str() {
                 "case_sensitive" => options.case_sensitive = true,
@@ -41,7 +54,11 @@ impl TokenOptions {
                     options.float_absolute = Some(both);
                     options.float_relative = Some(both);
                 }
-                other => return Err(format!("unknown flag `{other}` for the default validator")),
+                other => {
+                    return Err(FlagError::Unknown {
+                        flag: other.to_string(),
+                    });
+                }
             }
         }
         Ok(options)
@@ -352,14 +369,21 @@ mod tests {
         assert!(
             flags("float_tolerance")
                 .unwrap_err()
+                .to_string()
                 .contains("needs a value")
         );
         assert!(
             flags("float_tolerance x")
                 .unwrap_err()
+                .to_string()
                 .contains("not a number")
         );
-        assert!(flags("ignore_case").unwrap_err().contains("unknown flag"));
+        assert!(
+            flags("ignore_case")
+                .unwrap_err()
+                .to_string()
+                .contains("unknown flag")
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use super::cache::{BuildCache, Outcome, entry_name};
 use super::files::{BINARY, BuildFiles};
-use super::{Builder, Built, COMPILE_LIMITS, Executable, io_error, truncate};
+use super::{Builder, Built, COMPILE_LIMITS, CompileError, Executable, io_error, truncate};
 use crate::errors::BuildError;
 use crate::lang::{self, Placeholders};
 use crate::sandbox::{
@@ -52,7 +52,7 @@ impl Builder {
         let outcome_of = |outcome: Outcome, program: &Path| match outcome {
             Outcome::Built { .. } => ready(program),
             Outcome::Rejected { message } | Outcome::Stopped { message } => {
-                Built::CompileError(message)
+                Built::CompileError(CompileError::Compiler { output: message })
             }
         };
         if let Some((outcome, program)) = self.cache.lookup(&name) {

@@ -6,7 +6,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use super::metadata::{self, MetadataError, Target, cargo};
-use super::{Builder, Built, Executable, truncate};
+use super::{Builder, Built, CompileError, Executable, truncate};
 use crate::errors::BuildError;
 use crate::spec::ProgramRef;
 
@@ -60,10 +60,10 @@ impl Builder {
                 None => {
                     self.cargo_bins.insert(
                         (*name).to_string(),
-                        Built::JudgeError(format!(
-                            "no binary `{name}` in the workspace at {}",
-                            manifest.display()
-                        )),
+                        Built::judge_error(BuildError::NotInWorkspace {
+                            name: (*name).to_string(),
+                            manifest: manifest.clone(),
+                        }),
                     );
                 }
             }
@@ -142,7 +142,9 @@ impl Builder {
                         .and_then(|id| errors.get(*id))
                         .cloned()
                         .unwrap_or_else(|| String::from_utf8_lossy(&output.stderr).into_owned());
-                    Built::CompileError(truncate(message))
+                    Built::CompileError(CompileError::Compiler {
+                        output: truncate(message),
+                    })
                 }
             };
             self.cargo_bins.insert(name.to_string(), result);

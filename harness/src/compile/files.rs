@@ -82,7 +82,7 @@ impl BuildFiles {
     /// A program of several files, each under its own file name; a file
     /// placed beside replaces a source or an earlier beside file of its
     /// name. What is wrong with the set is the error's text.
-    pub(super) fn set(set: &SourceSet, language: &Language) -> Result<BuildFiles, String> {
+    pub(super) fn set(set: &SourceSet, language: &Language) -> Result<BuildFiles, SourceSetError> {
         let mut files = BTreeMap::new();
         let mut sources = Vec::new();
         for path in &set.sources {
@@ -91,7 +91,7 @@ impl BuildFiles {
                 .insert(name.clone(), read_package_file(path)?)
                 .is_some()
             {
-                return Err(format!("two sources are named {name}"));
+                return Err(SourceSetError::TwoSources { name });
             }
             sources.push(name);
         }
@@ -99,13 +99,11 @@ impl BuildFiles {
             files.insert(file_name(path)?, read_package_file(path)?);
         }
         if let Some(name) = files.keys().find(|name| is_reserved(name)) {
-            return Err(format!(
-                "a file may not be named {name}: the build folder keeps that name for itself"
-            ));
+            return Err(SourceSetError::Reserved { name: name.clone() });
         }
         let entry = file_name(&set.entry)?;
         if !files.contains_key(&entry) {
-            return Err(format!("its entry {entry} is not among its files"));
+            return Err(SourceSetError::NoEntry { entry });
         }
         if !set.constants.is_empty() {
             for bytes in files.values_mut() {
@@ -127,16 +125,33 @@ impl BuildFiles {
     }
 }
 
-/// A package's file: the setter's links are followed, but a FIFO, a
-/// device or a huge file is still refused.
-fn read_package_file(path: &Path) -> Result<Vec<u8>, String> {
-    untrusted::read(path, Links::Follow, SOURCE_LIMIT).map_err(|e| e.to_string())
+/// What is wrong with a program of several files (a package's).
+#[derive(Debug, thiserror::Error)]
+pub enum SourceSetError {
+    #[error("two sources are named {name}")]
+    TwoSources { name: String },
+    #[error("a file may not be named {name}: the build folder keeps that name for itself")]
+    Reserved { name: String },
+    #[error("its entry {entry} is not among its files")]
+    NoEntry { entry: String },
+    #[error("{} is not a file name", path.display())]
+    NotAFileName { path: std::path::PathBuf },
+    #[error(transparent)]
+    Unreadable(#[from] UntrustedFile),
 }
 
-fn file_name(path: &Path) -> Result<String, String> {
+/// A package's file: the setter's links are followed, but a FIFO, a
+/// device or a huge file is still refused.
+fn read_package_file(path: &Path) -> Result<Vec<u8>, SourceSetError> {
+    Ok(untrusted::read(path, Links::Follow, SOURCE_LIMIT)?)
+}
+
+fn file_name(path: &Path) -> Result<String, SourceSetError> {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
-        .ok_or_else(|| format!("{} is not a file name", path.display()))
+        .ok_or_else(|| SourceSetError::NotAFileName {
+            path: path.to_path_buf(),
+        })
 }
 
 fn stem(name: &str) -> String {

@@ -2,8 +2,9 @@
 //! one `cargo build` (`cargo.rs`); single files and programs of several
 //! files through the language table, each first prepared as the set of files
 //! of its build folder (`files.rs`), then built once per content hash
-//! (`cached.rs`).
+//! (`cached.rs`). What a build gives, or why not, is `built.rs`'s `Built`.
 
+mod built;
 mod cache;
 mod cached;
 mod cargo;
@@ -17,6 +18,7 @@ use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::errors::BuildError;
@@ -25,9 +27,11 @@ use crate::sandbox::{Containment, RunRequest, Sandbox, Worker};
 use crate::spec::{Limits, ProgramRef, SourceSet};
 use crate::untrusted::Links;
 
+pub use built::{Built, CompileError, NotBuilt, NotProgram};
 use cache::BuildCache;
 pub use cache::{BUDGET as CACHE_BUDGET, Pruned};
 use files::BuildFiles;
+pub use files::SourceSetError;
 
 /// Limits for one compilation: generous, but a template explosion or
 /// `#include "/dev/random"` ends as CE instead of a hung judge.
@@ -70,26 +74,6 @@ impl Executable {
         let mut exe = self.clone();
         exe.args.extend(extra.into_iter().map(Into::into));
         exe
-    }
-}
-
-/// The result of building one submission or helper program.
-#[derive(Debug, Clone)]
-pub enum Built {
-    Ready(Executable),
-    /// An output-only problem's submission, read: its answers are judged,
-    /// nothing runs (see `runner::output_only`).
-    Answers(std::sync::Arc<crate::runner::AnswerSet>),
-    /// The compiler rejected it: the submission's fault (CE).
-    CompileError(String),
-    /// We could not build it (missing compiler, I/O): not the submission's fault (JE).
-    JudgeError(String),
-}
-
-impl Built {
-    /// Ready to be judged: a program, or an answer set.
-    pub fn is_ready(&self) -> bool {
-        matches!(self, Built::Ready(_) | Built::Answers(_))
     }
 }
 
@@ -151,19 +135,19 @@ impl Builder {
             ProgramRef::Bin(name) => {
                 if !self.cargo_bins.contains_key(name) {
                     if let Err(error) = self.build_workspace([program]) {
-                        return Built::JudgeError(error.to_string());
+                        return Built::judge_error(error);
                     }
                 }
                 self.cargo_bins.get(name).cloned().unwrap_or_else(|| {
-                    Built::JudgeError(format!("no binary `{name}` in the workspace"))
+                    Built::judge_error(BuildError::NoSuchBinary { name: name.clone() })
                 })
             }
             ProgramRef::File(path) => self
                 .compile_file(path, Links::Follow)
-                .unwrap_or_else(|e| Built::JudgeError(e.to_string())),
+                .unwrap_or_else(Built::judge_error),
             ProgramRef::Submitted(path) => self
                 .compile_file(path, Links::Refuse)
-                .unwrap_or_else(|e| Built::JudgeError(e.to_string())),
+                .unwrap_or_else(Built::judge_error),
             ProgramRef::Sources(set) => self.compile_sources(set),
             ProgramRef::Answers {
                 path, submitted, ..
@@ -177,9 +161,9 @@ impl Builder {
                     Ok(set) => Built::Answers(std::sync::Arc::new(set)),
                     // A link or a FIFO among the answers is the submitter's doing.
                     Err(refused) if refused.is_submitters() && *submitted => {
-                        Built::CompileError(refused.to_string())
+                        Built::CompileError(CompileError::Refused(Arc::new(refused)))
                     }
-                    Err(refused) => Built::JudgeError(refused.to_string()),
+                    Err(refused) => Built::judge_error(refused),
                 }
             }
         }
@@ -196,10 +180,10 @@ impl Builder {
         };
         match BuildFiles::single(source, key, language, links) {
             Ok(files) => self.build_files(files),
-            Err(refused) if refused.is_submitters() && links == Links::Refuse => {
-                Ok(Built::CompileError(refused.to_string()))
-            }
-            Err(refused) => Ok(Built::JudgeError(refused.to_string())),
+            Err(refused) if refused.is_submitters() && links == Links::Refuse => Ok(
+                Built::CompileError(CompileError::Refused(Arc::new(refused))),
+            ),
+            Err(refused) => Ok(Built::judge_error(refused)),
         }
     }
 
@@ -207,18 +191,23 @@ impl Builder {
     /// unknown language, two sources of one name) is JE naming the program.
     fn compile_sources(&mut self, set: &SourceSet) -> Built {
         let Some(language) = self.languages.get(&set.language) else {
-            return Built::JudgeError(format!(
-                "{}: no language `{}` in the language table (known: {})",
-                set.name,
-                set.language,
-                self.languages.known_keys()
-            ));
+            return Built::judge_error(BuildError::UnknownLanguageKey {
+                program: set.name.clone(),
+                language: set.language.clone(),
+                known: self.languages.known_keys(),
+            });
         };
         match BuildFiles::set(set, language) {
-            Ok(files) => self
-                .build_files(files)
-                .unwrap_or_else(|e| Built::JudgeError(format!("{}: {e}", set.name))),
-            Err(message) => Built::JudgeError(format!("{}: {message}", set.name)),
+            Ok(files) => self.build_files(files).unwrap_or_else(|source| {
+                Built::judge_error(BuildError::Program {
+                    program: set.name.clone(),
+                    source: Box::new(source),
+                })
+            }),
+            Err(source) => Built::judge_error(BuildError::Sources {
+                program: set.name.clone(),
+                source,
+            }),
         }
     }
 

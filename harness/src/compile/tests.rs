@@ -218,9 +218,10 @@ fn a_compile_error_names_the_users_file_not_the_build_folder() {
         (ProgramRef::File(single), "sum.cpp"),
     ];
     for (program, file) in outputs {
-        let Built::CompileError(text) = builder.build(&program) else {
+        let Built::CompileError(error) = builder.build(&program) else {
             panic!("{program:?} built");
         };
+        let text = error.to_string();
         assert!(text.contains(&format!("{file}:1")), "{text}");
         assert!(!text.contains("solution.cpp"), "{text}");
         let root = root.path().to_string_lossy();
@@ -321,9 +322,10 @@ fn what_is_wrong_with_a_set_is_a_judge_error_naming_the_program() {
             constants: Vec::new(),
         }
         .program();
-        let Built::JudgeError(text) = builder.build(&program) else {
+        let Built::JudgeError(error) = builder.build(&program) else {
             panic!("{program:?} built");
         };
+        let text = error.to_string();
         assert!(
             text.starts_with("accepted/split: ") && text.contains(expected),
             "{text}"
@@ -352,9 +354,10 @@ fn a_set_whose_compiler_is_missing_names_it() {
         Some("no-such-compiler-here")
     );
     assert_eq!(builder.unavailable_tool(&set("cobol")), None);
-    let Built::JudgeError(text) = builder.build(&set("ghost")) else {
+    let Built::JudgeError(error) = builder.build(&set("ghost")) else {
         panic!("built without its compiler");
     };
+    let text = error.to_string();
     assert!(text.contains("no-such-compiler-here"), "{text}");
 }
 

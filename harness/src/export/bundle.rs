@@ -20,6 +20,7 @@ use std::str::FromStr;
 
 use proc_macro2::TokenStream;
 
+use super::error::{BundleError, Travel, Untravelled};
 use super::scan::{self, Mention};
 use super::shake::{self, Kept, Lib, PROGRAM, Reference};
 use super::sources::{CrateTree, line_at};
@@ -39,7 +40,7 @@ pub(crate) struct Bundle {
 
 /// Bundles the binary described by `sources`. `root` is the workspace
 /// folder: paths in the file's header are relative to it.
-pub(crate) fn bundle(sources: &ProgramSources, root: &Path) -> Result<Bundle, String> {
+pub(crate) fn bundle(sources: &ProgramSources, root: &Path) -> Result<Bundle, BundleError> {
     let mut program = CrateTree::load(&sources.main)?;
     let mut libs = Vec::new();
     let mut packages = Vec::new();
@@ -90,7 +91,7 @@ pub(crate) fn bundle(sources: &ProgramSources, root: &Path) -> Result<Bundle, St
         );
     }
     if !errors.is_empty() {
-        return Err(errors.join("\n"));
+        return Err(BundleError::CannotTravel { places: errors });
     }
 
     let relative = |path: &Path| {
@@ -156,17 +157,15 @@ fn rewrite_paths(
     lib: Option<&str>,
     libs: &[String],
     foreign: &BTreeSet<String>,
-    errors: &mut Vec<String>,
+    errors: &mut Vec<Untravelled>,
 ) {
     for file in 0..tree.files.len() {
         let mut edits = Vec::new();
         let source = &tree.files[file];
-        let at = |m: &Mention| {
-            format!(
-                "{}:{}",
-                source.path.display(),
-                line_at(&source.text, m.at.start)
-            )
+        let at = |m: &Mention, what: Travel| Untravelled {
+            path: source.path.clone(),
+            line: line_at(&source.text, m.at.start),
+            what,
         };
         for_each_mention(tree, file, &mut |m| {
             if m.in_literal {
@@ -180,10 +179,11 @@ fn rewrite_paths(
             } else if starts_path && libs.contains(&m.name) {
                 edits.push((m.at.start..m.at.start, "crate::".to_string()));
             } else if starts_path && foreign.contains(&m.name) {
-                errors.push(format!(
-                    "{}: uses crate `{}`, which is not part of the workspace",
-                    at(&m),
-                    m.name
+                errors.push(at(
+                    &m,
+                    Travel::ForeignCrate {
+                        krate: m.name.clone(),
+                    },
                 ));
             } else if m.before_bang
                 && matches!(
@@ -191,10 +191,11 @@ fn rewrite_paths(
                     "include" | "include_str" | "include_bytes" | "env"
                 )
             {
-                errors.push(format!(
-                    "{}: `{}!` reads a file or Cargo's environment at compile time",
-                    at(&m),
-                    m.name
+                errors.push(at(
+                    &m,
+                    Travel::CompileTimeRead {
+                        name: m.name.clone(),
+                    },
                 ));
             }
         });
@@ -207,26 +208,28 @@ fn rewrite_paths(
 /// Type-checks `text` as problemtools would build it (`rustc --edition
 /// 2021`, one file, no Cargo), without generating code. `Ok(false)`: no
 /// `rustc` here, nothing checked.
-pub(crate) fn check_compiles(text: &str, name: &str, scratch: &Path) -> Result<bool, String> {
+pub(crate) fn check_compiles(text: &str, name: &str, scratch: &Path) -> Result<bool, BundleError> {
     let Ok(rustc) = which::which("rustc") else {
         return Ok(false);
     };
     let source = scratch.join(format!("{name}.rs"));
-    std::fs::write(&source, text).map_err(|e| format!("cannot write {}: {e}", source.display()))?;
+    std::fs::write(&source, text).map_err(|e| BundleError::Write {
+        path: source.clone(),
+        source: e,
+    })?;
     let output = Command::new(rustc)
         .args(["--edition", KATTIS_EDITION, "--crate-type", "bin"])
         .args(["--emit", "metadata", "-A", "warnings", "-o"])
         .arg(scratch.join(format!("{name}.rmeta")))
         .arg(&source)
         .output()
-        .map_err(|e| format!("cannot run rustc: {e}"))?;
+        .map_err(BundleError::Rustc)?;
     if output.status.success() {
         Ok(true)
     } else {
         let message = String::from_utf8_lossy(&output.stderr);
-        let shown: String = message.chars().take(4000).collect();
-        Err(format!(
-            "the single file does not compile with `rustc --edition {KATTIS_EDITION}`:\n{shown}"
-        ))
+        Err(BundleError::DoesNotCompile {
+            message: message.chars().take(4000).collect(),
+        })
     }
 }

@@ -143,7 +143,10 @@ fn keeps_what_the_program_uses_and_runs() {
 fn a_needed_foreign_crate_is_an_error_naming_the_line() {
     let dir = tempfile::tempdir().unwrap();
     let sources = workspace(dir.path(), "fn main() {\n    let _ = mylib::draw;\n}\n");
-    let error = bundle(&sources, dir.path()).err().expect("rand is needed");
+    let error = bundle(&sources, dir.path())
+        .err()
+        .expect("rand is needed")
+        .to_string();
     assert!(
         error.contains("mylib/src/lib.rs:2: `use rand::Rng` is needed")
             && error.contains("crate `rand` is not part of the workspace"),
@@ -161,9 +164,12 @@ fn compile_errors_come_back_with_rustc_s_message() {
     ) {
         Ok(false) => crate::test_support::skip("rustc", ""),
         Ok(true) => panic!("a type error compiled"),
-        Err(message) => assert!(
-            message.contains("rustc --edition 2021") && message.contains("mismatched types"),
-            "{message}"
-        ),
+        Err(error) => {
+            let message = error.to_string();
+            assert!(
+                message.contains("rustc --edition 2021") && message.contains("mismatched types"),
+                "{message}"
+            );
+        }
     }
 }

@@ -397,11 +397,13 @@ impl Programs<'_> {
     /// problemtools builds it.
     fn workspace_binary(&mut self, bin: &str) -> Result<Exported> {
         if self.workspace.is_none() {
-            let workspace = Workspace::load(self.root).map_err(|e| self.refuse(e))?;
+            let workspace = Workspace::load(self.root).map_err(|e| self.refuse(e.to_string()))?;
             self.workspace = Some(workspace);
         }
         let workspace = self.workspace.as_ref().expect("loaded above");
-        let sources = workspace.program(bin).map_err(|e| self.refuse(e))?;
+        let sources = workspace
+            .program(bin)
+            .map_err(|e| self.refuse(e.to_string()))?;
         let Bundle {
             text,
             libraries,

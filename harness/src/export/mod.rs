@@ -3,6 +3,7 @@
 //! `rustc` builds, which `bundle` makes from the workspace's sources.
 
 mod bundle;
+mod error;
 mod imports;
 mod kattis;
 mod scan;

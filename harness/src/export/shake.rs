@@ -24,6 +24,7 @@ use std::ops::Range;
 
 use quote::ToTokens;
 
+use super::error::{BundleError, Travel, Untravelled};
 use super::imports::{Leaf, UseReferences, flatten, render_leaf};
 use super::scan;
 use super::sources::{CrateTree, byte_range, is_cfg_test, item_attributes, line_at};
@@ -112,7 +113,7 @@ pub(crate) fn shake(
     program: Vec<Reference>,
     libs: &mut [Lib],
     foreign: &BTreeSet<String>,
-) -> Result<Kept, String> {
+) -> Result<Kept, BundleError> {
     let lib_names: Vec<String> = libs.iter().map(|l| l.name.clone()).collect();
     let mut graph = Graph {
         nodes: Vec::new(),
@@ -149,12 +150,14 @@ pub(crate) fn shake(
                     let root = leaf.path.first().unwrap_or(&leaf.name);
                     if foreign.contains(root) {
                         let file = &lib.tree.files[node.file];
-                        errors.push(format!(
-                            "{}:{}: `use {}` is needed, and crate `{root}` is not part of the workspace",
-                            file.path.display(),
-                            line_at(&file.text, node.range.start),
-                            leaf.path.join("::") + "::" + &leaf.name
-                        ));
+                        errors.push(Untravelled {
+                            path: file.path.clone(),
+                            line: line_at(&file.text, node.range.start),
+                            what: Travel::ForeignUse {
+                                path: leaf.path.join("::") + "::" + &leaf.name,
+                                krate: root.clone(),
+                            },
+                        });
                     }
                     text += &render_leaf(leaf, visibility, &lib.name, &lib_names);
                 }
@@ -197,7 +200,7 @@ pub(crate) fn shake(
     if errors.is_empty() {
         Ok(kept)
     } else {
-        Err(errors.join("\n"))
+        Err(BundleError::CannotTravel { places: errors })
     }
 }
 

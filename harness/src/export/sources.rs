@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 
 use quote::ToTokens;
 
+use super::error::BundleError;
+
 /// One parsed source file.
 pub(crate) struct SourceFile {
     pub(crate) path: PathBuf,
@@ -34,7 +36,7 @@ pub(crate) struct CrateTree {
 
 impl CrateTree {
     /// Reads the crate rooted at `root` and every module file it declares.
-    pub(crate) fn load(root: &Path) -> Result<CrateTree, String> {
+    pub(crate) fn load(root: &Path) -> Result<CrateTree, BundleError> {
         let mut tree = CrateTree {
             files: Vec::new(),
             children: HashMap::new(),
@@ -46,12 +48,15 @@ impl CrateTree {
     }
 
     /// Loads `path`, whose own `mod x;` declarations live in `child_dir`.
-    fn load_file(&mut self, path: &Path, child_dir: &Path) -> Result<usize, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        let ast = syn::parse_file(&text).map_err(|e| {
-            let line = e.span().start().line;
-            format!("{}:{line}: cannot parse: {e}", path.display())
+    fn load_file(&mut self, path: &Path, child_dir: &Path) -> Result<usize, BundleError> {
+        let text = std::fs::read_to_string(path).map_err(|source| BundleError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let ast = syn::parse_file(&text).map_err(|e| BundleError::Parse {
+            path: path.to_path_buf(),
+            line: e.span().start().line,
+            message: e.to_string(),
         })?;
         let index = self.files.len();
         let mut declarations = Vec::new();
@@ -162,18 +167,17 @@ struct ModuleDeclaration {
 
 impl ModuleDeclaration {
     /// The body's file and the folder of its own submodules.
-    fn resolve(&self) -> Result<(PathBuf, PathBuf), String> {
+    fn resolve(&self) -> Result<(PathBuf, PathBuf), BundleError> {
         self.candidates
             .iter()
             .find(|(file, _)| file.is_file())
             .cloned()
-            .ok_or_else(|| {
-                let tried: Vec<String> = self
+            .ok_or_else(|| BundleError::ModuleNotFound {
+                tried: self
                     .candidates
                     .iter()
-                    .map(|(file, _)| file.display().to_string())
-                    .collect();
-                format!("module file not found (tried {})", tried.join(", "))
+                    .map(|(file, _)| file.clone())
+                    .collect(),
             })
     }
 }

@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use crate::compile::metadata::{self, Package};
 
+use super::error::BundleError;
+
 /// A library crate of the workspace that a program uses.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct LibCrate {
@@ -37,15 +39,15 @@ pub(crate) struct Workspace {
 
 impl Workspace {
     /// Runs `cargo metadata` on the workspace at `root`.
-    pub(crate) fn load(root: &Path) -> Result<Workspace, String> {
-        let metadata = metadata::load(&root.join("Cargo.toml")).map_err(|e| e.to_string())?;
+    pub(crate) fn load(root: &Path) -> Result<Workspace, BundleError> {
+        let metadata = metadata::load(&root.join("Cargo.toml"))?;
         Ok(Workspace {
             packages: metadata.packages,
         })
     }
 
     /// The sources of binary `bin`.
-    pub(crate) fn program(&self, bin: &str) -> Result<ProgramSources, String> {
+    pub(crate) fn program(&self, bin: &str) -> Result<ProgramSources, BundleError> {
         let (package, target) = self
             .packages
             .iter()
@@ -55,7 +57,9 @@ impl Workspace {
                     .find(|t| t.name == bin && t.is("bin"))
                     .map(|t| (p, t))
             })
-            .ok_or_else(|| format!("no binary `{bin}` in the workspace"))?;
+            .ok_or_else(|| BundleError::NoBinary {
+                bin: bin.to_string(),
+            })?;
         let by_dir: HashMap<&Path, &Package> = self
             .packages
             .iter()
@@ -88,17 +92,18 @@ impl Workspace {
                     foreign.insert(code_name);
                     continue;
                 };
-                let lib = dep
-                    .targets
-                    .iter()
-                    .find(|t| t.is("lib"))
-                    .ok_or_else(|| format!("package `{}` has no library", dep.name))?;
+                let lib = dep.targets.iter().find(|t| t.is("lib")).ok_or_else(|| {
+                    BundleError::NoLibrary {
+                        package: dep.name.clone(),
+                    }
+                })?;
                 let name = lib.name.replace('-', "_");
                 if dependency.rename.is_some() && code_name != name {
-                    return Err(format!(
-                        "package `{}` renames its dependency `{}` to `{code_name}`; renamed crates cannot be bundled",
-                        current.name, dep.name
-                    ));
+                    return Err(BundleError::Renamed {
+                        package: current.name.clone(),
+                        dependency: dep.name.clone(),
+                        name: code_name,
+                    });
                 }
                 if seen.insert(dep.name.as_str()) {
                     libs.push(LibCrate {

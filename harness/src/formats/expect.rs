@@ -74,7 +74,7 @@ pub(crate) fn check(
         }
         Expectation::Rules(rules) => {
             for rule in rules {
-                broken.extend(check_rule(rule, got, &word).err());
+                broken.extend(check_rule(rule, got, &word).err().map(|e| e.to_string()));
             }
         }
         Expectation::OneOf { verdicts, score } => {
@@ -103,11 +103,46 @@ pub(crate) fn check(
     }
 }
 
+/// A rule of `submissions.yaml` a submission broke; `origin` names the
+/// rule, `scope` its tests (` on GLOB`, or empty).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+enum BrokenRule {
+    #[error("{origin}: permitted [{permitted}]{scope}, but {test} got {got}")]
+    NotPermitted {
+        origin: String,
+        permitted: String,
+        scope: String,
+        test: String,
+        got: &'static str,
+    },
+    #[error("{origin}: required one of [{required}]{scope}, got none")]
+    NoneRequired {
+        origin: String,
+        required: String,
+        scope: String,
+    },
+    #[error("{origin}: score {wanted}{scope}, got {score}")]
+    Score {
+        origin: String,
+        wanted: String,
+        scope: String,
+        score: f64,
+    },
+    #[error("{origin}: score{scope}, but none was given")]
+    NoScore { origin: String, scope: String },
+    #[error("{origin}: no judge message{scope} contains {message:?}")]
+    NoMessage {
+        origin: String,
+        scope: String,
+        message: String,
+    },
+}
+
 fn check_rule(
     rule: &ExpectationRule,
     got: &Got<'_>,
     word: &dyn Fn(Verdict) -> Verdict,
-) -> Result<(), String> {
+) -> Result<(), BrokenRule> {
     let covered: Vec<&Seen<'_>> = got
         .tests
         .iter()
@@ -119,18 +154,19 @@ fn check_rule(
         .as_deref()
         .map(|glob| format!(" on {glob}"))
         .unwrap_or_default();
+    let origin = rule.origin.clone();
     if let Some(permitted) = &rule.permitted {
         if let Some(seen) = covered
             .iter()
             .find(|seen| !permitted.contains(&word(seen.verdict)))
         {
-            return Err(format!(
-                "{}: permitted [{}]{scope}, but {} got {}",
-                rule.origin,
-                names(permitted),
-                seen.test,
-                word(seen.verdict).short()
-            ));
+            return Err(BrokenRule::NotPermitted {
+                origin,
+                permitted: names(permitted),
+                scope,
+                test: seen.test.to_string(),
+                got: word(seen.verdict).short(),
+            });
         }
     }
     if let Some(required) = &rule.required {
@@ -138,11 +174,11 @@ fn check_rule(
             .iter()
             .any(|seen| required.contains(&word(seen.verdict)))
         {
-            return Err(format!(
-                "{}: required one of [{}]{scope}, got none",
-                rule.origin,
-                names(required)
-            ));
+            return Err(BrokenRule::NoneRequired {
+                origin,
+                required: names(required),
+                scope,
+            });
         }
     }
     if let Some((low, high)) = rule.score {
@@ -153,13 +189,14 @@ fn check_rule(
         match score {
             Some(score) if score >= low - 1e-9 && score <= high + 1e-9 => {}
             Some(score) => {
-                return Err(format!(
-                    "{}: score {}{scope}, got {score}",
-                    rule.origin,
-                    range(low, high)
-                ));
+                return Err(BrokenRule::Score {
+                    origin,
+                    wanted: range(low, high),
+                    scope,
+                    score,
+                });
             }
-            None => return Err(format!("{}: score{scope}, but none was given", rule.origin)),
+            None => return Err(BrokenRule::NoScore { origin, scope }),
         }
     }
     if let Some(message) = &rule.message {
@@ -167,10 +204,11 @@ fn check_rule(
             .iter()
             .any(|seen| seen.message.is_some_and(|m| m.contains(message.as_str())))
         {
-            return Err(format!(
-                "{}: no judge message{scope} contains {message:?}",
-                rule.origin
-            ));
+            return Err(BrokenRule::NoMessage {
+                origin,
+                scope,
+                message: message.clone(),
+            });
         }
     }
     Ok(())

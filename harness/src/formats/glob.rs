@@ -3,16 +3,26 @@
 //! is matched when it or one of its parent folders is (so `accepted`
 //! matches `accepted/x.py`, and `secret` matches `secret/g1/01`).
 
-/// `Err` says why a pattern cannot be used.
-pub(crate) fn check_glob(pattern: &str) -> Result<(), String> {
+/// Why a pattern cannot be used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum GlobError {
+    #[error("`**` is not supported in submissions.yaml globs")]
+    DoubleStar,
+    #[error("`[...]` is not supported in submissions.yaml globs")]
+    Brackets,
+    #[error("unbalanced braces")]
+    UnbalancedBraces,
+}
+
+pub(crate) fn check_glob(pattern: &str) -> Result<(), GlobError> {
     if pattern.contains("**") {
-        return Err("`**` is not supported in submissions.yaml globs".to_string());
+        return Err(GlobError::DoubleStar);
     }
     if pattern.contains('[') {
-        return Err("`[...]` is not supported in submissions.yaml globs".to_string());
+        return Err(GlobError::Brackets);
     }
     if pattern.matches('{').count() != pattern.matches('}').count() {
-        return Err("unbalanced braces".to_string());
+        return Err(GlobError::UnbalancedBraces);
     }
     Ok(())
 }

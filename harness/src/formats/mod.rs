@@ -40,4 +40,4 @@ pub(crate) use protocol::*;
 use read::PackageKind;
 pub(crate) use read::{package_kind, read_package};
 pub(crate) use scoring::{Judged, folder_score, out_of_range, package_score, package_verdict};
-pub(crate) use timing::{Timing, derive, provisional_limit};
+pub(crate) use timing::{NoTimeLimit, Timing, derive, provisional_limit};

@@ -34,14 +34,23 @@ pub(crate) fn kattis_input_validator(exit: Option<i32>) -> bool {
     exit == Some(42)
 }
 
+/// checktestdata broke its protocol: the script or the tool is broken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum CheckTestDataFailure {
+    #[error("checktestdata exited with {0}")]
+    Exited(i32),
+    #[error("checktestdata was killed")]
+    Killed,
+}
+
 /// checktestdata: 0 valid, 1 invalid; anything else means the script or the
 /// tool is broken (`Err`).
-pub(crate) fn checktestdata(exit: Option<i32>) -> Result<bool, String> {
+pub(crate) fn checktestdata(exit: Option<i32>) -> Result<bool, CheckTestDataFailure> {
     match exit {
         Some(0) => Ok(true),
         Some(1) => Ok(false),
-        Some(code) => Err(format!("checktestdata exited with {code}")),
-        None => Err("checktestdata was killed".to_string()),
+        Some(code) => Err(CheckTestDataFailure::Exited(code)),
+        None => Err(CheckTestDataFailure::Killed),
     }
 }
 

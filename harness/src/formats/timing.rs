@@ -39,6 +39,54 @@ pub(crate) struct TimeLimit {
     pub(crate) warnings: Vec<String>,
 }
 
+/// Why the package's rule gives no time limit.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub(crate) enum NoTimeLimit {
+    #[error(
+        "the time limit {} is not a multiple of time_resolution {}",
+        secs(*.limit),
+        num(*.resolution)
+    )]
+    NotAMultiple { limit: Duration, resolution: f64 },
+    #[error(
+        "the time limit {} is below the slowest accepted run: {submission} {} × ac_to_time_limit {} = {}",
+        secs(*.limit),
+        secs(*.time),
+        num(*.factor),
+        num_s(*.needed)
+    )]
+    BelowSlowest {
+        limit: Duration,
+        submission: String,
+        time: Duration,
+        factor: f64,
+        needed: f64,
+    },
+    #[error("no accepted submission to derive the time limit from")]
+    NoAccepted,
+    /// A 2025-09 package: the safety margin is a rule.
+    #[error("no time limit fits: {0}")]
+    Margin(MarginMiss),
+}
+
+/// A submission that must time out but did so under limit ×
+/// `time_limit_to_tle` (a warning in legacy packages).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error(
+    "{submission} timed out after only {}, under the safety margin {} × {} = {}",
+    secs(*.time),
+    secs(*.limit),
+    num(*.factor),
+    secs(*.floor)
+)]
+pub(crate) struct MarginMiss {
+    submission: String,
+    time: Duration,
+    limit: Duration,
+    factor: f64,
+    floor: Duration,
+}
+
 /// The cap for the first runs, before `derive` can be called.
 pub(crate) fn provisional_limit(rule: &TimeLimitRule) -> Duration {
     match rule {
@@ -59,7 +107,7 @@ pub(crate) fn derive(
     rule: &TimeLimitRule,
     slowest_lower: Option<Timing<'_>>,
     fastest_upper: Option<Timing<'_>>,
-) -> Result<TimeLimit, String> {
+) -> Result<TimeLimit, NoTimeLimit> {
     let (fixed, ac_factor, tle_factor, resolution, origin, margin_is_error) = match rule {
         TimeLimitRule::Fixed { limit, origin } => {
             return Ok(TimeLimit {
@@ -89,27 +137,23 @@ pub(crate) fn derive(
     let lower = slowest_lower.map(|run| (run, run.time.as_secs_f64() * ac_factor));
     let limit_secs = match (fixed, lower) {
         (Some((limit, _)), _) if !is_multiple(limit.as_secs_f64(), resolution) => {
-            return Err(format!(
-                "the time limit {} is not a multiple of time_resolution {}",
-                secs(*limit),
-                num(resolution)
-            ));
+            return Err(NoTimeLimit::NotAMultiple {
+                limit: *limit,
+                resolution,
+            });
         }
         (Some((limit, _)), Some((run, needed))) if needed > limit.as_secs_f64() + 1e-9 => {
-            return Err(format!(
-                "the time limit {} is below the slowest accepted run: {} {} × ac_to_time_limit {} = {}",
-                secs(*limit),
-                run.submission,
-                secs(run.time),
-                num(ac_factor),
-                num_s(needed)
-            ));
+            return Err(NoTimeLimit::BelowSlowest {
+                limit: *limit,
+                submission: run.submission.to_string(),
+                time: run.time,
+                factor: ac_factor,
+                needed,
+            });
         }
         (Some((limit, _)), _) => limit.as_secs_f64(),
         (None, Some((_, needed))) => ((needed / resolution - 1e-9).ceil()).max(1.0) * resolution,
-        (None, None) => {
-            return Err("no accepted submission to derive the time limit from".to_string());
-        }
+        (None, None) => return Err(NoTimeLimit::NoAccepted),
     };
     let limit = Duration::from_secs_f64(limit_secs);
     let floor = Duration::from_secs_f64(limit_secs * tle_factor);
@@ -133,18 +177,17 @@ pub(crate) fn derive(
         num(tle_factor)
     ));
     if let Some(run) = fastest_upper.filter(|run| run.time < floor) {
-        let message = format!(
-            "{} timed out after only {}, under the safety margin {} × {} = {}",
-            run.submission,
-            secs(run.time),
-            secs(limit),
-            num(tle_factor),
-            secs(floor)
-        );
+        let miss = MarginMiss {
+            submission: run.submission.to_string(),
+            time: run.time,
+            limit,
+            factor: tle_factor,
+            floor,
+        };
         if margin_is_error {
-            return Err(format!("no time limit fits: {message}"));
+            return Err(NoTimeLimit::Margin(miss));
         }
-        warnings.push(message);
+        warnings.push(miss.to_string());
     }
     Ok(TimeLimit {
         limit,
@@ -231,7 +274,9 @@ mod tests {
     #[test]
     fn safety_margin_is_an_error_in_2025_and_a_warning_in_legacy() {
         let strict = kattis(None, 2.0, 1.5, 0.5, true);
-        let error = derive(&strict, Some(run(0.3, "a")), Some(run(1.2, "tle/b"))).unwrap_err();
+        let error = derive(&strict, Some(run(0.3, "a")), Some(run(1.2, "tle/b")))
+            .unwrap_err()
+            .to_string();
         assert!(
             error.contains("tle/b") && error.contains("no time limit fits"),
             "{error}"
@@ -252,12 +297,15 @@ mod tests {
             "{}",
             ok.explanation
         );
-        let error = derive(&rule, Some(run(0.6, "slow.py")), None).unwrap_err();
+        let error = derive(&rule, Some(run(0.6, "slow.py")), None)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("slow.py"), "{error}");
         let coarse = kattis(Some(1.25), 2.0, 1.5, 0.5, true);
         assert!(
             derive(&coarse, None, None)
                 .unwrap_err()
+                .to_string()
                 .contains("multiple")
         );
     }
@@ -277,6 +325,7 @@ mod tests {
         assert!(
             derive(&rule, None, None)
                 .unwrap_err()
+                .to_string()
                 .contains("no accepted")
         );
         assert_eq!(provisional_limit(&rule), PROVISIONAL_CAP);

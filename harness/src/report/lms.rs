@@ -9,7 +9,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use super::csv::field;
 use super::feedback::{Feedback, Visibility};
@@ -136,10 +136,38 @@ fn gradescope_visibility(visibility: Visibility) -> &'static str {
     }
 }
 
+/// One student's `results.json` (Gradescope's autograder format).
+#[derive(Debug, Serialize)]
+pub struct GradescopeResults {
+    pub score: f64,
+    pub output: String,
+    pub visibility: &'static str,
+    pub stdout_visibility: &'static str,
+    pub tests: Vec<GradescopeTest>,
+}
+
+/// A problem (with its points) or one of its tests (without).
+#[derive(Debug, Serialize)]
+pub struct GradescopeTest {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_score: Option<f64>,
+    /// `passed` or `failed`.
+    pub status: &'static str,
+    pub output: String,
+    pub visibility: &'static str,
+}
+
 /// One student's `results.json` for Gradescope's autograder: the total as
 /// `score`, a test per problem (its points of its worth) and a test per
 /// test the feedback rules show.
-pub fn gradescope_results(export: &Export<'_>, row: usize, feedback: &Feedback<'_>) -> Value {
+pub fn gradescope_results(
+    export: &Export<'_>,
+    row: usize,
+    feedback: &Feedback<'_>,
+) -> GradescopeResults {
     let worths = &export.totals.rows[row].cells;
     let weights: Vec<f64> = export
         .book
@@ -158,15 +186,21 @@ pub fn gradescope_results(export: &Export<'_>, row: usize, feedback: &Feedback<'
             .as_ref()
             .map_or("no submission", |g| g.verdict.short());
         let accepted = verdict == "AC";
-        tests.push(json!({
-            "name": problem.problem.id,
-            "score": export.policy.round(worth.points),
-            "max_score": export.policy.round(weight * scale),
-            "status": if accepted { "passed" } else { "failed" },
-            "output": format!("{verdict}{}", problem.penalty.as_deref()
-                .map(|p| format!("; late penalty {p}")).unwrap_or_default()),
-            "visibility": "visible",
-        }));
+        tests.push(GradescopeTest {
+            name: problem.problem.id.clone(),
+            score: Some(export.policy.round(worth.points)),
+            max_score: Some(export.policy.round(weight * scale)),
+            status: if accepted { "passed" } else { "failed" },
+            output: format!(
+                "{verdict}{}",
+                problem
+                    .penalty
+                    .as_deref()
+                    .map(|p| format!("; late penalty {p}"))
+                    .unwrap_or_default()
+            ),
+            visibility: "visible",
+        });
         let Some(graded) = &problem.graded else {
             continue;
         };
@@ -185,21 +219,27 @@ pub fn gradescope_results(export: &Export<'_>, row: usize, feedback: &Feedback<'
                     crate::escape::visible(&d.diff)
                 ));
             }
-            tests.push(json!({
-                "name": format!("{}: {}", problem.problem.id, test.test),
-                "status": if test.verdict == crate::verdict::Verdict::Accepted { "passed" } else { "failed" },
-                "output": output,
-                "visibility": gradescope_visibility(*visibility),
-            }));
+            tests.push(GradescopeTest {
+                name: format!("{}: {}", problem.problem.id, test.test),
+                score: None,
+                max_score: None,
+                status: if test.verdict == crate::verdict::Verdict::Accepted {
+                    "passed"
+                } else {
+                    "failed"
+                },
+                output,
+                visibility: gradescope_visibility(*visibility),
+            });
         }
     }
-    json!({
-        "score": export.policy.round(export.totals.rows[row].total),
-        "output": format!("Graded by Game Judge, run {}.", export.book.run.id),
-        "visibility": "visible",
-        "stdout_visibility": "hidden",
-        "tests": tests,
-    })
+    GradescopeResults {
+        score: export.policy.round(export.totals.rows[row].total),
+        output: format!("Graded by Game Judge, run {}.", export.book.run.id),
+        visibility: "visible",
+        stdout_visibility: "hidden",
+        tests,
+    }
 }
 
 /// Writes `DIR/STEM/results.json` for every student the roster knows, and
@@ -218,7 +258,8 @@ pub fn gradescope(
         let stem = super::feedback::file_stem(student);
         let folder = dir.join(&stem);
         std::fs::create_dir_all(&folder)?;
-        let results = gradescope_results(export, row, &feedback[row]);
+        // Through a `Value`, whose objects keep their keys sorted.
+        let results = serde_json::to_value(gradescope_results(export, row, &feedback[row]))?;
         let text = serde_json::to_string_pretty(&results).map_err(io::Error::other)?;
         std::fs::write(folder.join("results.json"), text + "\n")?;
         index.push_str(&format!(

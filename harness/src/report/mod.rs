@@ -13,7 +13,10 @@ pub(crate) mod junit;
 pub mod lms;
 pub mod policy;
 pub mod roster;
+pub(crate) mod sections;
 mod styles;
 pub(crate) mod table;
 
 pub use styles::Styles;
+#[cfg(test)]
+mod sections_tests;

@@ -45,6 +45,20 @@ pub struct AnswerSet {
     lone: bool,
 }
 
+/// Why a test has no answer in a submission's answer set; names are
+/// shown escaped (they are the submitter's).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoAnswer {
+    #[error(
+        "{shown} is one file, and this problem has {tests} tests: hand in a folder of answer files named after the tests"
+    )]
+    LoneFile { shown: String, tests: usize },
+    #[error("more than one answer file for {test}")]
+    Several { test: String },
+    #[error("no answer file for {test}")]
+    None { test: String },
+}
+
 impl AnswerSet {
     /// Reads the answer set at `path` (a folder, or a lone file). `links`:
     /// `Refuse` for a submitted set, whose links are never followed.
@@ -78,15 +92,14 @@ impl AnswerSet {
     /// The answer to `test` among `tests` (the problem's): the file named
     /// by its whole name, else by the one tail of its name that no other
     /// test shares. `Err` says why none is taken.
-    pub fn answer_for(&self, test: &TestCase, tests: &[TestCase]) -> Result<&[u8], String> {
+    pub fn answer_for(&self, test: &TestCase, tests: &[TestCase]) -> Result<&[u8], NoAnswer> {
         if self.lone {
             return match (tests, self.files.values().next()) {
                 ([only], Some(bytes)) if only.name == test.name => Ok(bytes),
-                _ => Err(format!(
-                    "{} is one file, and this problem has {} tests: hand in a folder of answer files named after the tests",
-                    untrusted::shown(&self.source),
-                    tests.len()
-                )),
+                _ => Err(NoAnswer::LoneFile {
+                    shown: untrusted::shown(&self.source),
+                    tests: tests.len(),
+                }),
             };
         }
         let mut found = None;
@@ -99,15 +112,16 @@ impl AnswerSet {
                     == 1
             {
                 if found.is_some() {
-                    return Err(format!(
-                        "more than one answer file for {}",
-                        crate::escape::name(&test.name)
-                    ));
+                    return Err(NoAnswer::Several {
+                        test: crate::escape::name(&test.name),
+                    });
                 }
                 found = Some(bytes.as_slice());
             }
         }
-        found.ok_or_else(|| format!("no answer file for {}", crate::escape::name(&test.name)))
+        found.ok_or_else(|| NoAnswer::None {
+            test: crate::escape::name(&test.name),
+        })
     }
 
     /// The files that answer none of `tests`, as the submitter named them.

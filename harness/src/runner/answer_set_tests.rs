@@ -40,7 +40,7 @@ fn an_answer_file_names_its_test_by_its_whole_name_or_a_tail_no_other_test_share
     assert_eq!(answers.answer_for(&tests[1], &tests).unwrap(), b"a");
     // `1.ans` names three tests: it answers none of them.
     let missing = answers.answer_for(&tests[2], &tests).unwrap_err();
-    assert_eq!(missing, "no answer file for secret/b/1");
+    assert_eq!(missing.to_string(), "no answer file for secret/b/1");
     assert_eq!(answers.unused(&tests), ["1.ans"]);
 }
 
@@ -53,7 +53,7 @@ fn a_lone_file_answers_a_problem_of_one_test_only() {
     let one = [test("secret/1")];
     assert_eq!(answers.answer_for(&one[0], &one).unwrap(), b"42\n");
     let two = [test("sample/1"), test("secret/1")];
-    let why = answers.answer_for(&two[1], &two).unwrap_err();
+    let why = answers.answer_for(&two[1], &two).unwrap_err().to_string();
     assert!(
         why.contains("is one file, and this problem has 2 tests"),
         "{why}"

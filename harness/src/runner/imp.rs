@@ -264,8 +264,8 @@ fn summarize(task: &Task<'_>, tests: Vec<Option<TestReport>>) -> TaskReport {
     let skipped = tests.iter().filter(|t| t.is_none()).count();
     let tests: Vec<TestReport> = tests.into_iter().flatten().collect();
     let (verdict, message) = match &task.program {
-        Built::CompileError(message) => (Verdict::CompileError, Some(message.clone())),
-        Built::JudgeError(message) => (Verdict::JudgeError, Some(message.clone())),
+        Built::CompileError(error) => (Verdict::CompileError, Some(error.to_string())),
+        Built::JudgeError(error) => (Verdict::JudgeError, Some(error.to_string())),
         Built::Ready(_) | Built::Answers(_) => (task_verdict(task.problem, &tests), None),
     };
     TaskReport {

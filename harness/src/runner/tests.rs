@@ -139,7 +139,8 @@ fn reporters_render_a_run() {
     let (reports, _) = run(&problem, &sandbox, false, 1);
 
     let mut json = Vec::new();
-    crate::report::json::write(&mut json, "test", "none", &reports, Vec::new(), false).unwrap();
+    let sections = crate::report::sections::Sections::default();
+    crate::report::json::write(&mut json, "test", "none", &reports, &sections, false).unwrap();
     let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
     let tests = json["submissions"][0]["tests"].as_array().unwrap();
     assert_eq!(tests.len(), 3);

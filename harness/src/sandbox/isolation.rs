@@ -19,6 +19,18 @@ use super::worker_pid::own_pid_namespace;
 use super::worker_root::{self, WorkerRoot};
 use super::worker_uid::{self, UidRange};
 
+/// Why a probe run of /bin/true failed with a setup: what `judge doctor`
+/// says the kernel refused.
+#[derive(Debug, thiserror::Error)]
+enum ProbeError {
+    #[error(transparent)]
+    Spawn(#[from] crate::errors::SandboxError),
+    #[error("/bin/true exited with status {0}")]
+    Status(i32),
+    #[error(transparent)]
+    Wait(std::io::Error),
+}
+
 /// What the user asked for (`--isolation`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum IsolationLevel {
@@ -198,7 +210,7 @@ impl Isolation {
 
     /// Runs /bin/true with this setup in `probe_box`; why not, if the
     /// kernel refuses it.
-    fn probe(&self, probe_box: &mut BoxState) -> Result<(), String> {
+    fn probe(&self, probe_box: &mut BoxState) -> Result<(), ProbeError> {
         let dir = std::env::temp_dir();
         let setup = self.child_setup(probe_box, vec![(dir.clone(), false)], None);
         let child = spawn(
@@ -209,8 +221,7 @@ impl Isolation {
             None,
             &dir,
             &setup,
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         let reaped = super::unix::wait4(child.pid);
         if setup.pid_namespace.is_some() {
             if let Some(Some(root)) = probe_box.root.as_mut() {
@@ -220,8 +231,8 @@ impl Isolation {
         }
         match reaped {
             Ok(reaped) if reaped.status == 0 => Ok(()),
-            Ok(reaped) => Err(format!("/bin/true exited with status {}", reaped.status)),
-            Err(e) => Err(e.to_string()),
+            Ok(reaped) => Err(ProbeError::Status(reaped.status)),
+            Err(e) => Err(ProbeError::Wait(e)),
         }
     }
 

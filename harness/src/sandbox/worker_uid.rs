@@ -40,27 +40,42 @@ impl fmt::Display for UidRange {
     }
 }
 
+/// Why `--uid-range` cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UidRangeError {
+    #[error("`{text}` is not FIRST-LAST (as in 60000-60999)")]
+    NotARange { text: String },
+    #[error("`{part}` is not a uid")]
+    NotAUid { part: String },
+    #[error("`{text}`: the range must lie between 1 and 65533, first to last")]
+    OutOfBounds { text: String },
+}
+
 impl FromStr for UidRange {
-    type Err = String;
+    type Err = UidRangeError;
 
     /// `FIRST-LAST`, both above 0 and below 65534 (nobody).
-    fn from_str(text: &str) -> Result<UidRange, String> {
+    fn from_str(text: &str) -> Result<UidRange, UidRangeError> {
         let (first, last) = text
             .split_once('-')
-            .ok_or_else(|| format!("`{text}` is not FIRST-LAST (as in 60000-60999)"))?;
-        let number = |part: &str| -> Result<u32, String> {
+            .ok_or_else(|| UidRangeError::NotARange {
+                text: text.to_string(),
+            })?;
+        let number = |part: &str| {
             part.trim()
                 .parse::<u32>()
-                .map_err(|_| format!("`{part}` is not a uid"))
+                .map_err(|_| UidRangeError::NotAUid {
+                    part: part.to_string(),
+                })
         };
         let range = UidRange {
             first: number(first)?,
             last: number(last)?,
         };
         if range.first == 0 || range.last >= 65534 || range.first > range.last {
-            return Err(format!(
-                "`{text}`: the range must lie between 1 and 65533, first to last"
-            ));
+            return Err(UidRangeError::OutOfBounds {
+                text: text.to_string(),
+            });
         }
         Ok(range)
     }

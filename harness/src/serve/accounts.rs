@@ -189,7 +189,7 @@ pub(crate) fn upsert(
 
 /// A user name as accounts take it: 1 to 64 ASCII letters, digits, `-`,
 /// `_` or `.`; else why not.
-pub(crate) fn check_username(username: &str) -> Result<(), String> {
+pub(crate) fn check_username(username: &str) -> Result<(), BadUsername> {
     let ok = !username.is_empty()
         && username.len() <= 64
         && username
@@ -198,11 +198,17 @@ pub(crate) fn check_username(username: &str) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
-        Err(format!(
-            "`{}`: 1 to 64 letters, digits, `-`, `_` or `.`",
-            crate::escape::visible(username)
-        ))
+        Err(BadUsername {
+            shown: crate::escape::visible(username),
+        })
     }
+}
+
+/// A user name accounts do not take; `shown` is it escaped.
+#[derive(Debug, thiserror::Error)]
+#[error("`{shown}`: 1 to 64 letters, digits, `-`, `_` or `.`")]
+pub(crate) struct BadUsername {
+    shown: String,
 }
 
 /// A new participant (open registration); `None` if the name is taken.
@@ -371,7 +377,7 @@ fn read_users(path: &Path) -> Result<Vec<UserRow>, SpecError> {
             continue;
         }
         if let Err(why) = check_username(&username) {
-            return Err(invalid(line, "user", why));
+            return Err(invalid(line, "user", why.to_string()));
         }
         if rows.iter().any(|r| r.username == username) {
             return Err(invalid(line, "user", format!("`{username}` appears twice")));

@@ -169,7 +169,7 @@ pub(crate) async fn register(
     };
     let name = form.display_name.trim();
     if let Err(why) = accounts::check_username(&form.username) {
-        return refuse(jar, why);
+        return refuse(jar, why.to_string());
     }
     if name.is_empty() || name.chars().count() > 64 {
         return refuse(jar, "A name of 1 to 64 characters, please.".into());

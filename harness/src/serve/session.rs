@@ -368,8 +368,13 @@ pub(crate) fn unknown_item(path: &Path, key: &str, item: &str, message: String) 
 mod tests {
     use super::*;
 
-    fn parse(text: &str) -> Result<Session, String> {
-        Session::parse(text, Path::new("s.toml")).map_err(|e| e.to_string())
+    fn parse(text: &str) -> Result<Session, SpecError> {
+        Session::parse(text, Path::new("s.toml"))
+    }
+
+    /// The message of the error `text` gives.
+    fn error_of(text: &str) -> String {
+        parse(text).unwrap_err().to_string()
     }
 
     #[test]
@@ -402,20 +407,19 @@ mod tests {
 
     #[test]
     fn errors_name_the_file_line_and_key() {
-        let error = parse("title = \"x\"\nscoring = \"elo\"\n").unwrap_err();
+        let error = error_of("title = \"x\"\nscoring = \"elo\"\n");
         assert_eq!(
             error,
             "s.toml:2: key `scoring`: `elo`: write `icpc` or `points`"
         );
-        let error = parse("start = \"2026-05-01T09:00:00Z\"\nend = \"2026-04-01T09:00:00Z\"\n")
-            .unwrap_err();
+        let error = error_of("start = \"2026-05-01T09:00:00Z\"\nend = \"2026-04-01T09:00:00Z\"\n");
         assert!(error.starts_with("s.toml:2: key `end`"), "{error}");
-        let error = parse("title = \"x\"\n\ncolour = 3\n").unwrap_err();
+        let error = error_of("title = \"x\"\n\ncolour = 3\n");
         assert!(
             error.contains("line 3") && error.contains("colour"),
             "{error}"
         );
-        let error = parse("freeze = \"1h\"\n").unwrap_err();
+        let error = error_of("freeze = \"1h\"\n");
         assert!(error.contains("open-ended"), "{error}");
     }
 

@@ -323,11 +323,11 @@ impl ProblemSpec {
 
         let tool = |raw: RawTool, key: &str| -> Result<ToolSpec, SpecError> {
             let program =
-                program_ref(raw.bin, raw.file, dir).map_err(|message| SpecError::Invalid {
+                program_ref(raw.bin, raw.file, dir).map_err(|error| SpecError::Invalid {
                     path: manifest.to_path_buf(),
                     line: line_of_key(text, &format!("[{key}]")),
                     key: key.to_string(),
-                    message,
+                    message: error.to_string(),
                 })?;
             if raw.protocol == RawProtocol::Testlib
                 && !matches!(key, "checker" | "validator" | "interactor")
@@ -439,15 +439,14 @@ impl ProblemSpec {
         let generator = match raw.generator {
             None => None,
             Some(generator) => {
-                let program =
-                    program_ref(generator.bin, generator.file, dir).map_err(|message| {
-                        SpecError::Invalid {
-                            path: manifest.to_path_buf(),
-                            line: line_of_key(text, "[generator]"),
-                            key: "generator".into(),
-                            message,
-                        }
-                    })?;
+                let program = program_ref(generator.bin, generator.file, dir).map_err(|error| {
+                    SpecError::Invalid {
+                        path: manifest.to_path_buf(),
+                        line: line_of_key(text, "[generator]"),
+                        key: "generator".into(),
+                        message: error.to_string(),
+                    }
+                })?;
                 let mut tests = Vec::new();
                 for test in generator.tests {
                     let span = test.span();
@@ -505,7 +504,7 @@ impl ProblemSpec {
                     ));
                 }
                 (false, bin, file) => program_ref(bin, file, dir)
-                    .map_err(|message| at(span.clone(), "solution", message))?,
+                    .map_err(|error| at(span.clone(), "solution", error.to_string()))?,
             };
             solutions.push(SolutionSpec {
                 program,
@@ -516,7 +515,7 @@ impl ProblemSpec {
         }
 
         let stress = super::stress::StressSpec::from_raw(raw.stress, generator.is_some())
-            .map_err(|(span, message)| at(span, "stress.args", message))?;
+            .map_err(|(span, error)| at(span, "stress.args", error.to_string()))?;
 
         let kind = match (output_only, &interactor) {
             (true, _) => JudgingKind::OutputOnly,
@@ -548,16 +547,25 @@ impl ProblemSpec {
     }
 }
 
+/// Why a program table names no program.
+#[derive(Debug, thiserror::Error)]
+enum ProgramRefError {
+    #[error("give either `bin` or `file`, not both")]
+    Both,
+    #[error("needs `bin = \"<workspace binary>\"` or `file = \"<source path>\"`")]
+    Neither,
+}
+
 fn program_ref(
     bin: Option<String>,
     file: Option<PathBuf>,
     dir: &Path,
-) -> Result<ProgramRef, String> {
+) -> Result<ProgramRef, ProgramRefError> {
     match (bin, file) {
         (Some(bin), None) if !bin.is_empty() => Ok(ProgramRef::Bin(bin)),
         (None, Some(file)) => Ok(ProgramRef::File(dir.join(file))),
-        (Some(_), Some(_)) => Err("give either `bin` or `file`, not both".into()),
-        _ => Err("needs `bin = \"<workspace binary>\"` or `file = \"<source path>\"`".into()),
+        (Some(_), Some(_)) => Err(ProgramRefError::Both),
+        _ => Err(ProgramRefError::Neither),
     }
 }
 

@@ -139,17 +139,36 @@ pub(crate) struct RawSolution {
     pub(crate) score: Option<f64>,
 }
 
+/// A duration or size value that cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum ValueError {
+    #[error("invalid duration `{text}` ({source}); write e.g. \"1s\" or \"500ms\"")]
+    Duration {
+        text: String,
+        #[source]
+        source: humantime::DurationError,
+    },
+    /// bytesize says why as text only.
+    #[error("invalid size `{text}` ({reason}); write e.g. \"256MiB\"")]
+    Size { text: String, reason: String },
+}
+
 /// `"1s"`, `"500ms"`, `"2.5s"`: humantime's syntax.
-pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
-    humantime::parse_duration(text)
-        .map_err(|e| format!("invalid duration `{text}` ({e}); write e.g. \"1s\" or \"500ms\""))
+pub(crate) fn parse_duration(text: &str) -> Result<Duration, ValueError> {
+    humantime::parse_duration(text).map_err(|source| ValueError::Duration {
+        text: text.to_string(),
+        source,
+    })
 }
 
 /// `"256MiB"`, `"64 MiB"`, `"1GiB"`: bytesize's syntax.
-pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
+pub(crate) fn parse_size(text: &str) -> Result<u64, ValueError> {
     text.parse::<bytesize::ByteSize>()
         .map(|size| size.as_u64())
-        .map_err(|e| format!("invalid size `{text}` ({e}); write e.g. \"256MiB\""))
+        .map_err(|reason| ValueError::Size {
+            text: text.to_string(),
+            reason,
+        })
 }
 
 fn duration<'de, D: Deserializer<'de>>(de: D) -> Result<Option<Duration>, D::Error> {

@@ -39,13 +39,13 @@ impl StressSpec {
     pub(crate) fn from_raw(
         raw: RawStress,
         has_generator: bool,
-    ) -> Result<StressSpec, (std::ops::Range<usize>, String)> {
+    ) -> Result<StressSpec, (std::ops::Range<usize>, TemplateError)> {
         let mut args = Vec::new();
         for template in raw.args {
             let span = template.span();
             let text = template.into_inner();
             if !has_generator {
-                return Err((span, "stress.args needs a [generator] to run".into()));
+                return Err((span, TemplateError::NoGenerator));
             }
             check_template(&text).map_err(|message| (span, message))?;
             args.push(text);
@@ -57,15 +57,26 @@ impl StressSpec {
     }
 }
 
+/// Why a stress template cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TemplateError {
+    #[error("stress.args needs a [generator] to run")]
+    NoGenerator,
+    #[error("a stress template needs at least one argument")]
+    Empty,
+    #[error("`{template}` has no {SEED_PLACEHOLDER}: every stress input needs a fresh seed")]
+    NoSeed { template: String },
+}
+
 /// A template must name the generator's arguments and put the seed in one.
-pub fn check_template(text: &str) -> Result<(), String> {
+pub fn check_template(text: &str) -> Result<(), TemplateError> {
     if text.split_whitespace().next().is_none() {
-        return Err("a stress template needs at least one argument".into());
+        return Err(TemplateError::Empty);
     }
     if !text.contains(SEED_PLACEHOLDER) {
-        return Err(format!(
-            "`{text}` has no {SEED_PLACEHOLDER}: every stress input needs a fresh seed"
-        ));
+        return Err(TemplateError::NoSeed {
+            template: text.to_string(),
+        });
     }
     Ok(())
 }
@@ -88,6 +99,7 @@ mod tests {
         assert!(
             check_template("random 8 20 line 7")
                 .unwrap_err()
+                .to_string()
                 .contains("{seed}")
         );
         assert!(check_template("  ").is_err());

@@ -11,4 +11,4 @@ mod trial;
 
 pub(crate) use case::Case;
 pub(crate) use search::{Ended, Failure, Progress, Settings, Summary, search};
-pub(crate) use trial::{Bench, Programs};
+pub(crate) use trial::{Bench, Programs, StressError};

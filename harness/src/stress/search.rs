@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::case::Size;
 use super::shrink::{Oracle, Shrunk, shrink};
-use super::trial::{Bench, Outcome};
+use super::trial::{Bench, Outcome, StressError};
 use crate::runner::TestReport;
 use crate::spec::expand_template;
 use crate::verdict::Verdict;
@@ -78,7 +78,7 @@ pub(crate) struct Summary {
 
 /// Generated inputs in a row that may be no tests before the search gives
 /// up: the generator and the validator disagree.
-const NOT_TESTS_IN_A_ROW: u64 = 20;
+pub(super) const NOT_TESTS_IN_A_ROW: u64 = 20;
 
 /// SplitMix64: seed `index` of a run, well spread even for seeds 1, 2, 3.
 pub(crate) fn case_seed(seed: u64, index: u64) -> u64 {
@@ -94,7 +94,7 @@ pub(crate) fn search(
     bench: &Bench<'_>,
     settings: &Settings,
     on_progress: &mut dyn FnMut(Progress<'_>),
-) -> Result<Summary, String> {
+) -> Result<Summary, StressError> {
     let started = Instant::now();
     let mut summary = Summary {
         judged: 0,
@@ -132,9 +132,9 @@ pub(crate) fn search(
                 let why = format!("`{}`: {why}", args.join(" "));
                 let first = summary.first_not_test.get_or_insert(why);
                 if not_tests_in_a_row >= NOT_TESTS_IN_A_ROW {
-                    return Err(format!(
-                        "{NOT_TESTS_IN_A_ROW} generated inputs in a row are no tests; the first: {first}"
-                    ));
+                    return Err(StressError::NoTests {
+                        first: first.clone(),
+                    });
                 }
                 continue;
             }

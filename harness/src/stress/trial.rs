@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::checker::{TOOL_LIMITS, run_checker, run_validator};
 use crate::compare::Judgement;
 use crate::compile::Executable;
-use crate::errors::Validation;
+use crate::errors::{JudgeFailure, SandboxError, Validation};
 use crate::runner::{Submission, TestReport, TestRun, judge_test, submission_stack};
 use crate::sandbox::{Containment, RunOutcome, RunRequest, Runs, Termination};
 use crate::spec::{CompareMode, Limits, ProblemSpec, TestCase, ToolSpec};
@@ -32,11 +32,62 @@ pub(crate) struct Programs {
     pub candidate: Executable,
 }
 
+/// Why a stress input could not be judged: a package program failed, or
+/// the judge could not do its own part. A judge error, never the
+/// candidate's.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum StressError {
+    #[error("the generator with `{args}` {ended}{stderr}")]
+    Generator {
+        args: String,
+        ended: String,
+        /// `: ` and its first line of stderr, or empty.
+        stderr: String,
+    },
+    #[error("the answers program {ended}{stderr}")]
+    AnswersProgram { ended: String, stderr: String },
+    /// The validator or the checker broke its protocol.
+    #[error(transparent)]
+    Program(#[from] JudgeFailure),
+    #[error(transparent)]
+    Run(#[from] SandboxError),
+    #[error("failed to {what}: {source}")]
+    Io {
+        what: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The candidate's test was a judge error (the report's detail).
+    #[error("{0}")]
+    Judging(String),
+    #[error(
+        "{count} generated inputs in a row are no tests; the first: {first}",
+        count = super::search::NOT_TESTS_IN_A_ROW
+    )]
+    NoTests { first: String },
+}
+
+/// Why a generated input is not a test.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum NotATest {
+    /// The validator's first line.
+    #[error("the validator rejects it: {0}")]
+    Invalid(String),
+    #[error("the reference gets {} on it ({ended})", verdict.short())]
+    ReferenceFails { verdict: Verdict, ended: String },
+    /// An interactive problem: the referee does not accept the reference.
+    #[error("the reference gets {} on it", .0.short())]
+    ReferenceLoses(Verdict),
+    /// The checker's message, `: ` first, or empty.
+    #[error("the checker rejects the reference's output{0}")]
+    CheckerRejects(String),
+}
+
 /// What one input gave.
 #[derive(Debug, Clone)]
 pub(crate) enum Outcome {
     /// Not a test: the validator rejected it, or the reference failed on it.
-    NotATest(String),
+    NotATest(NotATest),
     /// The program under test was judged: its report, and the answer it was
     /// judged against.
     Judged {
@@ -57,31 +108,29 @@ pub(crate) struct Bench<'a> {
 
 impl Bench<'_> {
     /// The generator's output for `args`; `Err` says why it failed.
-    pub(crate) fn generate(&self, args: &[String]) -> Result<Vec<u8>, String> {
+    pub(crate) fn generate(&self, args: &[String]) -> Result<Vec<u8>, StressError> {
         let outcome = self.tool(&self.programs.generator.with_args(args), None)?;
         match outcome.termination {
             Termination::Exited(0) => Ok(outcome.stdout),
-            other => Err(format!(
-                "the generator with `{}` {}{}",
-                args.join(" "),
-                describe_termination(other),
-                first_line(&outcome.stderr)
-            )),
+            other => Err(StressError::Generator {
+                args: args.join(" "),
+                ended: describe_termination(other),
+                stderr: first_line(&outcome.stderr),
+            }),
         }
     }
 
     /// Judges the program under test on `input`. `Err` is a judge error
     /// (a package program failed, I/O).
-    pub(crate) fn try_input(&self, input: &[u8]) -> Result<Outcome, String> {
+    pub(crate) fn try_input(&self, input: &[u8]) -> Result<Outcome, StressError> {
         let test = self.write_test(input)?;
         if let Some((validator, tool)) = &self.programs.validator {
             let work = self.fresh_folder()?;
-            let validation = run_validator(self.sandbox, validator, tool, &test.input, work.path())
-                .map_err(|failure| failure.to_string())?;
+            let validation =
+                run_validator(self.sandbox, validator, tool, &test.input, work.path())?;
             if let Validation::Invalid(why) = validation {
-                return Ok(Outcome::NotATest(format!(
-                    "the validator rejects it: {}",
-                    why.lines().next().unwrap_or_default()
+                return Ok(Outcome::NotATest(NotATest::Invalid(
+                    why.lines().next().unwrap_or_default().to_string(),
                 )));
             }
         }
@@ -89,21 +138,22 @@ impl Bench<'_> {
             Ok(answer) => answer,
             Err(why) => return Ok(Outcome::NotATest(why)),
         };
-        std::fs::write(&test.answer, &answer)
-            .map_err(|e| format!("failed to write the answer: {e}"))?;
+        std::fs::write(&test.answer, &answer).map_err(|source| StressError::Io {
+            what: "write the answer",
+            source,
+        })?;
         if self.problem.interactor.is_some() {
             // The referee plays the reference too: it must win.
             let report = self.judge(&self.programs.reference, &test)?;
             if report.verdict != Verdict::Accepted {
-                return Ok(Outcome::NotATest(format!(
-                    "the reference gets {} on it",
-                    report.verdict.short()
-                )));
+                return Ok(Outcome::NotATest(NotATest::ReferenceLoses(report.verdict)));
             }
         }
         let report = self.judge(&self.programs.candidate, &test)?;
         if report.verdict == Verdict::JudgeError {
-            return Err(report.detail.unwrap_or_else(|| "a judge error".into()));
+            return Err(StressError::Judging(
+                report.detail.unwrap_or_else(|| "a judge error".into()),
+            ));
         }
         Ok(Outcome::Judged {
             answer,
@@ -113,7 +163,7 @@ impl Bench<'_> {
 
     /// The program under test's stdout on `input` (its full output, for
     /// showing; the verdict comes from `try_input`).
-    pub(crate) fn output_of_candidate(&self, input: &[u8]) -> Result<Vec<u8>, String> {
+    pub(crate) fn output_of_candidate(&self, input: &[u8]) -> Result<Vec<u8>, StressError> {
         let test = self.write_test(input)?;
         let outcome = self.contained(&self.programs.candidate, &test.input)?;
         Ok(outcome.stdout)
@@ -122,16 +172,15 @@ impl Bench<'_> {
     /// The answer for `test`: the answers program's output, or the
     /// reference's, which must then pass (run under the problem's limits,
     /// and accepted by the checker where there is one). `Ok(Err)`: not a test.
-    fn answer(&self, test: &TestCase) -> Result<Result<Vec<u8>, String>, String> {
+    fn answer(&self, test: &TestCase) -> Result<Result<Vec<u8>, NotATest>, StressError> {
         if let Some(answers) = &self.programs.answers {
             let outcome = self.tool(answers, Some(&test.input))?;
             return match outcome.termination {
                 Termination::Exited(0) => Ok(Ok(outcome.stdout)),
-                other => Err(format!(
-                    "the answers program {}{}",
-                    describe_termination(other),
-                    first_line(&outcome.stderr)
-                )),
+                other => Err(StressError::AnswersProgram {
+                    ended: describe_termination(other),
+                    stderr: first_line(&outcome.stderr),
+                }),
             };
         }
         if self.problem.interactor.is_some() {
@@ -139,17 +188,18 @@ impl Bench<'_> {
         }
         let outcome = self.contained(&self.programs.reference, &test.input)?;
         if let Some(verdict) = Verdict::from_run(&outcome, &self.problem.limits) {
-            return Ok(Err(format!(
-                "the reference gets {} on it ({})",
-                verdict.short(),
-                describe_termination(outcome.termination)
-            )));
+            return Ok(Err(NotATest::ReferenceFails {
+                verdict,
+                ended: describe_termination(outcome.termination),
+            }));
         }
         if let (CompareMode::Checker(tool), Some(checker)) =
             (&self.problem.compare.mode, &self.programs.judging)
         {
-            std::fs::write(&test.answer, &outcome.stdout)
-                .map_err(|e| format!("failed to write the answer: {e}"))?;
+            std::fs::write(&test.answer, &outcome.stdout).map_err(|source| StressError::Io {
+                what: "write the answer",
+                source,
+            })?;
             let work = self.fresh_folder()?;
             let comparison = run_checker(
                 self.sandbox,
@@ -158,22 +208,20 @@ impl Bench<'_> {
                 test,
                 &outcome.stdout,
                 work.path(),
-            )
-            .map_err(|failure| failure.to_string())?;
+            )?;
             if comparison.judgement != Judgement::Accepted {
-                return Ok(Err(format!(
-                    "the checker rejects the reference's output{}",
+                return Ok(Err(NotATest::CheckerRejects(
                     comparison
                         .message
                         .map(|m| format!(": {m}"))
-                        .unwrap_or_default()
+                        .unwrap_or_default(),
                 )));
             }
         }
         Ok(Ok(outcome.stdout))
     }
 
-    fn judge(&self, exe: &Executable, test: &TestCase) -> Result<TestReport, String> {
+    fn judge(&self, exe: &Executable, test: &TestCase) -> Result<TestReport, StressError> {
         let work = self.fresh_folder()?;
         Ok(judge_test(&TestRun {
             sandbox: self.sandbox,
@@ -187,7 +235,7 @@ impl Bench<'_> {
     }
 
     /// The test files in this bench's folder, `input` written.
-    fn write_test(&self, input: &[u8]) -> Result<TestCase, String> {
+    fn write_test(&self, input: &[u8]) -> Result<TestCase, StressError> {
         let test = TestCase {
             name: "stress".into(),
             group: "stress".into(),
@@ -195,22 +243,27 @@ impl Bench<'_> {
             answer: self.folder.join("stress.ans"),
             ..TestCase::default()
         };
-        std::fs::write(&test.input, input)
-            .map_err(|e| format!("failed to write the input: {e}"))?;
+        std::fs::write(&test.input, input).map_err(|source| StressError::Io {
+            what: "write the input",
+            source,
+        })?;
         Ok(test)
     }
 
-    fn fresh_folder(&self) -> Result<tempfile::TempDir, String> {
-        tempfile::tempdir_in(&self.folder).map_err(|e| format!("failed to create a folder: {e}"))
+    fn fresh_folder(&self) -> Result<tempfile::TempDir, StressError> {
+        tempfile::tempdir_in(&self.folder).map_err(|source| StressError::Io {
+            what: "create a folder",
+            source,
+        })
     }
 
     /// A package program (trusted): its own limits, a folder of its own.
-    fn tool(&self, exe: &Executable, stdin: Option<&Path>) -> Result<RunOutcome, String> {
+    fn tool(&self, exe: &Executable, stdin: Option<&Path>) -> Result<RunOutcome, StressError> {
         self.run(exe, stdin, TOOL_LIMITS, Containment::Tool, None)
     }
 
     /// A solution, contained and limited as a submission is.
-    fn contained(&self, exe: &Executable, stdin: &Path) -> Result<RunOutcome, String> {
+    fn contained(&self, exe: &Executable, stdin: &Path) -> Result<RunOutcome, StressError> {
         let limits = self.problem.limits;
         let stack = Some(submission_stack(limits.memory));
         self.run(exe, Some(stdin), limits, Containment::Submission, stack)
@@ -223,15 +276,13 @@ impl Bench<'_> {
         limits: Limits,
         containment: Containment,
         stack: Option<u64>,
-    ) -> Result<RunOutcome, String> {
+    ) -> Result<RunOutcome, StressError> {
         let work = self.fresh_folder()?;
-        self.sandbox
-            .run(&RunRequest {
-                stdin: stdin.map(Path::to_path_buf),
-                stack,
-                ..exe.request(work.path(), limits, containment)
-            })
-            .map_err(|e| e.to_string())
+        Ok(self.sandbox.run(&RunRequest {
+            stdin: stdin.map(Path::to_path_buf),
+            stack,
+            ..exe.request(work.path(), limits, containment)
+        })?)
     }
 }
 

@@ -8,22 +8,35 @@
 use std::path::Path;
 
 use super::super::Context;
+use super::super::findings::{Finding, Severity};
 use super::super::packages;
 use crate::checker::{TOOL_LIMITS, run_validator};
-use crate::compile::{Built, Executable};
-use crate::errors::{JudgeFailure, Validation};
+use crate::compile::{Built, Executable, NotProgram};
+use crate::errors::{JudgeFailure, SandboxError, Validation};
 use crate::report::human;
 use crate::sandbox::{Containment, RunRequest, Sandbox, Termination};
 use crate::spec::ProblemSpec;
 use crate::store::ToolMemo;
 
-/// What the package stage found for one package.
+/// What the package stage found for one package, in the order found.
 #[derive(Debug, Default)]
 pub(super) struct PackageCheck {
-    pub(super) passed: Vec<String>,
-    pub(super) failures: Vec<String>,
-    /// Checks not made, and why (a tool this machine lacks).
-    pub(super) skipped: Vec<String>,
+    pub(super) findings: Vec<Finding>,
+}
+
+impl PackageCheck {
+    /// The package breaks a rule: `judge verify` fails.
+    pub(super) fn failed(&self) -> bool {
+        self.findings.iter().any(|f| f.severity == Severity::Error)
+    }
+
+    /// The findings of `severity`, as lines.
+    pub(super) fn lines(&self, severity: Severity) -> impl Iterator<Item = String> + '_ {
+        self.findings
+            .iter()
+            .filter(move |f| f.severity == severity)
+            .map(Finding::line)
+    }
 }
 
 /// The package stage for every problem, in the problems' order.
@@ -44,35 +57,54 @@ pub(super) fn package_checks(
     });
     ours.into_iter()
         .zip(inputs)
-        .map(
-            |((mut passed, mut failures), (more_passed, more_failed, skipped))| {
-                passed.extend(more_passed);
-                failures.extend(more_failed);
-                PackageCheck {
-                    passed,
-                    failures,
-                    skipped,
-                }
-            },
-        )
+        .map(|(mut findings, more)| {
+            findings.extend(more);
+            PackageCheck { findings }
+        })
         .collect()
+}
+
+/// A package's own program (generator, validator) that gave nothing to
+/// run; `what` names it.
+#[derive(Debug, thiserror::Error)]
+#[error("the {what} {}", describe(.why))]
+pub(super) struct Unbuilt {
+    what: &'static str,
+    why: NotProgram,
+}
+
+/// As the package stage has always said it (the first line of a build's
+/// failure).
+fn describe(why: &NotProgram) -> String {
+    match why {
+        NotProgram::AnswerSet(set) => {
+            format!("is an answer set ({}), not a program", set.source.display())
+        }
+        NotProgram::NotBuilt(why) => format!("did not build: {}", why.first_line()),
+    }
 }
 
 pub(super) fn built_or_message(
     built: Built,
-    what: &str,
-) -> std::result::Result<Executable, String> {
-    match built {
-        Built::Ready(exe) => Ok(exe),
-        Built::Answers(set) => Err(format!(
-            "the {what} is an answer set ({}), not a program",
-            set.source.display()
-        )),
-        Built::CompileError(m) | Built::JudgeError(m) => Err(format!(
-            "the {what} did not build: {}",
-            m.lines().next().unwrap_or_default()
-        )),
-    }
+    what: &'static str,
+) -> std::result::Result<Executable, Unbuilt> {
+    built.into_program().map_err(|why| Unbuilt { what, why })
+}
+
+/// Why a package program run by `run_tool` gave no output.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum ToolError {
+    #[error("failed to create a folder: {0}")]
+    Folder(#[source] std::io::Error),
+    #[error(transparent)]
+    Sandbox(#[from] SandboxError),
+    /// Its path, how it ended, and `: ` with its first line of stderr.
+    #[error("{}: {ended}{stderr}", program.display())]
+    Failed {
+        program: std::path::PathBuf,
+        ended: String,
+        stderr: String,
+    },
 }
 
 /// Runs `exe` with TOOL_LIMITS in a fresh folder; its stdout, or why not.
@@ -81,35 +113,31 @@ pub(super) fn run_tool(
     scratch: &Path,
     exe: &Executable,
     stdin: Option<&Path>,
-) -> std::result::Result<Vec<u8>, String> {
-    let workdir = tempfile::tempdir_in(scratch).map_err(|e| e.to_string())?;
+) -> std::result::Result<Vec<u8>, ToolError> {
+    let workdir = tempfile::tempdir_in(scratch).map_err(ToolError::Folder)?;
     // A trusted program: a box of this thread's, which it leaves empty.
-    let outcome = sandbox
-        .worker()
-        .run(&RunRequest {
-            stdin: stdin.map(Path::to_path_buf),
-            ..exe.request(workdir.path(), TOOL_LIMITS, Containment::Tool)
-        })
-        .map_err(|e| e.to_string())?;
+    let outcome = sandbox.worker().run(&RunRequest {
+        stdin: stdin.map(Path::to_path_buf),
+        ..exe.request(workdir.path(), TOOL_LIMITS, Containment::Tool)
+    })?;
     match outcome.termination {
         Termination::Exited(0) => Ok(outcome.stdout),
-        other => Err(format!(
-            "{}: {}{}",
-            exe.program.display(),
-            crate::verdict::describe_termination(other),
-            String::from_utf8_lossy(&outcome.stderr)
+        other => Err(ToolError::Failed {
+            program: exe.program.clone(),
+            ended: crate::verdict::describe_termination(other),
+            stderr: String::from_utf8_lossy(&outcome.stderr)
                 .lines()
                 .next()
                 .map(|l| format!(": {l}"))
-                .unwrap_or_default()
-        )),
+                .unwrap_or_default(),
+        }),
     }
 }
 
 /// A package's generator and validator, built (or why not).
 struct PackageTools {
-    generator: Option<std::result::Result<Executable, String>>,
-    validator: Option<std::result::Result<Executable, String>>,
+    generator: Option<std::result::Result<Executable, Unbuilt>>,
+    validator: Option<std::result::Result<Executable, Unbuilt>>,
 }
 
 /// Builds the package's own programs; sequential, as building may compile.
@@ -143,22 +171,21 @@ fn hash(bytes: &[u8]) -> String {
 }
 
 /// The package's own checks: generators reproduce the committed inputs and
-/// the validator accepts every input. Returns (what passed, what failed).
+/// the validator accepts every input.
 fn check_package(
     sandbox: &Sandbox,
     scratch: &Path,
     problem: &ProblemSpec,
     tools: &PackageTools,
     memo: Option<&ToolMemo>,
-) -> (Vec<String>, Vec<String>) {
-    let mut passed = Vec::new();
-    let mut failures = Vec::new();
+) -> Vec<Finding> {
+    let mut findings = Vec::new();
     if problem.tests.is_empty() {
-        failures.push("no tests under data/".to_string());
+        findings.push(Finding::error("", "no tests under data/"));
     }
     if let (Some((_, tests)), Some(built)) = (&problem.generator, &tools.generator) {
         match built {
-            Err(message) => failures.push(message.clone()),
+            Err(unbuilt) => findings.push(Finding::error("", unbuilt.to_string())),
             Ok(exe) => {
                 let mut drifted = 0;
                 for test in tests {
@@ -172,28 +199,35 @@ fn check_package(
                         },
                     );
                     match (made, std::fs::read(&path).map(|bytes| hash(&bytes))) {
-                        (Err(message), _) => {
-                            failures.push(format!("generator for {}: {message}", test.name))
-                        }
-                        (Ok(_), Err(_)) => failures.push(format!(
-                            "{} is not generated yet: run `judge generate {}`",
-                            path.display(),
-                            problem.id
+                        (Err(error), _) => findings.push(Finding::error(
+                            format!("generator for {}", test.name),
+                            error.to_string(),
+                        )),
+                        (Ok(_), Err(_)) => findings.push(Finding::error(
+                            "",
+                            format!(
+                                "{} is not generated yet: run `judge generate {}`",
+                                path.display(),
+                                problem.id
+                            ),
                         )),
                         (Ok(made), Ok(committed)) if made != committed => {
                             drifted += 1;
-                            failures.push(format!(
-                                "{}: the generator's output differs from the committed file",
-                                path.display()
+                            findings.push(Finding::error(
+                                path.display().to_string(),
+                                "the generator's output differs from the committed file",
                             ));
                         }
                         (Ok(_), Ok(_)) => {}
                     }
                 }
                 if drifted == 0 && !tests.is_empty() {
-                    passed.push(format!(
-                        "{} reproduced",
-                        human::count(tests.len(), "generated input")
+                    findings.push(Finding::passed(
+                        "",
+                        format!(
+                            "{} reproduced",
+                            human::count(tests.len(), "generated input")
+                        ),
                     ));
                 }
             }
@@ -201,7 +235,7 @@ fn check_package(
     }
     if let (Some(validator), Some(built)) = (&problem.validator, &tools.validator) {
         match built {
-            Err(message) => failures.push(message.clone()),
+            Err(unbuilt) => findings.push(Finding::error("", unbuilt.to_string())),
             Ok(exe) => {
                 let mut rejected = 0;
                 let memo_args: Vec<String> = validator
@@ -237,24 +271,27 @@ fn check_package(
                         Ok(_) => {}
                         Err(Ok(Validation::Invalid(why))) => {
                             rejected += 1;
-                            failures.push(format!(
-                                "validator rejects {}: {}",
-                                test.name,
-                                why.lines().next().unwrap_or_default()
+                            findings.push(Finding::error(
+                                "",
+                                format!(
+                                    "validator rejects {}: {}",
+                                    test.name,
+                                    why.lines().next().unwrap_or_default()
+                                ),
                             ));
                         }
                         Err(Ok(Validation::Valid)) => unreachable!("a valid input is Ok"),
-                        Err(Err(failure)) => failures.push(failure.to_string()),
+                        Err(Err(failure)) => findings.push(Finding::error("", failure.to_string())),
                     }
                 }
                 if rejected == 0 {
-                    passed.push(format!(
-                        "{} valid",
-                        human::count(problem.tests.len(), "input")
+                    findings.push(Finding::passed(
+                        "",
+                        format!("{} valid", human::count(problem.tests.len(), "input")),
                     ));
                 }
             }
         }
     }
-    (passed, failures)
+    findings
 }

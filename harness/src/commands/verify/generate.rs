@@ -17,7 +17,7 @@ fn io(source: std::io::Error) -> Error {
     }
 }
 
-fn package_error(id: &str) -> impl Fn(String) -> Error + '_ {
+fn package_error<E: std::fmt::Display>(id: &str) -> impl Fn(E) -> Error + '_ {
     move |message| crate::errors::SpecError::Package(format!("{id}: {message}")).into()
 }
 
@@ -74,8 +74,7 @@ pub(in crate::commands) fn generate(ctx: &mut Context, ids: &[String]) -> Result
                     .find(|s| s.expect == [Verdict::Accepted])
                 else {
                     return Err(package_error(id)(
-                        "no [[solution]] with expect = \"AC\" and no [answers] to write answers with"
-                            .into(),
+                        "no [[solution]] with expect = \"AC\" and no [answers] to write answers with",
                     ));
                 };
                 (

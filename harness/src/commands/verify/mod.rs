@@ -9,18 +9,18 @@ mod table;
 use std::collections::BTreeMap;
 use std::io::Write;
 
-use serde_json::json;
-
 use super::Context;
+use super::findings::{Finding, Severity, Tally};
 use super::packages::{self, TimeSettlement};
 use super::practice::task_for;
 use super::{settled, stored};
 use crate::cli::{ReportArgs, StoreArgs};
 use crate::errors::{Error, Result};
 use crate::report::human;
+use crate::report::sections::{Expectation, PackageFinding, PackageFindings, Sections};
 use crate::runner::{RunPlan, TaskReport};
 use crate::spec::{ProblemSpec, SolutionSpec};
-use table::{ProblemFindings, Row};
+use table::{Held, ProblemFindings, Row};
 
 pub(super) use generate::generate;
 
@@ -44,9 +44,10 @@ fn row<'a>(
             report,
             expected: crate::formats::describe_expectation(expectation),
             expected_by: Some(origin),
-            broken: packages::expectation_holds(problem, expectation, report)
-                .err()
-                .unwrap_or_default(),
+            held: match packages::expectation_holds(problem, expectation, report) {
+                Ok(()) => Held::Yes,
+                Err(broken) => Held::Broken(broken),
+            },
         };
     }
     let holds = solution.expect.contains(&report.verdict)
@@ -65,11 +66,7 @@ fn row<'a>(
         report,
         expected,
         expected_by: None,
-        broken: if holds {
-            Vec::new()
-        } else {
-            vec![String::new()]
-        },
+        held: if holds { Held::Yes } else { Held::NotExpected },
     }
 }
 
@@ -98,9 +95,11 @@ pub(super) fn verify(
     let mut package_checks = checks::package_checks(ctx, &problems, memo.as_ref());
     for (problem, check) in problems.iter().zip(&mut package_checks) {
         let settlement = settlements.get(&problem.id);
-        check
-            .failures
-            .extend(settlement.and_then(|s| s.error.clone()));
+        check.findings.extend(
+            settlement
+                .and_then(|s| s.error.clone())
+                .map(|error| Finding::error("time limit", error.to_string())),
+        );
     }
 
     // Runs that must time out get the package's safety margin on top.
@@ -176,7 +175,7 @@ pub(super) fn verify(
     let mut expectations = Vec::new();
     let (mut matched, mut unexpected) = (0, 0);
     for (p, (problem, check)) in problems.iter().zip(&package_checks).enumerate() {
-        ok &= check.failures.is_empty();
+        ok &= !check.failed();
         // In the package's order, whichever run judged them.
         let mut ran: Vec<(usize, &TaskReport)> = results
             .iter()
@@ -196,7 +195,7 @@ pub(super) fn verify(
                 unexpected += 1;
                 ok = false;
             }
-            expectations.push(row.json(problem));
+            expectations.push(Expectation::Held(row.json(problem)));
         }
         let findings = ProblemFindings {
             check,
@@ -209,18 +208,18 @@ pub(super) fn verify(
         };
         table::print_problem(&mut ctx.out, &ctx.styles, problem, &findings, &rows).map_err(io)?;
         for (name, tool) in &findings.unavailable {
-            expectations.push(json!({
-                "problem": problem.id,
-                "solution": name,
-                "skipped": format!("skipped: no {tool} on this machine"),
-            }));
+            expectations.push(Expectation::Skipped {
+                problem: problem.id.clone(),
+                solution: name.to_string(),
+                skipped: format!("skipped: no {tool} on this machine"),
+            });
         }
     }
     let broken_packages = broken.len()
         + problems
             .iter()
             .zip(&package_checks)
-            .filter(|(_, check)| !check.failures.is_empty())
+            .filter(|(_, check)| check.failed())
             .count();
     let skipped = if unavailable.is_empty() {
         String::new()
@@ -242,18 +241,36 @@ pub(super) fn verify(
     let package_errors: Vec<String> = broken
         .iter()
         .map(ToString::to_string)
-        .chain(
-            package_checks
-                .iter()
-                .flat_map(|c| c.failures.iter().cloned()),
-        )
+        .chain(package_checks.iter().flat_map(|c| c.lines(Severity::Error)))
         .collect();
-    ctx.finish(
-        run,
-        vec![
-            ("expectations".to_string(), json!(expectations)),
-            ("package_errors".to_string(), json!(package_errors)),
-        ],
-    )?;
+    let sections = Sections {
+        expectations: Some(expectations),
+        package_errors: Some(package_errors),
+        package_findings: Some(package_findings(&problems, &package_checks)),
+        ..Sections::default()
+    };
+    ctx.finish(run, sections)?;
     Ok(ctx.exit_code(ok))
+}
+
+/// Every problem's package findings for the JSON report, counted as
+/// problemtools counts its errors and warnings.
+fn package_findings(problems: &[ProblemSpec], checks: &[checks::PackageCheck]) -> PackageFindings {
+    let tally = Tally::of(checks.iter().flat_map(|c| &c.findings));
+    PackageFindings {
+        errors: tally.errors,
+        warnings: tally.warnings,
+        findings: problems
+            .iter()
+            .zip(checks)
+            .flat_map(|(problem, check)| {
+                check.findings.iter().map(|finding| PackageFinding {
+                    problem: problem.id.clone(),
+                    severity: finding.severity.word(),
+                    place: finding.place.clone(),
+                    message: finding.message.clone(),
+                })
+            })
+            .collect(),
+    }
 }

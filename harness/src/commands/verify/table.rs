@@ -4,10 +4,10 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Value, json};
-
 use super::checks::PackageCheck;
+use crate::commands::findings::Severity;
 use crate::commands::packages::TimeSettlement;
+use crate::report::sections::HeldExpectation;
 use crate::report::{Styles, human};
 use crate::runner::TaskReport;
 use crate::spec::{ProblemSpec, SolutionSpec};
@@ -21,31 +21,52 @@ pub(super) struct Row<'a> {
     pub(super) expected: String,
     /// Where a package's expectation came from (folder, tag, file line).
     pub(super) expected_by: Option<&'a str>,
-    /// What did not hold; empty when the expectation holds. An empty
-    /// string stands for "not the expected verdict", which the row says.
-    pub(super) broken: Vec<String>,
+    pub(super) held: Held,
+}
+
+/// Whether a solution's result meets its expectation.
+pub(super) enum Held {
+    Yes,
+    /// Not the verdict (or score) `problem.toml` expects: the row's
+    /// columns say what it got.
+    NotExpected,
+    /// The package's rules it broke, each in words.
+    Broken(Vec<String>),
 }
 
 impl Row<'_> {
     pub(super) fn holds(&self) -> bool {
-        self.broken.is_empty()
+        matches!(self.held, Held::Yes)
     }
 
-    pub(super) fn json(&self, problem: &ProblemSpec) -> Value {
-        json!({
-            "problem": problem.id,
-            "solution": self.report.submission,
-            "expected": match self.solution.package_submission {
+    /// The package's rules it broke (none for `problem.toml`'s expectations).
+    fn broken_rules(&self) -> &[String] {
+        match &self.held {
+            Held::Broken(rules) => rules,
+            Held::Yes | Held::NotExpected => &[],
+        }
+    }
+
+    pub(super) fn json(&self, problem: &ProblemSpec) -> HeldExpectation {
+        HeldExpectation {
+            problem: problem.id.clone(),
+            solution: self.report.submission.clone(),
+            expected: match self.solution.package_submission {
                 Some(_) => vec![self.expected.clone()],
-                None => self.solution.expect.iter().map(|v| v.short().to_string()).collect(),
+                None => self
+                    .solution
+                    .expect
+                    .iter()
+                    .map(|v| v.short().to_string())
+                    .collect(),
             },
-            "expected_score": self.solution.score,
-            "expected_by": self.expected_by,
-            "got": self.report.verdict.short(),
-            "score": self.report.score,
-            "ok": self.holds(),
-            "broken_rules": self.broken.iter().filter(|r| !r.is_empty()).collect::<Vec<_>>(),
-        })
+            expected_score: self.solution.score,
+            expected_by: self.expected_by.map(str::to_string),
+            got: self.report.verdict.short(),
+            score: self.report.score,
+            ok: self.holds(),
+            broken_rules: self.broken_rules().to_vec(),
+        }
     }
 }
 
@@ -86,13 +107,19 @@ pub(super) fn print_problem(
         }
     }
     let check = findings.check;
-    if !check.passed.is_empty() {
-        writeln!(out, "  {}", styles.good(&check.passed.join(", ")))?;
+    let passed: Vec<String> = check.lines(Severity::Passed).collect();
+    if !passed.is_empty() {
+        writeln!(out, "  {}", styles.good(&passed.join(", ")))?;
     }
-    for note in &check.skipped {
-        writeln!(out, "  {}", styles.dim(note))?;
+    // What was not checked and what only warns, in the order found.
+    for note in check
+        .findings
+        .iter()
+        .filter(|f| matches!(f.severity, Severity::Skipped | Severity::Warning))
+    {
+        writeln!(out, "  {}", styles.dim(&note.line()))?;
     }
-    for failure in &check.failures {
+    for failure in check.lines(Severity::Error) {
         writeln!(out, "  {} {failure}", styles.bad("package:"))?;
     }
     let names = rows.iter().map(|r| r.report.submission.len());
@@ -160,7 +187,7 @@ fn print_row(
     if row.holds() {
         return Ok(());
     }
-    for rule in row.broken.iter().filter(|r| !r.is_empty()) {
+    for rule in row.broken_rules() {
         writeln!(out, "      {}", crate::escape::visible(rule))?;
     }
     if let Some(message) = &report.message {

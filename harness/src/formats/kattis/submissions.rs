@@ -140,7 +140,7 @@ fn read_submissions_yaml(path: &Path) -> FormatResult<Vec<Spec>> {
     let file = YamlFile::read(path)?;
     let mut specs = Vec::new();
     for (glob, value) in file.root().entries() {
-        check_glob(&glob).map_err(|why| value.error(why))?;
+        check_glob(&glob).map_err(|why| value.error(why.to_string()))?;
         let map = value.map()?;
         let origin = format!("submissions.yaml line {}", value.line());
         let mut entries = vec![read_rule(&map, None, origin)?];
@@ -148,7 +148,7 @@ fn read_submissions_yaml(path: &Path) -> FormatResult<Vec<Spec>> {
             if SUBMISSION_KEYS.contains(&key.as_str()) {
                 continue;
             }
-            check_glob(&key).map_err(|why| nested.error(why))?;
+            check_glob(&key).map_err(|why| nested.error(why.to_string()))?;
             let nested_map = nested.map()?;
             nested_map.only_keys(RULE_KEYS)?;
             let origin = format!("submissions.yaml line {} ({key})", nested.line());
