@@ -256,6 +256,9 @@ mod tests {
         TaskReport {
             problem: "p".into(),
             submission: submission.into(),
+            owner: crate::owner::Owner::File {
+                path: submission.into(),
+            },
             verdict,
             score: None,
             message: None,
@@ -281,6 +284,7 @@ mod tests {
             reporter
                 .report_event(&Event::TestFinished {
                     task: i,
+                    owner: &task.owner,
                     test: 0,
                     report: &task.tests[0],
                     elapsed,

@@ -12,14 +12,15 @@ use std::io::Write;
 use serde_json::json;
 
 use super::Context;
-use super::packages::{self, TimeSettlement};
-use super::practice::task_for;
-use super::{settled, stored};
+use super::stored;
 use crate::cli::{ReportArgs, StoreArgs};
 use crate::errors::{Error, Result};
+use crate::pipeline::Run;
+use crate::plan::{self, TimeSettlement};
 use crate::report::human;
 use crate::runner::{RunPlan, TaskReport};
 use crate::spec::{ProblemSpec, SolutionSpec};
+use crate::store::Store;
 use table::{ProblemFindings, Row};
 
 pub(super) use generate::generate;
@@ -38,13 +39,13 @@ fn row<'a>(
     solution: &'a SolutionSpec,
     report: &'a TaskReport,
 ) -> Row<'a> {
-    if let Some((expectation, origin)) = packages::expectation_of(problem, solution) {
+    if let Some((expectation, origin)) = plan::expectation_of(problem, solution) {
         return Row {
             solution,
             report,
             expected: crate::formats::describe_expectation(expectation),
             expected_by: Some(origin),
-            broken: packages::expectation_holds(problem, expectation, report)
+            broken: plan::expectation_holds(problem, expectation, report)
                 .err()
                 .unwrap_or_default(),
         };
@@ -86,15 +87,7 @@ pub(super) fn verify(
     let mut run = ctx.run_with_progress("verify", reports);
 
     // Kattis packages learn their time limit from their own submissions.
-    let mut settlements: BTreeMap<String, TimeSettlement> = BTreeMap::new();
-    for problem in &mut problems {
-        if let Some(settlement) = packages::settle_time_limit(ctx, &mut run, problem) {
-            // `test` and `grade` take it from the store next time.
-            let key = settled::settle_key(ctx, problem);
-            settled::remember(store_used.as_mut(), key.as_deref(), problem, &settlement);
-            settlements.insert(problem.id.clone(), settlement);
-        }
-    }
+    let mut settlements = settle(ctx, &mut run, &mut problems, store_used.as_mut());
     let mut package_checks = checks::package_checks(ctx, &problems, memo.as_ref());
     for (problem, check) in problems.iter().zip(&mut package_checks) {
         let settlement = settlements.get(&problem.id);
@@ -108,67 +101,27 @@ pub(super) fn verify(
         .iter()
         .map(|p| {
             let floor = settlements.get(&p.id).and_then(|s| s.timeout_floor)?;
-            Some(packages::with_time(p, floor))
+            Some(plan::with_time(p, floor))
         })
         .collect();
-    let mut tasks = Vec::new();
-    // Who each task is: (problem index, solution index), in plan order.
-    let mut owners: Vec<(usize, usize)> = Vec::new();
-    // Solutions in a language whose tools this machine lacks: (problem, name, tool).
-    let mut unavailable: Vec<(usize, String, String)> = Vec::new();
-    for (p, (problem, floor)) in problems.iter().zip(&floors).enumerate() {
-        let settlement = settlements.get(&problem.id);
-        if settlement.is_some_and(|s| s.error.is_some()) {
-            continue;
-        }
-        for (index, solution) in problem.solutions.iter().enumerate() {
-            let name = solution.program.display_name();
-            if settlement.is_some_and(|s| s.runs.iter().any(|(ran, _)| *ran == index)) {
-                continue;
-            }
-            if let Some(tool) = ctx.builder.unavailable_tool(&solution.program) {
-                unavailable.push((p, name, tool));
-                continue;
-            }
-            let runs_under = match floor {
-                Some(floor) if packages::is_upper_bound(problem, solution) => floor,
-                _ => problem,
-            };
-            let mut task = task_for(ctx, runs_under, &solution.program, name);
-            task.every_test = packages::needs_every_test(problem, solution);
-            tasks.push(task);
-            owners.push((p, index));
-        }
-    }
-    let plan = RunPlan {
-        tasks,
-        stop_at_first_failure: !all_tests,
-        jobs: ctx.jobs,
-    };
-    let stored_as = owners
-        .iter()
-        .map(|&(p, s)| stored::Owner::of_program(ctx, &problems[p].solutions[s].program))
-        .collect();
+    let (plan, unavailable) = plan_solutions(ctx, &problems, &floors, &settlements, all_tests);
     let opened = store_used.as_mut().zip(memo.as_ref());
-    let mut results = stored::verify_run(ctx, &mut run, &plan, opened, store, &problems, stored_as);
+    let mut results = stored::verify_run(ctx, &mut run, &plan, opened, store, &problems);
     drop(plan);
     // The runs that settled a time limit were judged under a cap at least
     // the limit: their verdicts stand.
-    for (p, problem) in problems.iter().enumerate() {
+    for problem in &problems {
         if let Some(settlement) = settlements.get_mut(&problem.id) {
-            for (index, report) in std::mem::take(&mut settlement.runs) {
-                results.push(report);
-                owners.push((p, index));
-            }
+            results.append(&mut settlement.runs);
             let upper: Vec<&TaskReport> = results
                 .iter()
-                .zip(&owners)
-                .filter(|&(_, &(of, s))| {
-                    of == p && packages::is_upper_bound(problem, &problem.solutions[s])
+                .filter(|r| {
+                    r.owner
+                        .solution_of(&problem.id)
+                        .is_some_and(|s| plan::is_upper_bound(problem, &problem.solutions[s]))
                 })
-                .map(|(r, _)| r)
                 .collect();
-            packages::check_margin(problem, settlement, &upper);
+            plan::check_margin(problem, settlement, &upper);
         }
     }
 
@@ -180,9 +133,7 @@ pub(super) fn verify(
         // In the package's order, whichever run judged them.
         let mut ran: Vec<(usize, &TaskReport)> = results
             .iter()
-            .zip(&owners)
-            .filter(|&(_, &(of, _))| of == p)
-            .map(|(report, &(_, s))| (s, report))
+            .filter_map(|report| Some((report.owner.solution_of(&problem.id)?, report)))
             .collect();
         ran.sort_by_key(|(s, _)| *s);
         let rows: Vec<Row<'_>> = ran
@@ -256,4 +207,66 @@ pub(super) fn verify(
         ],
     )?;
     Ok(ctx.exit_code(ok))
+}
+
+/// Settles the time limit of every package that takes it from its own
+/// submissions (on `run`), and remembers it for `test` and `grade`.
+fn settle(
+    ctx: &mut Context,
+    run: &mut Run<'_>,
+    problems: &mut [ProblemSpec],
+    mut store: Option<&mut Store>,
+) -> BTreeMap<String, TimeSettlement> {
+    let mut settlements = BTreeMap::new();
+    for problem in problems {
+        let mut means = ctx.means();
+        if let Some(settlement) = plan::settle_time_limit(&mut means, run, problem) {
+            let key = plan::settle_key(&mut means, problem);
+            plan::remember(store.as_deref_mut(), key.as_deref(), problem, &settlement);
+            settlements.insert(problem.id.clone(), settlement);
+        }
+    }
+    settlements
+}
+
+/// Every solution of every problem, held to its expectation, but those
+/// whose runs settled a time limit already and those in a language this
+/// machine lacks: the plan, and the solutions left out for a missing tool
+/// as (problem index, solution, tool).
+fn plan_solutions<'p>(
+    ctx: &mut Context,
+    problems: &'p [ProblemSpec],
+    floors: &'p [Option<ProblemSpec>],
+    settlements: &BTreeMap<String, TimeSettlement>,
+    all_tests: bool,
+) -> (RunPlan<'p>, Vec<(usize, String, String)>) {
+    let mut planner = ctx.planner();
+    let mut unavailable = Vec::new();
+    for (p, (problem, floor)) in problems.iter().zip(floors).enumerate() {
+        let settlement = settlements.get(&problem.id);
+        if settlement.is_some_and(|s| s.error.is_some()) {
+            continue;
+        }
+        for (index, solution) in problem.solutions.iter().enumerate() {
+            let settled = settlement.is_some_and(|s| {
+                s.runs
+                    .iter()
+                    .any(|r| r.owner.solution_of(&problem.id) == Some(index))
+            });
+            if settled {
+                continue;
+            }
+            if let Some(tool) = planner.builder().unavailable_tool(&solution.program) {
+                unavailable.push((p, solution.program.display_name(), tool));
+                continue;
+            }
+            let runs_under = match floor {
+                Some(floor) if plan::is_upper_bound(problem, solution) => floor,
+                _ => problem,
+            };
+            planner.solution(runs_under, index).every_test =
+                plan::needs_every_test(problem, solution);
+        }
+    }
+    (planner.plan(!all_tests), unavailable)
 }

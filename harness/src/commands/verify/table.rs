@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use serde_json::{Value, json};
 
 use super::checks::PackageCheck;
-use crate::commands::packages::TimeSettlement;
+use crate::plan::TimeSettlement;
 use crate::report::{Styles, human};
 use crate::runner::TaskReport;
 use crate::spec::{ProblemSpec, SolutionSpec};
