@@ -15,6 +15,7 @@ use super::Context;
 use super::stored;
 use crate::cli::{ReportArgs, StoreArgs};
 use crate::errors::{Error, Result};
+use crate::owner::Owner;
 use crate::pipeline::Run;
 use crate::plan::{self, TimeSettlement};
 use crate::report::human;
@@ -108,27 +109,12 @@ pub(super) fn verify(
     let opened = store_used.as_mut().zip(memo.as_ref());
     let mut results = stored::verify_run(ctx, &mut run, &plan, opened, store, &problems);
     drop(plan);
-    // The runs that settled a time limit were judged under a cap at least
-    // the limit: their verdicts stand.
-    for problem in &problems {
-        if let Some(settlement) = settlements.get_mut(&problem.id) {
-            results.append(&mut settlement.runs);
-            let upper: Vec<&TaskReport> = results
-                .iter()
-                .filter(|r| {
-                    r.owner
-                        .solution_of(&problem.id)
-                        .is_some_and(|s| plan::is_upper_bound(problem, &problem.solutions[s]))
-                })
-                .collect();
-            plan::check_margin(problem, settlement, &upper);
-        }
-    }
+    with_settling_runs(&problems, &mut settlements, &mut results);
 
     let mut ok = broken.is_empty();
     let mut expectations = Vec::new();
     let (mut matched, mut unexpected) = (0, 0);
-    for (p, (problem, check)) in problems.iter().zip(&package_checks).enumerate() {
+    for (problem, check) in problems.iter().zip(&package_checks) {
         ok &= check.failures.is_empty();
         // In the package's order, whichever run judged them.
         let mut ran: Vec<(usize, &TaskReport)> = results
@@ -154,8 +140,10 @@ pub(super) fn verify(
             settlement: settlements.get(&problem.id),
             unavailable: unavailable
                 .iter()
-                .filter(|(of, ..)| *of == p)
-                .map(|(_, name, tool)| (name.as_str(), tool.as_str()))
+                .filter_map(|(of, name, tool)| {
+                    of.solution_of(&problem.id)
+                        .map(|_| (name.as_str(), tool.as_str()))
+                })
                 .collect(),
         };
         table::print_problem(&mut ctx.out, &ctx.styles, problem, &findings, &rows).map_err(io)?;
@@ -173,16 +161,10 @@ pub(super) fn verify(
             .zip(&package_checks)
             .filter(|(_, check)| !check.failures.is_empty())
             .count();
-    let skipped = if unavailable.is_empty() {
-        String::new()
-    } else {
-        format!(", {} skipped (tools missing)", unavailable.len())
-    };
-    let summary = format!(
-        "verify: {}, {}: {matched} as expected, {unexpected} unexpected{skipped}; {} with problems",
-        human::count(problems.len() + broken.len(), "problem"),
-        human::count(matched + unexpected + unavailable.len(), "solution"),
-        human::count(broken_packages, "package")
+    let summary = summary(
+        problems.len() + broken.len(),
+        (matched, unexpected, unavailable.len()),
+        broken_packages,
     );
     let summary = if ok {
         ctx.styles.good(&summary)
@@ -209,6 +191,26 @@ pub(super) fn verify(
     Ok(ctx.exit_code(ok))
 }
 
+/// The last line: how many problems, how many solutions (as expected,
+/// unexpected, skipped for a missing tool), how many broken packages.
+fn summary(
+    problems: usize,
+    (matched, unexpected, skipped): (usize, usize, usize),
+    broken: usize,
+) -> String {
+    let skipped_note = if skipped == 0 {
+        String::new()
+    } else {
+        format!(", {skipped} skipped (tools missing)")
+    };
+    format!(
+        "verify: {}, {}: {matched} as expected, {unexpected} unexpected{skipped_note}; {} with problems",
+        human::count(problems, "problem"),
+        human::count(matched + unexpected + skipped, "solution"),
+        human::count(broken, "package")
+    )
+}
+
 /// Settles the time limit of every package that takes it from its own
 /// submissions (on `run`), and remembers it for `test` and `grade`.
 fn settle(
@@ -229,20 +231,46 @@ fn settle(
     settlements
 }
 
+/// The runs that settled a time limit were judged under a cap at least the
+/// limit: their verdicts stand beside `results`, and with the runs of the
+/// solutions that bound the limit from above the package's margin rule is
+/// checked.
+fn with_settling_runs(
+    problems: &[ProblemSpec],
+    settlements: &mut BTreeMap<String, TimeSettlement>,
+    results: &mut Vec<TaskReport>,
+) {
+    for problem in problems {
+        let Some(settlement) = settlements.get_mut(&problem.id) else {
+            continue;
+        };
+        results.append(&mut settlement.runs);
+        let upper: Vec<&TaskReport> = results
+            .iter()
+            .filter(|r| {
+                r.owner
+                    .solution_of(&problem.id)
+                    .is_some_and(|s| plan::is_upper_bound(problem, &problem.solutions[s]))
+            })
+            .collect();
+        plan::check_margin(problem, settlement, &upper);
+    }
+}
+
 /// Every solution of every problem, held to its expectation, but those
 /// whose runs settled a time limit already and those in a language this
 /// machine lacks: the plan, and the solutions left out for a missing tool
-/// as (problem index, solution, tool).
+/// as (owner, name, tool).
 fn plan_solutions<'p>(
     ctx: &mut Context,
     problems: &'p [ProblemSpec],
     floors: &'p [Option<ProblemSpec>],
     settlements: &BTreeMap<String, TimeSettlement>,
     all_tests: bool,
-) -> (RunPlan<'p>, Vec<(usize, String, String)>) {
+) -> (RunPlan<'p>, Vec<(Owner, String, String)>) {
     let mut planner = ctx.planner();
     let mut unavailable = Vec::new();
-    for (p, (problem, floor)) in problems.iter().zip(floors).enumerate() {
+    for (problem, floor) in problems.iter().zip(floors) {
         let settlement = settlements.get(&problem.id);
         if settlement.is_some_and(|s| s.error.is_some()) {
             continue;
@@ -257,7 +285,11 @@ fn plan_solutions<'p>(
                 continue;
             }
             if let Some(tool) = planner.builder().unavailable_tool(&solution.program) {
-                unavailable.push((p, solution.program.display_name(), tool));
+                let owner = Owner::Solution {
+                    problem: problem.id.clone(),
+                    index,
+                };
+                unavailable.push((owner, solution.program.display_name(), tool));
                 continue;
             }
             let runs_under = match floor {
