@@ -185,6 +185,9 @@ fn judge(
     let plan = RunPlan {
         tasks: vec![Task {
             problem,
+            owner: harness::owner::Owner::File {
+                path: exe.to_path_buf(),
+            },
             submission: "echo".into(),
             program: Built::Ready(Executable {
                 program: exe.to_path_buf(),

@@ -18,7 +18,9 @@
 //! formats), `formats` (Kattis and Polygon readers, scoring, expectations),
 //! `compile` (builds), `sandbox` (one limited run), `compare` (output
 //! comparison), `checker` (Kattis and testlib protocols), `verdict`
-//! (precedence), `runner` (scheduling), `pipeline` (a verb's run and its
+//! (precedence), `plan` (problems and programs into a plan whose every
+//! task carries its `owner`; a package's settled time limit), `runner`
+//! (scheduling), `pipeline` (a verb's run and its
 //! reporters), `report` (output), `commands` (the CLI verbs), `class` (a
 //! class's students and files), `store` (the result store and cache),
 //! `stress` (random inputs and shrinking), `export` (our packages as Kattis
@@ -42,7 +44,9 @@ mod export;
 mod formats;
 mod generators;
 mod lang;
+pub mod owner;
 mod pipeline;
+mod plan;
 pub mod report;
 pub mod runner;
 pub mod sandbox;

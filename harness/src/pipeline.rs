@@ -255,6 +255,9 @@ mod tests {
         TaskReport {
             problem: "p".into(),
             submission: submission.into(),
+            owner: crate::owner::Owner::File {
+                path: submission.into(),
+            },
             verdict,
             score: None,
             message: None,
@@ -280,6 +283,7 @@ mod tests {
             reporter
                 .report_event(&Event::TestFinished {
                     task: i,
+                    owner: &task.owner,
                     test: 0,
                     report: &task.tests[0],
                     elapsed,

@@ -12,13 +12,11 @@ use std::io::Write;
 use std::time::Duration;
 
 use super::Context;
-use super::practice::task_for;
 use crate::cli::ReportArgs;
 use crate::errors::{Error, Result};
 use crate::formats::{TimeLimitRule, Timing, derive};
 use crate::report::human;
 use crate::report::sections::{self, CalibratedSolution, Sections};
-use crate::runner::RunPlan;
 use crate::spec::{Limits, ProblemSpec, SolutionSpec};
 use crate::verdict::Verdict;
 
@@ -148,13 +146,14 @@ pub(super) fn calibrate(
     Ok(ctx.exit_code(ok))
 }
 
-/// Runs `solutions` `repeat` times, one test at a time, under `problem`'s
-/// limits with the time raised to `cap`, each stopping at its first failed
-/// test when `stop`; returns each one's figure and what went unexpectedly.
+/// Runs `problem`'s solutions `solutions` (by index) `repeat` times, one
+/// test at a time, under its limits with the time raised to `cap`, each
+/// stopping at its first failed test when `stop`; returns each one's figure
+/// and what went unexpectedly.
 fn measure(
     ctx: &mut Context,
     problem: &ProblemSpec,
-    solutions: &[&SolutionSpec],
+    solutions: &[usize],
     cap: Duration,
     stop: bool,
     repeat: usize,
@@ -166,18 +165,15 @@ fn measure(
         ..problem.limits
     };
     // (solution, test) → CPU time of each run, and whether it hit the cap.
-    let mut runs: BTreeMap<(String, String), Vec<(Duration, bool)>> = BTreeMap::new();
+    let mut runs: BTreeMap<(usize, String), Vec<(Duration, bool)>> = BTreeMap::new();
     let mut unexpected = Vec::new();
     for _ in 0..repeat {
-        let tasks = solutions
-            .iter()
-            .map(|s| task_for(ctx, &raised, &s.program, s.program.display_name()))
-            .collect();
-        let plan = RunPlan {
-            tasks,
-            stop_at_first_failure: stop,
-            jobs: 1,
-        };
+        let mut planner = ctx.planner();
+        for &index in solutions {
+            planner.solution(&raised, index);
+        }
+        let mut plan = planner.plan(stop);
+        plan.jobs = 1;
         let mut run = ctx.run_with_progress("verify --calibrate", &ReportArgs::default());
         for task in ctx.execute(&mut run, &plan, None) {
             if !stop && task.verdict != Verdict::Accepted {
@@ -188,18 +184,21 @@ fn measure(
                     secs(cap)
                 ));
             }
+            let Some(index) = task.owner.solution_of(&problem.id) else {
+                continue;
+            };
             for test in &task.tests {
                 let capped = test.verdict == Verdict::TimeLimitExceeded;
-                runs.entry((task.submission.clone(), test.test.clone()))
+                runs.entry((index, test.test.clone()))
                     .or_default()
                     .push((test.metrics.cpu, capped));
             }
         }
     }
-    let figure = |solution: &&SolutionSpec| -> Option<Measured> {
-        let name = solution.program.display_name();
+    let figure = |&index: &usize| -> Option<Measured> {
+        let name = problem.solutions[index].program.display_name();
         runs.iter()
-            .filter(|((who, _), _)| *who == name)
+            .filter(|((who, _), _)| *who == index)
             .map(|((_, test), times)| {
                 let mut cpu: Vec<Duration> = times.iter().map(|(t, _)| *t).collect();
                 let middle = median(&mut cpu);
@@ -225,8 +224,10 @@ fn calibrate_one(
     repeat: usize,
 ) -> Result<(sections::Calibration, bool)> {
     let limit = problem.limits.time;
-    let with_expect = |wanted: fn(&SolutionSpec) -> bool| -> Vec<&SolutionSpec> {
-        problem.solutions.iter().filter(|s| wanted(s)).collect()
+    let with_expect = |wanted: fn(&SolutionSpec) -> bool| -> Vec<usize> {
+        (0..problem.solutions.len())
+            .filter(|&i| wanted(&problem.solutions[i]))
+            .collect()
     };
     let accepted = with_expect(|s| s.expect == [Verdict::Accepted]);
     let slow = with_expect(|s| s.expect.contains(&Verdict::TimeLimitExceeded));

@@ -6,8 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::Context;
-use super::practice::task_for;
-use super::stored::{self, Owner, Recording};
+use super::stored::{self, Recording};
 use crate::class::deadline::Deadline;
 use crate::class::{Partition, Roster};
 use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs, TeacherArgs};
@@ -16,7 +15,6 @@ use crate::report::gradebook::{Cell, Gradebook};
 use crate::report::policy::{LateRule, Policy};
 use crate::report::sections::{self, ClassSubmission, NoSubmission, Sections, UnmatchedFile};
 use crate::report::{self, table};
-use crate::runner::RunPlan;
 use crate::store::{self, Store};
 use crate::verdict::Verdict;
 
@@ -214,9 +212,9 @@ pub(super) fn grade_class(
     // A package whose time limit cannot be settled is broken like any other.
     let mut problems = Vec::new();
     let mut settling = ctx.run_with_progress("grade", &ReportArgs::default());
-    for mut problem in loaded {
-        match super::settled::settle_for_judging(ctx, &mut settling, &mut problem, store_args) {
-            Ok(()) => problems.push(problem),
+    for problem in loaded {
+        match ctx.settled(&mut settling, problem, store_args) {
+            Ok(problem) => problems.push(problem),
             Err(crate::Error::Spec(error)) => broken.push(error),
             Err(other) => return Err(other),
         }
@@ -299,8 +297,7 @@ pub(super) fn grade_class(
         };
         return super::queued::grade_queued(ctx, class, &location, output);
     }
-    let mut tasks = Vec::new();
-    let mut owners = Vec::new();
+    let mut planner = ctx.planner();
     let mut missing = Vec::new();
     for entry in &roster.entries {
         let Some(problem) = problems.iter().find(|p| p.id == entry.problem) else {
@@ -310,19 +307,9 @@ pub(super) fn grade_class(
             missing.push((entry.student.clone(), entry.problem.clone()));
             continue;
         };
-        let file = std::path::absolute(file).unwrap_or_else(|_| file.clone());
-        let program = problem.submitted(file.clone());
-        tasks.push(task_for(ctx, problem, &program, entry.shown.clone()));
-        let mut owner =
-            Owner::of_file(ctx, Some(entry.student.clone()), &file, entry.shown.clone());
-        owner.handin = handins.remove(&(entry.student.clone(), entry.problem.clone()));
-        owners.push(owner);
+        planner.student(problem, &entry.student, file, entry.shown.clone());
     }
-    let plan = RunPlan {
-        tasks,
-        stop_at_first_failure: fail_fast,
-        jobs: ctx.jobs,
-    };
+    let plan = planner.plan(fail_fast);
     let location = store::Location::of(&stored::store_path(ctx, store_args));
     let mut store = Store::open_at(&location)?;
     let recording = Recording {
@@ -330,7 +317,7 @@ pub(super) fn grade_class(
         partition: (partition.count > 1).then(|| partition.to_string()),
         source: Some(source.display().to_string()),
         problems: problems.iter().map(stored::problem_info).collect(),
-        owners,
+        handins,
         missing,
         unmatched: roster.unmatched,
         deadline,

@@ -4,12 +4,13 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use crate::cli::{Cli, ColorChoice, IsolationChoice, ReportArgs};
+use crate::cli::{Cli, ColorChoice, IsolationChoice, ReportArgs, StoreArgs};
 use crate::compile::Builder;
 use crate::errors::{Error, Result, SpecError};
 use crate::exit_codes;
 use crate::lang::{self, Languages};
 use crate::pipeline::{Progress, Run};
+use crate::plan::{self, Means, Planner};
 use crate::report::Styles;
 use crate::runner::{self, RunPlan, TaskReport};
 use crate::sandbox::{IsolationLevel, Sandbox};
@@ -159,6 +160,45 @@ impl Context {
             Some(error) => Err(error.into()),
             None => Ok(good.remove(0)),
         }
+    }
+
+    /// What the plan stage takes of the context.
+    pub(crate) fn means(&mut self) -> Means<'_> {
+        Means {
+            builder: &mut self.builder,
+            sandbox: &self.sandbox,
+            isolation: self.sandbox.describe(),
+            scratch: self.scratch.path(),
+            jobs: self.jobs,
+        }
+    }
+
+    /// A planner that builds with the context's builder, its plan running
+    /// `--jobs` tests at once.
+    pub(crate) fn planner<'p>(&mut self) -> Planner<'_, 'p> {
+        Planner::new(&mut self.builder, self.jobs)
+    }
+
+    /// `problem` made ready to plan submissions on (a package's time limit
+    /// settled, see `plan::settle_for_judging`, its settling runs on
+    /// `run`), saying where a settled limit came from.
+    pub(crate) fn settled(
+        &mut self,
+        run: &mut Run<'_>,
+        problem: ProblemSpec,
+        store: &StoreArgs,
+    ) -> Result<ProblemSpec> {
+        let path = super::stored::store_path(self, store);
+        let settled =
+            plan::settle_for_judging(&mut self.means(), run, problem, &path, store.fresh)?;
+        if let Some(source) = &settled.source {
+            let line = source.line(&settled.problem.id);
+            writeln!(self.out, "{}", self.styles.dim(&line)).map_err(|source| Error::Report {
+                what: "the output".into(),
+                source,
+            })?;
+        }
+        Ok(settled.problem)
     }
 
     /// A run of `command` with the reports `args` asks for and a progress bar.

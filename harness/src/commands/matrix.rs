@@ -7,12 +7,11 @@ use std::io::Write;
 use std::path::Path;
 
 use super::Context;
-use super::practice::task_for;
 use crate::cli::ReportArgs;
 use crate::errors::{Error, Result};
 use crate::report::html::{CSS, badge, esc};
 use crate::report::sections::{self, MatrixSolution, MatrixTest, Sections};
-use crate::runner::{RunPlan, TaskReport};
+use crate::runner::TaskReport;
 use crate::spec::ProblemSpec;
 use crate::verdict::Verdict;
 
@@ -109,20 +108,13 @@ pub(super) fn matrix(
     let mut pages = Vec::new();
     let mut run = ctx.run_with_progress("verify --matrix", reports);
     for problem in &problems {
-        let wrong: Vec<_> = problem
-            .solutions
-            .iter()
-            .filter(|s| !s.expect.contains(&Verdict::Accepted))
-            .collect();
-        let tasks = wrong
-            .iter()
-            .map(|s| task_for(ctx, problem, &s.program, s.program.display_name()))
-            .collect();
-        let plan = RunPlan {
-            tasks,
-            stop_at_first_failure: false,
-            jobs: ctx.jobs,
-        };
+        let mut planner = ctx.planner();
+        for (index, solution) in problem.solutions.iter().enumerate() {
+            if !solution.expect.contains(&Verdict::Accepted) {
+                planner.solution(problem, index);
+            }
+        }
+        let plan = planner.plan(false);
         let results = ctx.execute(&mut run, &plan, None);
         let matrix = build(problem, &results);
         print_matrix(ctx, problem, &matrix, &results)?;

@@ -18,7 +18,6 @@ mod play;
 mod practice;
 mod queued;
 mod self_tests;
-mod settled;
 mod similar;
 mod stored;
 mod stress;
@@ -27,9 +26,7 @@ mod verify;
 
 pub(crate) use context::Context;
 pub(crate) use play::{find_test, game_result, referee_args};
-pub(crate) use practice::Judges;
-pub(crate) use settled::settle_for_judging;
-pub(crate) use stored::{machine, problem_info};
+pub(crate) use stored::problem_info;
 
 use crate::cli::{Cli, Command};
 use crate::errors::Result;

@@ -3,17 +3,14 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use super::Context;
 use crate::cli::{Diffs, LearnerArgs, ReportArgs, StoreArgs};
-use crate::compile::{Builder, Built, CompileError, Executable};
-use crate::errors::{BuildError, Error, Result};
+use crate::errors::{Error, Result};
 use crate::pipeline::Run;
 use crate::report::human;
 use crate::report::sections::Sections;
-use crate::runner::{RunPlan, Task, TaskReport};
-use crate::spec::ProblemSpec;
+use crate::runner::TaskReport;
 use crate::verdict::Verdict;
 
 fn io(source: std::io::Error) -> Error {
@@ -21,126 +18,6 @@ fn io(source: std::io::Error) -> Error {
         what: "the output".into(),
         source,
     }
-}
-
-/// Builds one submission file (and the problem's checker or interactor,
-/// and a testlib interactor's checker) into a task.
-pub(super) fn task_for<'a>(
-    ctx: &mut Context,
-    problem: &'a ProblemSpec,
-    program: &crate::spec::ProgramRef,
-    name: String,
-) -> Task<'a> {
-    let judges = Judges::build(&mut ctx.builder, problem);
-    judges.task(problem, program, |program| ctx.builder.build(program), name)
-}
-
-/// A problem's judging programs, built: its checker or interactor, and a
-/// testlib interactor's checker. Built once, they judge any number of
-/// submissions (`judge serve` keeps them for the session).
-#[derive(Debug, Clone)]
-pub(crate) struct Judges {
-    checker: Option<Executable>,
-    output_checker: Option<Executable>,
-    /// A judging program that did not build: every task is a judge error.
-    broken: Option<Arc<BuildError>>,
-}
-
-impl Judges {
-    pub(crate) fn build(builder: &mut Builder, problem: &ProblemSpec) -> Judges {
-        let judging_role = if problem.interactor.is_some() {
-            "interactor"
-        } else {
-            "checker"
-        };
-        let judges: [(&str, Option<Built>); 2] = [
-            (
-                judging_role,
-                problem
-                    .judging_program()
-                    .map(|tool| builder.build(&tool.program)),
-            ),
-            (
-                "checker",
-                problem
-                    .output_checker()
-                    .map(|tool| builder.build(&tool.program)),
-            ),
-        ];
-        // A judging program that did not build is the judge's failure,
-        // whatever the submission's build says.
-        let broken = judges.iter().find_map(|(role, built)| {
-            let source = built.as_ref()?.failure()?;
-            Some(Arc::new(BuildError::JudgingProgram { role, source }))
-        });
-        let [checker, output_checker] = judges.map(|(_, built)| match built {
-            Some(Built::Ready(exe)) => Some(exe),
-            _ => None,
-        });
-        Judges {
-            checker,
-            output_checker,
-            broken,
-        }
-    }
-
-    /// The interactor (or checker) as built; `None` if it did not build.
-    pub(crate) fn judging_program(&self) -> Option<&Executable> {
-        self.checker.as_ref().filter(|_| self.broken.is_none())
-    }
-
-    /// A testlib interactor's output checker as built.
-    pub(crate) fn output_checker(&self) -> Option<&Executable> {
-        self.output_checker.as_ref()
-    }
-
-    /// The task of one submission, `program` built by `build` (not called
-    /// when a judging program is broken or the source is over the
-    /// package's code limit).
-    pub(crate) fn task<'a>(
-        &self,
-        problem: &'a ProblemSpec,
-        program: &crate::spec::ProgramRef,
-        build: impl FnOnce(&crate::spec::ProgramRef) -> Built,
-        name: String,
-    ) -> Task<'a> {
-        let program = match &self.broken {
-            Some(error) => Built::JudgeError(error.clone()),
-            None => over_code_limit(problem, program).unwrap_or_else(|| build(program)),
-        };
-        Task {
-            problem,
-            submission: name,
-            program,
-            checker: self.checker.clone(),
-            output_checker: self.output_checker.clone(),
-            tests: problem.tests.iter().collect(),
-            every_test: false,
-        }
-    }
-}
-
-/// A compile error for a submission whose files are above the package's
-/// `limits.code` (Kattis: checked before `include/` files are added).
-fn over_code_limit(problem: &ProblemSpec, program: &crate::spec::ProgramRef) -> Option<Built> {
-    let limit = problem.package.as_deref()?.limits.code?;
-    let files: Vec<&Path> = match program {
-        crate::spec::ProgramRef::Submitted(path) | crate::spec::ProgramRef::File(path) => {
-            vec![path]
-        }
-        crate::spec::ProgramRef::Sources(set) => set.sources.iter().map(PathBuf::as_path).collect(),
-        crate::spec::ProgramRef::Bin(_) | crate::spec::ProgramRef::Answers { .. } => return None,
-    };
-    // A submitted file is not followed through a link: its own size.
-    let size: u64 = files
-        .iter()
-        .filter_map(|f| std::fs::symlink_metadata(f).ok())
-        .map(|m| m.len())
-        .sum();
-    (size > limit).then_some(Built::CompileError(CompileError::OverCodeLimit {
-        size,
-        limit,
-    }))
 }
 
 /// `test` and `grade` of files keep a package's settled time limit in the
@@ -157,10 +34,6 @@ fn file_name(path: &Path) -> String {
     )
 }
 
-fn absolute(path: &Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
-}
-
 pub(super) fn test(
     ctx: &mut Context,
     id: &str,
@@ -169,13 +42,9 @@ pub(super) fn test(
     reports: &ReportArgs,
     learner: &LearnerArgs,
 ) -> Result<u8> {
-    let mut problem = ctx.load_one(id)?;
-    super::settled::settle_for_judging(
-        ctx,
-        &mut Run::new("test", &ReportArgs::default()),
-        &mut problem,
-        &DEFAULT_STORE,
-    )?;
+    let loaded = ctx.load_one(id)?;
+    let settling = &mut Run::new("test", &ReportArgs::default());
+    let problem = ctx.settled(settling, loaded, &DEFAULT_STORE)?;
     writeln!(
         ctx.out,
         "{} — {} ({})",
@@ -184,13 +53,9 @@ pub(super) fn test(
         human::limits(&problem)
     )
     .map_err(io)?;
-    let program = problem.submitted(absolute(file));
-    let task = task_for(ctx, &problem, &program, file_name(file));
-    let plan = RunPlan {
-        tasks: vec![task],
-        stop_at_first_failure: fail_fast,
-        jobs: ctx.jobs,
-    };
+    let mut planner = ctx.planner();
+    planner.file(&problem, file, file_name(file));
+    let plan = planner.plan(fail_fast);
     let width = problem
         .tests
         .iter()
@@ -217,7 +82,10 @@ pub(super) fn test(
         && !learner.no_counterexample
         && !problem.kind.is_output_only()
     {
-        super::stress::offer_counterexample(ctx, &problem, &program)?;
+        if let Some(file) = done[0].owner.file() {
+            let program = problem.submitted(file.to_path_buf());
+            super::stress::offer_counterexample(ctx, &problem, &program)?;
+        }
     }
     Ok(ctx.exit_code(verdict == Verdict::Accepted))
 }
@@ -230,13 +98,9 @@ pub(super) fn grade(
     reports: &ReportArgs,
 ) -> Result<u8> {
     let mut run = ctx.run_with_progress("grade", reports);
-    let mut problem = ctx.load_one(id)?;
-    super::settled::settle_for_judging(
-        ctx,
-        &mut Run::new("grade", &ReportArgs::default()),
-        &mut problem,
-        &DEFAULT_STORE,
-    )?;
+    let loaded = ctx.load_one(id)?;
+    let settling = &mut Run::new("grade", &ReportArgs::default());
+    let problem = ctx.settled(settling, loaded, &DEFAULT_STORE)?;
     writeln!(
         ctx.out,
         "{} — {} ({}), {} submissions",
@@ -246,21 +110,11 @@ pub(super) fn grade(
         files.len()
     )
     .map_err(io)?;
-    let mut tasks = Vec::new();
+    let mut planner = ctx.planner();
     for file in files {
-        let program = problem.submitted(absolute(file));
-        tasks.push(task_for(
-            ctx,
-            &problem,
-            &program,
-            file.display().to_string(),
-        ));
+        planner.file(&problem, file, file.display().to_string());
     }
-    let plan = RunPlan {
-        tasks,
-        stop_at_first_failure: fail_fast,
-        jobs: ctx.jobs,
-    };
+    let plan = planner.plan(fail_fast);
     let results = ctx.execute(&mut run, &plan, None);
     print_grades(ctx, &results)?;
     ctx.finish(run, Sections::default())?;

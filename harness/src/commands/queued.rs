@@ -135,7 +135,7 @@ fn enqueue_class(
         command: "grade".into(),
         judge_version: store::judge_version().to_string(),
         isolation: "judge worker (each submission records its own)".into(),
-        machine: super::machine(),
+        machine: crate::store::machine(),
         partition: None,
         source: Some(class.source.clone()),
         interrupted: true,

@@ -1,85 +1,47 @@
 //! Running a plan through the result store: stored results stand in for
 //! tests whose inputs are unchanged, and the run is recorded afterwards.
-//! Shared by `verify` and `grade --class`.
+//! Shared by `verify` and `grade --class`; what is recorded of each
+//! submission follows from its task's owner.
 
-use std::path::{Path, PathBuf};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::time::SystemTime;
 
 use super::Context;
 use crate::cli::StoreArgs;
 use crate::errors::Result;
+use crate::owner::Owner;
 use crate::pipeline::Run;
 use crate::report::gradebook::{Handin, ProblemInfo, Unmatched};
-use crate::runner::{RunPlan, TaskReport};
+use crate::runner::{RunPlan, Task, TaskReport};
 use crate::spec::{ProblemSpec, ProgramRef};
 use crate::store::{self, ResultCache, RunMeta, Store, SubmissionRecord, ToolMemo};
 
-/// Who a task of the plan belongs to, for the store.
-pub(super) struct Owner {
-    pub student: Option<String>,
-    /// The file as reports show it.
-    pub path: String,
-    pub content_hash: Option<String>,
-    pub language: Option<String>,
-    /// When it was handed in, for a class graded against a deadline.
-    pub handin: Option<Handin>,
-}
-
-impl Owner {
-    /// The owner of a program outside a class (a package's solution).
-    pub(super) fn of_program(ctx: &Context, program: &ProgramRef) -> Owner {
-        match program {
-            ProgramRef::Bin(name) => Owner {
-                student: None,
-                path: name.clone(),
-                content_hash: None,
-                language: Some("cargo".into()),
-                handin: None,
-            },
-            ProgramRef::File(path) | ProgramRef::Submitted(path) => {
-                Owner::of_file(ctx, None, path, program.display_name())
-            }
-            ProgramRef::Answers { .. } => Owner {
-                student: None,
-                path: program.display_name(),
-                content_hash: None,
-                language: Some("answers".into()),
-                handin: None,
-            },
-            ProgramRef::Sources(set) => Owner {
-                student: None,
-                path: set.name.clone(),
-                content_hash: None,
-                language: Some(set.language.clone()),
-                handin: None,
-            },
-        }
-    }
-
-    pub(super) fn of_file(
-        ctx: &Context,
-        student: Option<String>,
-        file: &Path,
-        shown: String,
-    ) -> Owner {
-        Owner {
-            student,
-            path: shown,
-            content_hash: crate::untrusted::read(
-                file,
-                crate::untrusted::Links::Refuse,
-                crate::untrusted::SOURCE_LIMIT,
-            )
-            .ok()
-            .map(|bytes| blake3::hash(&bytes).to_hex().to_string()),
-            language: ctx
-                .builder
-                .languages()
-                .for_file(file)
-                .map(|(key, _)| key.to_string()),
-            handin: None,
-        }
-    }
+/// What the store records of whom `task` judged: (content hash, language).
+fn identity(ctx: &Context, task: &Task<'_>) -> (Option<String>, Option<String>) {
+    let file = match &task.owner {
+        Owner::Student { file, .. } | Owner::File { path: file } => file,
+        Owner::Solution { index, .. } => match &task.problem.solutions[*index].program {
+            ProgramRef::File(path) | ProgramRef::Submitted(path) => path,
+            ProgramRef::Bin(_) => return (None, Some("cargo".into())),
+            ProgramRef::Answers { .. } => return (None, Some("answers".into())),
+            ProgramRef::Sources(set) => return (None, Some(set.language.clone())),
+        },
+        Owner::Submission { .. } => return (None, None),
+    };
+    let content_hash = crate::untrusted::read(
+        file,
+        crate::untrusted::Links::Refuse,
+        crate::untrusted::SOURCE_LIMIT,
+    )
+    .ok()
+    .map(|bytes| blake3::hash(&bytes).to_hex().to_string());
+    let language = ctx
+        .builder
+        .languages()
+        .for_file(file)
+        .map(|(key, _)| key.to_string());
+    (content_hash, language)
 }
 
 pub(super) fn store_path(ctx: &Context, args: &StoreArgs) -> PathBuf {
@@ -99,22 +61,15 @@ pub(crate) fn problem_info(problem: &ProblemSpec) -> ProblemInfo {
     }
 }
 
-/// This machine's name, for the record of a run.
-pub(crate) fn machine() -> String {
-    rustix::system::uname()
-        .nodename()
-        .to_string_lossy()
-        .into_owned()
-}
-
 /// What a stored run needs besides the plan and its results.
 pub(super) struct Recording<'a> {
     pub command: &'a str,
     pub partition: Option<String>,
     pub source: Option<String>,
     pub problems: Vec<ProblemInfo>,
-    /// One per task of the plan.
-    pub owners: Vec<Owner>,
+    /// When students handed their files in, by (student, problem), for a
+    /// class graded against a deadline.
+    pub handins: BTreeMap<(String, String), Handin>,
     /// Students' "no submission" rows: (student, problem).
     pub missing: Vec<(String, String)>,
     pub unmatched: Vec<Unmatched>,
@@ -148,18 +103,24 @@ pub(super) fn run_and_record(
     let cache = ResultCache::prepare(store, plan, &isolation, fresh)?;
     let results = ctx.execute(run, plan, Some(&cache));
     let mut records = Vec::new();
-    for (t, (report, owner)) in results.iter().zip(&recording.owners).enumerate() {
+    let mut handins = recording.handins;
+    for (t, (report, task)) in results.iter().zip(&plan.tasks).enumerate() {
+        let (content_hash, language) = identity(ctx, task);
+        let student = task.owner.student().map(str::to_string);
+        let handin = student
+            .clone()
+            .and_then(|student| handins.remove(&(student, report.problem.clone())));
         records.push(SubmissionRecord {
-            student: owner.student.clone(),
+            student,
             problem: report.problem.clone(),
-            path: Some(owner.path.clone()),
-            content_hash: owner.content_hash.clone(),
-            language: owner.language.clone(),
+            path: Some(task.submission.clone()),
+            content_hash,
+            language,
             build_hash: cache.build_hash(t),
             report: Some(report),
-            tests: cache.recorded(t, &plan.tasks[t], report),
+            tests: cache.recorded(t, task, report),
             judged_by: None,
-            handin: owner.handin.clone(),
+            handin,
         });
     }
     for (student, problem) in &recording.missing {
@@ -170,7 +131,7 @@ pub(super) fn run_and_record(
         command: recording.command.to_string(),
         judge_version: store::judge_version().to_string(),
         isolation,
-        machine: machine(),
+        machine: store::machine(),
         partition: recording.partition,
         source: recording.source,
         interrupted: ctx.sandbox.is_cancelled(),
@@ -216,7 +177,6 @@ pub(super) fn verify_run(
     opened: Option<(&mut Store, &ToolMemo)>,
     args: &StoreArgs,
     problems: &[ProblemSpec],
-    owners: Vec<Owner>,
 ) -> Vec<TaskReport> {
     let Some((store, memo)) = opened else {
         return ctx.execute(run, plan, None);
@@ -226,7 +186,7 @@ pub(super) fn verify_run(
         partition: None,
         source: None,
         problems: problems.iter().map(problem_info).collect(),
-        owners,
+        handins: BTreeMap::new(),
         missing: Vec::new(),
         unmatched: Vec::new(),
         deadline: None,

@@ -77,6 +77,31 @@ impl Executable {
     }
 }
 
+/// What builds programs for the plan stage: the real [`Builder`], or in
+/// tests of what drives it a fake that starts no compiler.
+pub(crate) trait Builds {
+    /// The built program, or why it did not build.
+    fn build(&mut self, program: &ProgramRef) -> Built;
+    /// The compiler or interpreter `program` needs that this machine lacks.
+    fn unavailable_tool(&mut self, program: &ProgramRef) -> Option<String>;
+    /// The language table programs are built with.
+    fn languages(&self) -> &Languages;
+}
+
+impl Builds for Builder {
+    fn build(&mut self, program: &ProgramRef) -> Built {
+        Builder::build(self, program)
+    }
+
+    fn unavailable_tool(&mut self, program: &ProgramRef) -> Option<String> {
+        Builder::unavailable_tool(self, program)
+    }
+
+    fn languages(&self) -> &Languages {
+        Builder::languages(self)
+    }
+}
+
 /// Builds programs for a problem root (the folder holding `problems/` and,
 /// for workspace binaries, `Cargo.toml`). Its compiles run in a box of the
 /// thread that made it, where it stays.

@@ -80,6 +80,7 @@ fn submission(verdict: Verdict, score: Option<f64>, late: Option<i64>) -> Submis
         report: crate::runner::TaskReport {
             problem: String::new(),
             submission: "x".into(),
+            owner: crate::owner::Owner::File { path: "x".into() },
             verdict,
             score,
             message: None,

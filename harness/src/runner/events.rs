@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::compare::FirstDifference;
+use crate::owner::Owner;
 use crate::sandbox::{Metrics, Termination};
 use crate::verdict::Verdict;
 
@@ -97,6 +98,9 @@ impl TestReport {
 pub struct TaskReport {
     pub problem: String,
     pub submission: String,
+    /// Whom the report judged (the task's owner).
+    #[serde(skip)]
+    pub owner: Owner,
     /// The verdict of the first test that was not accepted (Kattis order), or AC.
     pub verdict: Verdict,
     /// Scored problems: sum of group scores (each group aggregated by sum or min).
@@ -137,6 +141,8 @@ pub enum Event<'a> {
     Started { total_tests: usize },
     TestFinished {
         task: usize,
+        /// Whom the test judged (the task's owner).
+        owner: &'a Owner,
         test: usize,
         report: &'a TestReport,
         elapsed: std::time::Duration,

@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::score::{task_score, task_verdict};
 use super::{Event, Submission, TaskReport, TestReport, TestRun, judge_test};
 use crate::compile::{Built, Executable};
+use crate::owner::Owner;
 use crate::sandbox::{Boxes, Runs};
 use crate::spec::{ProblemSpec, TestCase};
 use crate::verdict::Verdict;
@@ -21,6 +22,8 @@ use crate::verdict::Verdict;
 /// One submission to run on the tests of one problem.
 pub struct Task<'a> {
     pub problem: &'a ProblemSpec,
+    /// Whom the task judges: every report of it says so.
+    pub owner: Owner,
     /// A name for reports: the file or binary.
     pub submission: String,
     /// The built program, or why it did not build (CE, or a judge error).
@@ -212,6 +215,7 @@ fn execute_on(
             Done::Ran(t, k, report) => {
                 on_event(Event::TestFinished {
                     task: t,
+                    owner: &plan.tasks[t].owner,
                     test: k,
                     report: &report,
                     elapsed: started.elapsed(),
@@ -271,6 +275,7 @@ fn summarize(task: &Task<'_>, tests: Vec<Option<TestReport>>) -> TaskReport {
     TaskReport {
         problem: task.problem.id.clone(),
         submission: task.submission.clone(),
+        owner: task.owner.clone(),
         verdict,
         score: task_score(task.problem, &tests),
         message,

@@ -95,6 +95,9 @@ pub(crate) fn plan(problem: &ProblemSpec, stop_at_first_failure: bool, jobs: usi
     RunPlan {
         tasks: vec![Task {
             problem,
+            owner: crate::owner::Owner::File {
+                path: "fake".into(),
+            },
             submission: "fake".into(),
             program: Built::Ready(Executable {
                 program: "/fake".into(),

@@ -226,6 +226,9 @@ fn the_checkers_files_never_go_through_a_link_the_run_left() {
     let plan = RunPlan {
         tasks: vec![Task {
             problem: &problem,
+            owner: crate::owner::Owner::File {
+                path: "planter".into(),
+            },
             submission: "planter".into(),
             program: Built::Ready(exe("/fake")),
             checker: Some(exe("/checker")),

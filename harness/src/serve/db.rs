@@ -252,8 +252,13 @@ pub(crate) fn source(db: &mut impl Sql, id: i64) -> Result<Vec<u8>, DbError> {
         .get(0)
 }
 
-/// A judged entry's stored report: verdict, message and every test.
-pub(crate) fn report(db: &mut impl Sql, submission: i64) -> Result<TaskReport, DbError> {
+/// A judged entry's stored report (`submission`: its row in the store's
+/// submissions): verdict, message and every test.
+pub(crate) fn report(
+    db: &mut impl Sql,
+    submission: i64,
+    entry: i64,
+) -> Result<TaskReport, DbError> {
     let (tests, _) = crate::store::read::tests_of(db, submission)?;
     let row = db.query_one(
         "SELECT problem, path, verdict, score, message, skipped_tests FROM submissions \
@@ -264,6 +269,7 @@ pub(crate) fn report(db: &mut impl Sql, submission: i64) -> Result<TaskReport, D
     Ok(TaskReport {
         problem: row.get(0)?,
         submission: row.get::<Option<String>>(1)?.unwrap_or_default(),
+        owner: crate::owner::Owner::Submission { id: entry },
         verdict: verdict
             .as_deref()
             .and_then(Verdict::from_short)

@@ -147,6 +147,9 @@ mod tests {
         TaskReport {
             problem: "sum".into(),
             submission: "a.py".into(),
+            owner: crate::owner::Owner::File {
+                path: "a.py".into(),
+            },
             verdict: Verdict::WrongAnswer,
             score: None,
             message: None,

@@ -23,10 +23,12 @@ use super::db::{self, Claimed, SessionIds};
 use super::live::{Live, LiveEvent};
 use super::queue::Queue;
 use crate::cli::ReportArgs;
-use crate::commands::{Context, Judges};
+use crate::commands::Context;
 use crate::compile::Builder;
 use crate::lang::Languages;
+use crate::owner::Owner;
 use crate::pipeline::{Reporter, Run};
+use crate::plan::Judges;
 use crate::runner::{Event, RunPlan, TaskReport};
 use crate::sandbox::Sandbox;
 use crate::spec::{ProblemSpec, ProgramRef};
@@ -81,13 +83,8 @@ pub(crate) fn build(
         .build_workspace(problems.iter().flat_map(ProblemSpec::programs))
         .map_err(crate::errors::Error::from)?;
     let mut served = Vec::new();
-    for mut spec in problems {
-        crate::commands::settle_for_judging(
-            ctx,
-            &mut Run::new("serve", &ReportArgs::default()),
-            &mut spec,
-            &store,
-        )?;
+    for spec in problems {
+        let spec = ctx.settled(&mut Run::new("serve", &ReportArgs::default()), spec, &store)?;
         let judges = Judges::build(&mut ctx.builder, &spec);
         served.push(ServedProblem { spec, judges });
     }
@@ -176,6 +173,9 @@ fn judge_entry(
         &problem.spec,
         &ProgramRef::Submitted(source),
         |program| builder.build(program),
+        Owner::Submission {
+            id: claimed.entry.id,
+        },
         name,
     );
     let total = task.tests.len();

@@ -370,7 +370,7 @@ pub(crate) fn feedback_for(
     let Some(submission) = entry.submission.filter(|_| entry.status == Status::Judged) else {
         return Ok(None);
     };
-    let report = db::report(app.store().db(), submission)?;
+    let report = db::report(app.store().db(), submission, entry.id)?;
     Ok(Some(feedback::view(
         &report,
         app.session.feedback,

@@ -69,7 +69,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         command: "serve".into(),
         judge_version: crate::store::judge_version().to_string(),
         isolation: ctx.sandbox.describe(),
-        machine: crate::commands::machine(),
+        machine: crate::store::machine(),
         partition: None,
         source: Some(session.name.clone()),
         interrupted: false,

@@ -242,6 +242,14 @@ fn migrate(db: &mut Db) -> Result<(), Migration> {
     }
 }
 
+/// This machine's name, for the record of a run.
+pub fn machine() -> String {
+    rustix::system::uname()
+        .nodename()
+        .to_string_lossy()
+        .into_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@ use super::codec::{TEST_SELECT, test_from_row};
 use super::engine::{DbError, Sql};
 use super::value::{Row, params};
 use crate::errors::Error;
+use crate::owner::Owner;
 use crate::report::gradebook::{Gradebook, Handin, ProblemInfo, RunInfo, Submission, Unmatched};
 use crate::runner::{TaskReport, TestReport};
 use crate::verdict::Verdict;
@@ -143,16 +144,26 @@ fn read_gradebook(db: &mut impl Sql, run: i64) -> Result<Gradebook, DbError> {
         let path: Option<String> = row.get(3)?;
         let verdict: Option<String> = row.get(6)?;
         // Outside a class the file stands for the student.
+        let owner = match (&student, &path) {
+            (Some(student), Some(path)) => Some(Owner::Student {
+                student: student.clone(),
+                problem: problem.clone(),
+                file: path.into(),
+            }),
+            (None, Some(path)) => Some(Owner::File { path: path.into() }),
+            (_, None) => None,
+        };
         let label = student
             .or_else(|| path.clone())
             .unwrap_or_else(|| "?".into());
-        let submission = match (path, verdict) {
-            (Some(path), Some(verdict)) => {
+        let submission = match (path, owner, verdict) {
+            (Some(path), Some(owner), Some(verdict)) => {
                 let (tests, reused) = tests_of(db, id)?;
                 Some(Submission {
                     report: TaskReport {
                         problem: problem.clone(),
                         submission: path.clone(),
+                        owner,
                         verdict: Verdict::from_short(&verdict).unwrap_or(Verdict::JudgeError),
                         score: row.get(7)?,
                         message: row.get(8)?,

@@ -1,7 +1,7 @@
 //! The time limits Kattis packages settled from their own submissions,
 //! remembered so that `test` and `grade` judge an unchanged package
 //! without running its accepted submissions again. The key (made by the
-//! caller, `commands::packages::settle_key`) covers everything the
+//! caller, `plan::settle_key`) covers everything the
 //! settlement depends on: the judge, the isolation, the machine, the
 //! package's limits and rule, its tests, and the programs whose runs
 //! decided it.

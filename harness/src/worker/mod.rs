@@ -21,6 +21,7 @@ use crate::commands::Context;
 use crate::compile::Builder;
 use crate::errors::{Error, Result};
 use crate::lang::Languages;
+use crate::owner::Owner;
 use crate::pipeline::Run;
 use crate::runner::RunPlan;
 use crate::sandbox::Sandbox;
@@ -90,11 +91,11 @@ pub(crate) fn worker(ctx: &mut Context, options: &WorkerOptions) -> Result<u8> {
     let name = options
         .name
         .clone()
-        .unwrap_or_else(|| format!("{}-{}", crate::commands::machine(), std::process::id()));
+        .unwrap_or_else(|| format!("{}-{}", crate::store::machine(), std::process::id()));
     let isolation = ctx.sandbox.describe();
     let info = WorkerInfo {
         name: name.clone(),
-        machine: crate::commands::machine(),
+        machine: crate::store::machine(),
         judge_version: store::judge_version().to_string(),
         isolation: isolation.clone(),
         threads: ctx.jobs,
@@ -244,6 +245,7 @@ fn judge_job(
         &spec,
         &ProgramRef::Submitted(source),
         |program| builder.build(program),
+        Owner::Submission { id: job.id },
         job.path.clone(),
     );
     let plan = RunPlan {

@@ -11,15 +11,17 @@ use std::io::Write;
 
 use super::Context;
 use super::findings::{Finding, Severity, Tally};
-use super::packages::{self, TimeSettlement};
-use super::practice::task_for;
-use super::{settled, stored};
+use super::stored;
 use crate::cli::{ReportArgs, StoreArgs};
 use crate::errors::{Error, Result};
+use crate::owner::Owner;
+use crate::pipeline::Run;
+use crate::plan::{self, TimeSettlement};
 use crate::report::human;
 use crate::report::sections::{Expectation, PackageFinding, PackageFindings, Sections};
 use crate::runner::{RunPlan, TaskReport};
 use crate::spec::{ProblemSpec, SolutionSpec};
+use crate::store::Store;
 use table::{Held, ProblemFindings, Row};
 
 pub(super) use generate::generate;
@@ -38,13 +40,13 @@ fn row<'a>(
     solution: &'a SolutionSpec,
     report: &'a TaskReport,
 ) -> Row<'a> {
-    if let Some((expectation, origin)) = packages::expectation_of(problem, solution) {
+    if let Some((expectation, origin)) = plan::expectation_of(problem, solution) {
         return Row {
             solution,
             report,
             expected: crate::formats::describe_expectation(expectation),
             expected_by: Some(origin),
-            held: match packages::expectation_holds(problem, expectation, report) {
+            held: match plan::expectation_holds(problem, expectation, report) {
                 Ok(()) => Held::Yes,
                 Err(broken) => Held::Broken(broken),
             },
@@ -83,15 +85,7 @@ pub(super) fn verify(
     let mut run = ctx.run_with_progress("verify", reports);
 
     // Kattis packages learn their time limit from their own submissions.
-    let mut settlements: BTreeMap<String, TimeSettlement> = BTreeMap::new();
-    for problem in &mut problems {
-        if let Some(settlement) = packages::settle_time_limit(ctx, &mut run, problem) {
-            // `test` and `grade` take it from the store next time.
-            let key = settled::settle_key(ctx, problem);
-            settled::remember(store_used.as_mut(), key.as_deref(), problem, &settlement);
-            settlements.insert(problem.id.clone(), settlement);
-        }
-    }
+    let mut settlements = settle(ctx, &mut run, &mut problems, store_used.as_mut());
     let mut package_checks = checks::package_checks(ctx, &problems, memo.as_ref());
     for (problem, check) in problems.iter().zip(&mut package_checks) {
         let settlement = settlements.get(&problem.id);
@@ -107,81 +101,24 @@ pub(super) fn verify(
         .iter()
         .map(|p| {
             let floor = settlements.get(&p.id).and_then(|s| s.timeout_floor)?;
-            Some(packages::with_time(p, floor))
+            Some(plan::with_time(p, floor))
         })
         .collect();
-    let mut tasks = Vec::new();
-    // Who each task is: (problem index, solution index), in plan order.
-    let mut owners: Vec<(usize, usize)> = Vec::new();
-    // Solutions in a language whose tools this machine lacks: (problem, name, tool).
-    let mut unavailable: Vec<(usize, String, String)> = Vec::new();
-    for (p, (problem, floor)) in problems.iter().zip(&floors).enumerate() {
-        let settlement = settlements.get(&problem.id);
-        if settlement.is_some_and(|s| s.error.is_some()) {
-            continue;
-        }
-        for (index, solution) in problem.solutions.iter().enumerate() {
-            let name = solution.program.display_name();
-            if settlement.is_some_and(|s| s.runs.iter().any(|(ran, _)| *ran == index)) {
-                continue;
-            }
-            if let Some(tool) = ctx.builder.unavailable_tool(&solution.program) {
-                unavailable.push((p, name, tool));
-                continue;
-            }
-            let runs_under = match floor {
-                Some(floor) if packages::is_upper_bound(problem, solution) => floor,
-                _ => problem,
-            };
-            let mut task = task_for(ctx, runs_under, &solution.program, name);
-            task.every_test = packages::needs_every_test(problem, solution);
-            tasks.push(task);
-            owners.push((p, index));
-        }
-    }
-    let plan = RunPlan {
-        tasks,
-        stop_at_first_failure: !all_tests,
-        jobs: ctx.jobs,
-    };
-    let stored_as = owners
-        .iter()
-        .map(|&(p, s)| stored::Owner::of_program(ctx, &problems[p].solutions[s].program))
-        .collect();
+    let (plan, unavailable) = plan_solutions(ctx, &problems, &floors, &settlements, all_tests);
     let opened = store_used.as_mut().zip(memo.as_ref());
-    let mut results = stored::verify_run(ctx, &mut run, &plan, opened, store, &problems, stored_as);
+    let mut results = stored::verify_run(ctx, &mut run, &plan, opened, store, &problems);
     drop(plan);
-    // The runs that settled a time limit were judged under a cap at least
-    // the limit: their verdicts stand.
-    for (p, problem) in problems.iter().enumerate() {
-        if let Some(settlement) = settlements.get_mut(&problem.id) {
-            for (index, report) in std::mem::take(&mut settlement.runs) {
-                results.push(report);
-                owners.push((p, index));
-            }
-            let upper: Vec<&TaskReport> = results
-                .iter()
-                .zip(&owners)
-                .filter(|&(_, &(of, s))| {
-                    of == p && packages::is_upper_bound(problem, &problem.solutions[s])
-                })
-                .map(|(r, _)| r)
-                .collect();
-            packages::check_margin(problem, settlement, &upper);
-        }
-    }
+    with_settling_runs(&problems, &mut settlements, &mut results);
 
     let mut ok = broken.is_empty();
     let mut expectations = Vec::new();
     let (mut matched, mut unexpected) = (0, 0);
-    for (p, (problem, check)) in problems.iter().zip(&package_checks).enumerate() {
+    for (problem, check) in problems.iter().zip(&package_checks) {
         ok &= !check.failed();
         // In the package's order, whichever run judged them.
         let mut ran: Vec<(usize, &TaskReport)> = results
             .iter()
-            .zip(&owners)
-            .filter(|&(_, &(of, _))| of == p)
-            .map(|(report, &(_, s))| (s, report))
+            .filter_map(|report| Some((report.owner.solution_of(&problem.id)?, report)))
             .collect();
         ran.sort_by_key(|(s, _)| *s);
         let rows: Vec<Row<'_>> = ran
@@ -202,8 +139,10 @@ pub(super) fn verify(
             settlement: settlements.get(&problem.id),
             unavailable: unavailable
                 .iter()
-                .filter(|(of, ..)| *of == p)
-                .map(|(_, name, tool)| (name.as_str(), tool.as_str()))
+                .filter_map(|(of, name, tool)| {
+                    of.solution_of(&problem.id)
+                        .map(|_| (name.as_str(), tool.as_str()))
+                })
                 .collect(),
         };
         table::print_problem(&mut ctx.out, &ctx.styles, problem, &findings, &rows).map_err(io)?;
@@ -221,16 +160,10 @@ pub(super) fn verify(
             .zip(&package_checks)
             .filter(|(_, check)| check.failed())
             .count();
-    let skipped = if unavailable.is_empty() {
-        String::new()
-    } else {
-        format!(", {} skipped (tools missing)", unavailable.len())
-    };
-    let summary = format!(
-        "verify: {}, {}: {matched} as expected, {unexpected} unexpected{skipped}; {} with problems",
-        human::count(problems.len() + broken.len(), "problem"),
-        human::count(matched + unexpected + unavailable.len(), "solution"),
-        human::count(broken_packages, "package")
+    let summary = summary(
+        problems.len() + broken.len(),
+        (matched, unexpected, unavailable.len()),
+        broken_packages,
     );
     let summary = if ok {
         ctx.styles.good(&summary)
@@ -273,4 +206,116 @@ fn package_findings(problems: &[ProblemSpec], checks: &[checks::PackageCheck]) -
             })
             .collect(),
     }
+}
+
+/// The last line: how many problems, how many solutions (as expected,
+/// unexpected, skipped for a missing tool), how many broken packages.
+fn summary(
+    problems: usize,
+    (matched, unexpected, skipped): (usize, usize, usize),
+    broken: usize,
+) -> String {
+    let skipped_note = if skipped == 0 {
+        String::new()
+    } else {
+        format!(", {skipped} skipped (tools missing)")
+    };
+    format!(
+        "verify: {}, {}: {matched} as expected, {unexpected} unexpected{skipped_note}; {} with problems",
+        human::count(problems, "problem"),
+        human::count(matched + unexpected + skipped, "solution"),
+        human::count(broken, "package")
+    )
+}
+
+/// Settles the time limit of every package that takes it from its own
+/// submissions (on `run`), and remembers it for `test` and `grade`.
+fn settle(
+    ctx: &mut Context,
+    run: &mut Run<'_>,
+    problems: &mut [ProblemSpec],
+    mut store: Option<&mut Store>,
+) -> BTreeMap<String, TimeSettlement> {
+    let mut settlements = BTreeMap::new();
+    for problem in problems {
+        let mut means = ctx.means();
+        if let Some(settlement) = plan::settle_time_limit(&mut means, run, problem) {
+            let key = plan::settle_key(&mut means, problem);
+            plan::remember(store.as_deref_mut(), key.as_deref(), problem, &settlement);
+            settlements.insert(problem.id.clone(), settlement);
+        }
+    }
+    settlements
+}
+
+/// The runs that settled a time limit were judged under a cap at least the
+/// limit: their verdicts stand beside `results`, and with the runs of the
+/// solutions that bound the limit from above the package's margin rule is
+/// checked.
+fn with_settling_runs(
+    problems: &[ProblemSpec],
+    settlements: &mut BTreeMap<String, TimeSettlement>,
+    results: &mut Vec<TaskReport>,
+) {
+    for problem in problems {
+        let Some(settlement) = settlements.get_mut(&problem.id) else {
+            continue;
+        };
+        results.append(&mut settlement.runs);
+        let upper: Vec<&TaskReport> = results
+            .iter()
+            .filter(|r| {
+                r.owner
+                    .solution_of(&problem.id)
+                    .is_some_and(|s| plan::is_upper_bound(problem, &problem.solutions[s]))
+            })
+            .collect();
+        plan::check_margin(problem, settlement, &upper);
+    }
+}
+
+/// Every solution of every problem, held to its expectation, but those
+/// whose runs settled a time limit already and those in a language this
+/// machine lacks: the plan, and the solutions left out for a missing tool
+/// as (owner, name, tool).
+fn plan_solutions<'p>(
+    ctx: &mut Context,
+    problems: &'p [ProblemSpec],
+    floors: &'p [Option<ProblemSpec>],
+    settlements: &BTreeMap<String, TimeSettlement>,
+    all_tests: bool,
+) -> (RunPlan<'p>, Vec<(Owner, String, String)>) {
+    let mut planner = ctx.planner();
+    let mut unavailable = Vec::new();
+    for (problem, floor) in problems.iter().zip(floors) {
+        let settlement = settlements.get(&problem.id);
+        if settlement.is_some_and(|s| s.error.is_some()) {
+            continue;
+        }
+        for (index, solution) in problem.solutions.iter().enumerate() {
+            let settled = settlement.is_some_and(|s| {
+                s.runs
+                    .iter()
+                    .any(|r| r.owner.solution_of(&problem.id) == Some(index))
+            });
+            if settled {
+                continue;
+            }
+            if let Some(tool) = planner.builder().unavailable_tool(&solution.program) {
+                let owner = Owner::Solution {
+                    problem: problem.id.clone(),
+                    index,
+                };
+                unavailable.push((owner, solution.program.display_name(), tool));
+                continue;
+            }
+            let runs_under = match floor {
+                Some(floor) if plan::is_upper_bound(problem, solution) => floor,
+                _ => problem,
+            };
+            planner.solution(runs_under, index).every_test =
+                plan::needs_every_test(problem, solution);
+        }
+    }
+    (planner.plan(!all_tests), unavailable)
 }

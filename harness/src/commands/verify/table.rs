@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use super::checks::PackageCheck;
 use crate::commands::findings::Severity;
-use crate::commands::packages::TimeSettlement;
+use crate::plan::TimeSettlement;
 use crate::report::sections::HeldExpectation;
 use crate::report::{Styles, human};
 use crate::runner::TaskReport;

@@ -1,0 +1,121 @@
+//! A problem's judging programs, built once, and the task of one program
+//! judged by them.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::compile::{Builds, Built, CompileError, Executable};
+use crate::errors::BuildError;
+use crate::owner::Owner;
+use crate::runner::Task;
+use crate::spec::{ProblemSpec, ProgramRef};
+
+/// A problem's judging programs, built: its checker or interactor, and a
+/// testlib interactor's checker. Built once, they judge any number of
+/// submissions (`judge serve` keeps them for the session).
+#[derive(Debug, Clone)]
+pub(crate) struct Judges {
+    checker: Option<Executable>,
+    output_checker: Option<Executable>,
+    /// A judging program that did not build: every task is a judge error.
+    broken: Option<Arc<BuildError>>,
+}
+
+impl Judges {
+    pub(crate) fn build(builder: &mut dyn Builds, problem: &ProblemSpec) -> Judges {
+        let judging_role = if problem.interactor.is_some() {
+            "interactor"
+        } else {
+            "checker"
+        };
+        let judges: [(&str, Option<Built>); 2] = [
+            (
+                judging_role,
+                problem
+                    .judging_program()
+                    .map(|tool| builder.build(&tool.program)),
+            ),
+            (
+                "checker",
+                problem
+                    .output_checker()
+                    .map(|tool| builder.build(&tool.program)),
+            ),
+        ];
+        // A judging program that did not build is the judge's failure,
+        // whatever the submission's build says.
+        let broken = judges.iter().find_map(|(role, built)| {
+            let source = built.as_ref()?.failure()?;
+            Some(Arc::new(BuildError::JudgingProgram { role, source }))
+        });
+        let [checker, output_checker] = judges.map(|(_, built)| match built {
+            Some(Built::Ready(exe)) => Some(exe),
+            _ => None,
+        });
+        Judges {
+            checker,
+            output_checker,
+            broken,
+        }
+    }
+
+    /// The interactor (or checker) as built; `None` if it did not build.
+    pub(crate) fn judging_program(&self) -> Option<&Executable> {
+        self.checker.as_ref().filter(|_| self.broken.is_none())
+    }
+
+    /// A testlib interactor's output checker as built.
+    pub(crate) fn output_checker(&self) -> Option<&Executable> {
+        self.output_checker.as_ref()
+    }
+
+    /// The task of one submission owned by `owner`, `program` built by `build` (not called
+    /// when a judging program is broken or the source is over the
+    /// package's code limit).
+    pub(crate) fn task<'a>(
+        &self,
+        problem: &'a ProblemSpec,
+        program: &ProgramRef,
+        build: impl FnOnce(&ProgramRef) -> Built,
+        owner: Owner,
+        name: String,
+    ) -> Task<'a> {
+        let program = match &self.broken {
+            Some(error) => Built::JudgeError(error.clone()),
+            None => over_code_limit(problem, program).unwrap_or_else(|| build(program)),
+        };
+        Task {
+            problem,
+            owner,
+            submission: name,
+            program,
+            checker: self.checker.clone(),
+            output_checker: self.output_checker.clone(),
+            tests: problem.tests.iter().collect(),
+            every_test: false,
+        }
+    }
+}
+
+/// A compile error for a submission whose files are above the package's
+/// `limits.code` (Kattis: checked before `include/` files are added).
+fn over_code_limit(problem: &ProblemSpec, program: &ProgramRef) -> Option<Built> {
+    let limit = problem.package.as_deref()?.limits.code?;
+    let files: Vec<&Path> = match program {
+        ProgramRef::Submitted(path) | ProgramRef::File(path) => {
+            vec![path]
+        }
+        ProgramRef::Sources(set) => set.sources.iter().map(PathBuf::as_path).collect(),
+        ProgramRef::Bin(_) | ProgramRef::Answers { .. } => return None,
+    };
+    // A submitted file is not followed through a link: its own size.
+    let size: u64 = files
+        .iter()
+        .filter_map(|f| std::fs::symlink_metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
+    (size > limit).then_some(Built::CompileError(CompileError::OverCodeLimit {
+        size,
+        limit,
+    }))
+}
