@@ -152,6 +152,15 @@ mod tests {
         assert_eq!(held.uid, 64900);
         assert!(claim(range).is_none(), "two boxes share a uid");
         drop(held);
-        assert_eq!(claim(range).map(|c| c.uid), Some(64900), "not released");
+        // Another test thread's child, forked but not yet executed, may
+        // hold a copy of the socket (CLOEXEC closes it at its exec): the
+        // name is free once that exec happens, which is soon.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        let mut again = claim(range);
+        while again.is_none() && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            again = claim(range);
+        }
+        assert_eq!(again.map(|c| c.uid), Some(64900), "not released");
     }
 }
