@@ -398,7 +398,7 @@ pub(super) fn report_summary(
     )
     .map_err(io)?;
     show_text(ctx, shrunk.input.as_bytes())?;
-    if problem.interactor.is_none() {
+    if !problem.kind.is_interactive() {
         writeln!(ctx.out, "expected ({}):", session.reference_name).map_err(io)?;
         show_text(ctx, &failure.answer)?;
         if !ctx.sandbox.is_cancelled() {

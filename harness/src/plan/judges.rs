@@ -23,7 +23,7 @@ pub(crate) struct Judges {
 
 impl Judges {
     pub(crate) fn build(builder: &mut dyn Builds, problem: &ProblemSpec) -> Judges {
-        let judging_role = if problem.interactor.is_some() {
+        let judging_role = if problem.kind.is_interactive() {
             "interactor"
         } else {
             "checker"

@@ -58,7 +58,7 @@ impl ProblemPage {
             title: spec.title.clone(),
             statement,
             // An interactive problem's samples are the referee's secrets.
-            samples: if spec.interactor.is_some() {
+            samples: if spec.kind.is_interactive() {
                 Vec::new()
             } else {
                 spec.tests
@@ -76,7 +76,7 @@ impl ProblemPage {
                     .collect()
             },
             limits: crate::report::human::limits(spec),
-            interactive: spec.interactor.is_some(),
+            interactive: spec.kind.is_interactive(),
             time_limit_seconds: spec.limits.time.as_secs_f64(),
             tests: spec.tests.len(),
         }

@@ -142,7 +142,7 @@ impl Bench<'_> {
             what: "write the answer",
             source,
         })?;
-        if self.problem.interactor.is_some() {
+        if self.problem.kind.is_interactive() {
             // The referee plays the reference too: it must win.
             let report = self.judge(&self.programs.reference, &test)?;
             if report.verdict != Verdict::Accepted {
@@ -183,7 +183,7 @@ impl Bench<'_> {
                 }),
             };
         }
-        if self.problem.interactor.is_some() {
+        if self.problem.kind.is_interactive() {
             return Ok(Ok(Vec::new()));
         }
         let outcome = self.contained(&self.programs.reference, &test.input)?;
