@@ -8,6 +8,12 @@ use thiserror::Error;
 
 use crate::exit_codes;
 
+/// The 1-based line of a byte offset in a TOML file's text (where a
+/// span starts), for errors that name file, line and key.
+pub(crate) fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
 #[derive(Debug, Error)]
 pub enum SpecError {
     #[error("failed to read {}: {source}", path.display())]

@@ -27,6 +27,7 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use super::gradebook::{Cell, Gradebook, Submission};
+use crate::errors::line_of;
 use crate::verdict::Verdict;
 
 /// A policy that cannot be used, with the file, line and key at fault.
@@ -197,10 +198,6 @@ pub struct Policy {
     pub decimals: u32,
     pub rounding: Rounding,
     pub late: Option<LateRule>,
-}
-
-fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
 impl Policy {

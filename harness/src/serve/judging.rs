@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::ServeError;
-use super::db::{self, Claimed, SessionIds};
+use super::db::{self, SessionIds};
 use super::live::{Live, LiveEvent};
 use super::queue::Queue;
 use crate::cli::ReportArgs;
@@ -167,7 +167,14 @@ fn judge_entry(
     };
     publish("compiling".into(), None);
     let folder = bench.scratch.join(format!("entry-{}", claimed.entry.id));
-    let source = write_source(&folder, &claimed, &bench.languages)?;
+    let entry = &claimed.entry;
+    let source = write_source(
+        &folder,
+        &entry.language,
+        &entry.file_name,
+        &claimed.source,
+        &bench.languages,
+    )?;
     let name = format!("#{} {}", claimed.entry.id, claimed.entry.file_name);
     let task = problem.judges.task(
         &problem.spec,
@@ -215,9 +222,11 @@ fn judge_entry(
 /// The submission's source in a folder of its own, under a name the
 /// language table builds (the participant's file name is never a path:
 /// only its letters, digits and `_` are kept, for Java's class name).
-fn write_source(
+pub(crate) fn write_source(
     folder: &Path,
-    claimed: &Claimed,
+    language: &str,
+    file_name: &str,
+    source: &[u8],
     languages: &Languages,
 ) -> Result<PathBuf, ServeError> {
     let failed = |source: io::Error| ServeError::Io {
@@ -226,14 +235,11 @@ fn write_source(
     };
     std::fs::create_dir_all(folder).map_err(failed)?;
     let extension = languages
-        .get(&claimed.entry.language)
+        .get(language)
         .and_then(|l| l.extensions.first().cloned())
-        .ok_or_else(|| ServeError::Usage(format!("no language `{}`", claimed.entry.language)))?;
-    let path = folder.join(format!(
-        "{}.{extension}",
-        safe_stem(&claimed.entry.file_name)
-    ));
-    std::fs::write(&path, &claimed.source).map_err(failed)?;
+        .ok_or_else(|| ServeError::Usage(format!("no language `{language}`")))?;
+    let path = folder.join(format!("{}.{extension}", safe_stem(file_name)));
+    std::fs::write(&path, source).map_err(failed)?;
     Ok(path)
 }
 

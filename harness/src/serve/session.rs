@@ -10,7 +10,7 @@ use std::time::{Duration, SystemTime};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::errors::SpecError;
+use crate::errors::{SpecError, line_of};
 
 /// How submissions are ranked on the scoreboard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -316,10 +316,6 @@ impl Session {
             Schedule::Timed { end, .. } => Some(end),
         }
     }
-}
-
-fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
 /// The session file as written.

@@ -3,6 +3,7 @@
 //! their test cases on disk.
 
 mod discover;
+mod from_toml;
 mod kind;
 mod lower;
 mod problem;

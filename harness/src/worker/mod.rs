@@ -240,7 +240,13 @@ fn judge_job(
         remote::started(store.db(), entry).map_err(|e| store.fail(e))?;
     }
     let folder = shared.scratch.join(format!("job-{}-{}", job.id, job.fence));
-    let source = write_source(&folder, job, &shared.languages)?;
+    let source = judging::write_source(
+        &folder,
+        &job.language,
+        &job.file_name,
+        &job.source,
+        &shared.languages,
+    )?;
     let task = served.judges.task(
         &spec,
         &ProgramRef::Submitted(source),
@@ -308,24 +314,4 @@ fn finish_file(
         handin: None,
     };
     queue::finish(store.db(), &shared.name, job, &record).map_err(|e| store.fail(e))
-}
-
-/// The job's source in a folder of its own, under a name its language
-/// builds (the student's file name is never a path).
-fn write_source(folder: &std::path::Path, job: &Claimed, languages: &Languages) -> Result<PathBuf> {
-    let failed = |source| Error::Report {
-        what: folder.display().to_string(),
-        source,
-    };
-    std::fs::create_dir_all(folder).map_err(failed)?;
-    let extension = languages
-        .get(&job.language)
-        .and_then(|l| l.extensions.first().cloned())
-        .ok_or_else(|| Error::Usage(format!("no language `{}`", job.language)))?;
-    let path = folder.join(format!(
-        "{}.{extension}",
-        judging::safe_stem(&job.file_name)
-    ));
-    std::fs::write(&path, &job.source).map_err(failed)?;
-    Ok(path)
 }

@@ -110,50 +110,15 @@ pub(super) fn verify(
     drop(plan);
     with_settling_runs(&problems, &mut settlements, &mut results);
 
-    let mut ok = broken.is_empty();
-    let mut expectations = Vec::new();
-    let (mut matched, mut unexpected) = (0, 0);
-    for (problem, check) in problems.iter().zip(&package_checks) {
-        ok &= !check.failed();
-        // In the package's order, whichever run judged them.
-        let mut ran: Vec<(usize, &TaskReport)> = results
-            .iter()
-            .filter_map(|report| Some((report.owner.solution_of(&problem.id)?, report)))
-            .collect();
-        ran.sort_by_key(|(s, _)| *s);
-        let rows: Vec<Row<'_>> = ran
-            .into_iter()
-            .map(|(s, report)| row(problem, &problem.solutions[s], report))
-            .collect();
-        for row in &rows {
-            if row.holds() {
-                matched += 1;
-            } else {
-                unexpected += 1;
-                ok = false;
-            }
-            expectations.push(Expectation::Held(row.json(problem)));
-        }
-        let findings = ProblemFindings {
-            check,
-            settlement: settlements.get(&problem.id),
-            unavailable: unavailable
-                .iter()
-                .filter_map(|(of, name, tool)| {
-                    of.solution_of(&problem.id)
-                        .map(|_| (name.as_str(), tool.as_str()))
-                })
-                .collect(),
-        };
-        table::print_problem(&mut ctx.out, &ctx.styles, problem, &findings, &rows).map_err(io)?;
-        for (name, tool) in &findings.unavailable {
-            expectations.push(Expectation::Skipped {
-                problem: problem.id.clone(),
-                solution: name.to_string(),
-                skipped: format!("skipped: no {tool} on this machine"),
-            });
-        }
-    }
+    let held = hold_each(
+        ctx,
+        &problems,
+        &package_checks,
+        &settlements,
+        &unavailable,
+        &results,
+    )?;
+    let ok = broken.is_empty() && held.ok;
     let broken_packages = broken.len()
         + problems
             .iter()
@@ -162,7 +127,7 @@ pub(super) fn verify(
             .count();
     let summary = summary(
         problems.len() + broken.len(),
-        (matched, unexpected, unavailable.len()),
+        (held.matched, held.unexpected, unavailable.len()),
         broken_packages,
     );
     let summary = if ok {
@@ -177,13 +142,81 @@ pub(super) fn verify(
         .chain(package_checks.iter().flat_map(|c| c.lines(Severity::Error)))
         .collect();
     let sections = Sections {
-        expectations: Some(expectations),
+        expectations: Some(held.expectations),
         package_errors: Some(package_errors),
         package_findings: Some(package_findings(&problems, &package_checks)),
         ..Sections::default()
     };
     ctx.finish(run, sections)?;
     Ok(ctx.exit_code(ok))
+}
+
+/// What holding every solution to its expectation came to.
+struct Outcome {
+    expectations: Vec<Expectation>,
+    matched: usize,
+    unexpected: usize,
+    /// No package check failed and every solution was as expected.
+    ok: bool,
+}
+
+/// Holds every problem's results to their expectations, in the package's
+/// order whichever run judged them, and prints each problem's table.
+fn hold_each(
+    ctx: &mut Context,
+    problems: &[ProblemSpec],
+    package_checks: &[checks::PackageCheck],
+    settlements: &BTreeMap<String, TimeSettlement>,
+    unavailable: &[(Owner, String, String)],
+    results: &[TaskReport],
+) -> Result<Outcome> {
+    let mut held = Outcome {
+        expectations: Vec::new(),
+        matched: 0,
+        unexpected: 0,
+        ok: true,
+    };
+    for (problem, check) in problems.iter().zip(package_checks) {
+        held.ok &= !check.failed();
+        let mut ran: Vec<(usize, &TaskReport)> = results
+            .iter()
+            .filter_map(|report| Some((report.owner.solution_of(&problem.id)?, report)))
+            .collect();
+        ran.sort_by_key(|(s, _)| *s);
+        let rows: Vec<Row<'_>> = ran
+            .into_iter()
+            .map(|(s, report)| row(problem, &problem.solutions[s], report))
+            .collect();
+        for row in &rows {
+            if row.holds() {
+                held.matched += 1;
+            } else {
+                held.unexpected += 1;
+                held.ok = false;
+            }
+            held.expectations.push(Expectation::Held(row.json(problem)));
+        }
+        let findings = ProblemFindings {
+            check,
+            settlement: settlements.get(&problem.id),
+            unavailable: unavailable
+                .iter()
+                .filter_map(|(of, name, tool)| {
+                    of.solution_of(&problem.id)
+                        .map(|_| (name.as_str(), tool.as_str()))
+                })
+                .collect(),
+        };
+        table::print_problem(&mut ctx.out, &ctx.styles, problem, &findings, &rows).map_err(io)?;
+        for (name, tool) in &findings.unavailable {
+            held.expectations.push(Expectation::Skipped {
+                problem: problem.id.clone(),
+                solution: name.to_string(),
+                skipped: format!("skipped: no {tool} on this machine"),
+            });
+        }
+    }
+    Ok(held)
 }
 
 /// Every problem's package findings for the JSON report, counted as
