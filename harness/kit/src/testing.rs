@@ -3,11 +3,14 @@
 //! than a dev-dependency feature, so a package's own `testing` module can
 //! build on it for its solutions' tests.)
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+use wait_timeout::ChildExt;
 
 mod play;
 
@@ -59,9 +62,10 @@ pub fn judge_binary(package: &str, bin: &str) -> PathBuf {
         let _spawning = spawn_lock();
         cargo.spawn()
     };
-    let status = spawned
-        .and_then(|mut child| child.wait())
-        .expect("run cargo");
+    let status = wait_within(
+        spawned.expect("run cargo"),
+        &format!("cargo build -p {package}"),
+    );
     assert!(
         status.success(),
         "cargo build -p {package} --bin {bin} failed"
@@ -122,11 +126,73 @@ fn run_command_with_input(mut command: Command, input: &[u8]) -> Output {
         });
     drop(spawning);
     let mut stdin = child.stdin.take().expect("piped stdin");
+    let what = Path::new(command.get_program()).display().to_string();
     std::thread::scope(|scope| {
         // A program may exit without reading all its input: not our concern.
         scope.spawn(move || stdin.write_all(input));
-        child.wait_with_output().expect("wait for the program")
+        output_within(child, &what)
     })
+}
+
+/// Says that the running test, or the part `detail` names, did not run
+/// because the tool `need` is missing: on stderr, which the test runner
+/// does not capture, so the skip shows; a failure instead where the
+/// variable `JUDGE_TEST_REQUIRE` lists `need` (CI sets it to what its
+/// machine has). The judge's own tests follow the same rule.
+pub fn skip(need: &str, detail: &str) {
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    let line = format!("skipped: no {need}: {detail} ({test})");
+    let required = std::env::var("JUDGE_TEST_REQUIRE")
+        .is_ok_and(|list| list.split(',').any(|listed| listed.trim() == need));
+    assert!(!required, "{line}, but JUDGE_TEST_REQUIRE lists {need}");
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
+/// How long a test waits for a program it started: far above what any of
+/// them needs, even on a machine with every core busy, so only a hang
+/// reaches it.
+pub const DEADLINE: Duration = Duration::from_secs(300);
+
+/// Waits for `child` at most [`DEADLINE`]; past it, kills the child (by its
+/// PID) and fails the test, naming `what`.
+pub fn wait_within(child: Child, what: &str) -> ExitStatus {
+    wait_for(child, what, DEADLINE)
+}
+
+fn wait_for(mut child: Child, what: &str, deadline: Duration) -> ExitStatus {
+    match child.wait_timeout(deadline).expect("wait for a program") {
+        Some(status) => status,
+        None => {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} ran longer than {deadline:?}: killed");
+        }
+    }
+}
+
+/// [`wait_within`] for a child whose stdout and stderr are piped: both are
+/// read while it runs (so a full pipe cannot stall it) and returned.
+pub fn output_within(mut child: Child, what: &str) -> Output {
+    fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    }
+    let stdout = drain(child.stdout.take());
+    let stderr = drain(child.stderr.take());
+    let status = wait_within(child, what);
+    Output {
+        status,
+        stdout: stdout.join().expect("read stdout"),
+        stderr: stderr.join().expect("read stderr"),
+    }
 }
 
 /// Runs `bin` on `args` with an empty stdin.
@@ -319,5 +385,38 @@ fn kattis_run(mut command: Command, input: &str, answer: &str, stdin: &[u8]) -> 
         output,
         judgemessage: read("judgemessage.txt").unwrap_or_default(),
         score: read("score.txt").ok(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_program_past_its_deadline_is_killed_and_the_test_fails() {
+        let child = Command::new("sleep").arg("30").spawn().expect("run sleep");
+        let pid = child.id();
+        let waited = std::panic::catch_unwind(|| {
+            wait_for(child, "sleep 30", Duration::from_millis(100));
+        });
+        let message = waited.expect_err("the wait fails");
+        let message = message.downcast_ref::<String>().expect("a message");
+        assert!(message.contains("sleep 30 ran longer than"), "{message}");
+        // Reaped: the PID names no process of ours any more.
+        assert!(!Path::new(&format!("/proc/{pid}")).exists());
+    }
+
+    #[test]
+    fn a_program_within_its_deadline_gives_its_output() {
+        let child = Command::new("sh")
+            .args(["-c", "echo out; echo err >&2; exit 3"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run sh");
+        let output = output_within(child, "sh");
+        assert_eq!(output.status.code(), Some(3));
+        assert_eq!(output.stdout, b"out\n");
+        assert_eq!(output.stderr, b"err\n");
     }
 }

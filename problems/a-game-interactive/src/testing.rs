@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use judge_kit::testing::{Played, TempDir, committed_inputs, play_within, sibling_binary};
+use judge_kit::testing::{
+    Played, TempDir, committed_inputs, play_within, sibling_binary, wait_within,
+};
 
 /// A binary of another package of the workspace, built on demand with the
 /// profile and target folder of the running test (Cargo builds only the
@@ -39,8 +41,9 @@ pub fn workspace_binary(package: &str, bin: &str) -> PathBuf {
         ])
         .arg("--target-dir")
         .arg(target_dir)
-        .status()
+        .spawn()
         .expect("run cargo");
+    let status = wait_within(status, &format!("cargo build --bin {bin}"));
     assert!(status.success(), "cannot build {bin}");
     path
 }
@@ -149,8 +152,15 @@ fn runnable(source: &Path, build: &TempDir) -> Option<(PathBuf, Vec<String>)> {
     let shown = source.display();
     match source.extension().and_then(|e| e.to_str()) {
         Some("py") => {
-            if Command::new("python3").arg("--version").output().is_err() {
-                println!("skipped: no python3: {shown}");
+            let probe = Command::new("python3")
+                .arg("--version")
+                .stdout(Stdio::null())
+                .spawn();
+            if probe
+                .map(|child| wait_within(child, "python3 --version"))
+                .is_err()
+            {
+                judge_kit::testing::skip("python3", &shown.to_string());
                 return None;
             }
             Some((
@@ -164,10 +174,11 @@ fn runnable(source: &Path, build: &TempDir) -> Option<(PathBuf, Vec<String>)> {
                 .args(["-O2", "-std=gnu++20", "-o"])
                 .arg(&binary)
                 .arg(source)
-                .status();
+                .spawn()
+                .map(|child| wait_within(child, "g++"));
             match compiled {
                 Err(_) => {
-                    println!("skipped: no g++: {shown}");
+                    judge_kit::testing::skip("g++", &shown.to_string());
                     None
                 }
                 Ok(status) => {

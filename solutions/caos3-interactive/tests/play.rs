@@ -70,7 +70,8 @@ fn cpp_reference_makes_the_last_move_on_every_test() {
         .args(["-O2", "-std=gnu++20", "-o"])
         .arg(&exe)
         .arg(source)
-        .status()
+        .spawn()
+        .map(|child| judge_kit::testing::wait_within(child, "g++"))
         .expect("run g++");
     assert!(status.success());
     assert_wins_everywhere(|| Command::new(&exe));

@@ -3,28 +3,10 @@
 //! not once sums overflow.
 
 use grid_game_large_tools::{Case, Kind, board};
+use judge_kit::testing::{run_with_input, solve};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn solve(bin: &str, input: &str) -> String {
-    let mut child = Command::new(bin)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{bin} failed on\n{input}");
-    String::from_utf8(out.stdout).unwrap()
-}
 
 #[test]
 fn reference_matches_brute_force() {
@@ -72,18 +54,10 @@ fn i32_variant_overflows() {
         solve(env!("CARGO_BIN_EXE_grid-game-large"), input),
         "3000000000\n"
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grid-game-large-i32"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_input(
+        env!("CARGO_BIN_EXE_grid-game-large-i32"),
+        &[],
+        input.as_bytes(),
+    );
     assert!(!out.status.success() || out.stdout != b"3000000000\n");
 }

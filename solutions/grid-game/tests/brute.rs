@@ -3,28 +3,10 @@
 //! tree (the game itself, which also re-proves that Alice's order is moot).
 
 use grid_game_tools::{Case, Kind, board};
+use judge_kit::testing::solve;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn solve(bin: &str, input: &str) -> String {
-    let mut child = Command::new(bin)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{bin} failed on\n{input}");
-    String::from_utf8(out.stdout).unwrap()
-}
 
 #[test]
 fn reference_matches_brute_force() {

@@ -2,26 +2,14 @@
 //! programs are deterministic, so instead of random inputs the tests take every n in a
 //! range (the generator's own logic builds the inputs).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use judge_kit::testing::run_with_input;
 
 use spies_any_n_tools::{Answer, board_size, feasible, find_defect, input, parse_answer};
 
 fn run(bin: &str, n: u64) -> Answer {
     let args = ["fixed".to_string(), n.to_string()];
     let test = input(board_size(&args).expect("valid size"));
-    let mut child = Command::new(bin)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(test.as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
+    let out = run_with_input(bin, &[], test.as_bytes());
     assert!(out.status.success(), "{bin} failed on n = {n}");
     parse_answer(&String::from_utf8_lossy(&out.stdout), true, 999)
         .unwrap_or_else(|e| panic!("{bin}, n = {n}: {e}"))

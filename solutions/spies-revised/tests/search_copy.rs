@@ -21,7 +21,7 @@ fn search_is_a_verbatim_copy_of_the_reference() {
 #[test]
 fn stored_board_is_what_the_search_prints() {
     let run = |bin: &str| {
-        let out = std::process::Command::new(bin).output().expect("run");
+        let out = judge_kit::testing::run(bin, &[]);
         assert!(out.status.success(), "{bin}");
         out.stdout
     };
