@@ -40,12 +40,43 @@ pub(crate) struct Got<'a> {
     pub(crate) max_score: Option<f64>,
 }
 
+/// What a submission did that its expectation does not allow.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub(crate) enum Broken {
+    #[error("it got {0}")]
+    NeverRan(&'static str),
+    #[error("expected {expected}, got {got}")]
+    Verdict {
+        expected: &'static str,
+        got: &'static str,
+    },
+    #[error("expected less than the full score")]
+    FullScore,
+    #[error("expected one of {expected}, got {got}")]
+    NotOneOf { expected: String, got: &'static str },
+    #[error("expected score {wanted}, got {got}")]
+    Score { wanted: f64, got: f64 },
+    #[error("expected score {wanted}, but none was given")]
+    NoScore { wanted: f64 },
+    #[error(transparent)]
+    Rule(#[from] BrokenRule),
+    /// A legacy group's score left its `range`, whatever the submission
+    /// was expected to get (problemtools reports it as the package's error).
+    #[error("score {score} on {group} is outside its range [{low}, {high}]")]
+    OutOfRange {
+        score: f64,
+        group: String,
+        low: f64,
+        high: f64,
+    },
+}
+
 /// `Ok` when `got` meets `expectation`, else every rule it breaks.
 pub(crate) fn check(
     format: PackageFormat,
     expectation: &Expectation,
     got: &Got<'_>,
-) -> Result<(), Vec<String>> {
+) -> Result<(), Vec<Broken>> {
     let word = |v: Verdict| in_vocabulary(format, v);
     // A submission that never ran meets no expectation (the package is
     // broken), unless its `@EXPECTED_RESULTS@` line allows a compile error.
@@ -54,43 +85,44 @@ pub(crate) fn check(
         return Ok(());
     }
     if matches!(got.overall, Verdict::CompileError | Verdict::JudgeError) {
-        return Err(vec![format!("it got {}", got.overall.short())]);
+        return Err(vec![Broken::NeverRan(got.overall.short())]);
     }
     let mut broken = Vec::new();
     match expectation {
         Expectation::NotRun => {}
         Expectation::Overall { verdict, partial } => {
             if word(got.overall) != *verdict {
-                broken.push(format!(
-                    "expected {}, got {}",
-                    verdict.short(),
-                    word(got.overall).short()
-                ));
+                broken.push(Broken::Verdict {
+                    expected: verdict.short(),
+                    got: word(got.overall).short(),
+                });
             }
             let full = matches!((got.score, got.max_score), (Some(s), Some(m)) if s >= m - 1e-9);
             if *partial && got.overall == Verdict::Accepted && full {
-                broken.push("expected less than the full score".into());
+                broken.push(Broken::FullScore);
             }
         }
         Expectation::Rules(rules) => {
             for rule in rules {
-                broken.extend(check_rule(rule, got, &word).err().map(|e| e.to_string()));
+                broken.extend(check_rule(rule, got, &word).err().map(Broken::Rule));
             }
         }
         Expectation::OneOf { verdicts, score } => {
             if !verdicts.contains(&word(got.overall)) {
-                broken.push(format!(
-                    "expected one of {}, got {}",
-                    one_of(verdicts),
-                    word(got.overall).short()
-                ));
+                broken.push(Broken::NotOneOf {
+                    expected: one_of(verdicts),
+                    got: word(got.overall).short(),
+                });
             }
             match (score, got.score) {
                 (Some(wanted), Some(got)) if (wanted - got).abs() > 1e-6 => {
-                    broken.push(format!("expected score {wanted}, got {got}"));
+                    broken.push(Broken::Score {
+                        wanted: *wanted,
+                        got,
+                    });
                 }
                 (Some(wanted), None) => {
-                    broken.push(format!("expected score {wanted}, but none was given"));
+                    broken.push(Broken::NoScore { wanted: *wanted });
                 }
                 _ => {}
             }
@@ -106,7 +138,7 @@ pub(crate) fn check(
 /// A rule of `submissions.yaml` a submission broke; `origin` names the
 /// rule, `scope` its tests (` on GLOB`, or empty).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-enum BrokenRule {
+pub(crate) enum BrokenRule {
     #[error("{origin}: permitted [{permitted}]{scope}, but {test} got {got}")]
     NotPermitted {
         origin: String,
@@ -302,7 +334,7 @@ mod tests {
         assert!(check(PackageFormat::Kattis2025, &tle, &got).is_ok());
         let accepted = Expectation::Rules(vec![rule(None, &[AC], &[])]);
         let why = check(PackageFormat::Kattis2025, &accepted, &got).unwrap_err();
-        assert!(why[0].contains("secret/b/1 got TLE"), "{why:?}");
+        assert!(why[0].to_string().contains("secret/b/1 got TLE"), "{why:?}");
         let scoped = Expectation::Rules(vec![
             rule(Some("secret/a"), &[AC], &[]),
             rule(Some("secret/b"), &[], &[TLE]),
@@ -343,7 +375,7 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(why.len(), 1, "{why:?}");
-        assert!(why[0].contains("got 40"), "{why:?}");
+        assert!(why[0].to_string().contains("got 40"), "{why:?}");
         let partial = Expectation::Overall {
             verdict: AC,
             partial: true,

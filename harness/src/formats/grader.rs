@@ -19,6 +19,7 @@
 
 use std::collections::BTreeMap;
 
+use super::expect::Broken;
 use super::package::{LegacyGrading, Package};
 use super::scoring::Judged;
 use crate::verdict::Verdict;
@@ -38,7 +39,7 @@ pub(crate) struct LegacyResult {
     pub(crate) groups: BTreeMap<String, Graded>,
     /// Scoring problems: each group whose score is outside its `range`
     /// (problemtools reports those as errors of the package).
-    pub(crate) out_of_range: Vec<String>,
+    pub(crate) out_of_range: Vec<Broken>,
 }
 
 /// The submission's result and each group's by name; `None` for packages
@@ -66,7 +67,7 @@ struct Grader<'a> {
     package: &'a Package,
     judged: &'a [Judged<'a>],
     groups: BTreeMap<String, Graded>,
-    out_of_range: Vec<String>,
+    out_of_range: Vec<Broken>,
 }
 
 /// A child of a group: a test or a subgroup, by name.
@@ -129,11 +130,12 @@ impl<'a> Grader<'a> {
         let result = aggregate(&results, &grading.grader_flags);
         let (low, high) = grading.range;
         if self.package.scoring && !(low - 1e-9..=high + 1e-9).contains(&result.score) {
-            self.out_of_range.push(format!(
-                "score {} on {} is outside its range [{low}, {high}]",
-                result.score,
-                name.unwrap_or("data")
-            ));
+            self.out_of_range.push(Broken::OutOfRange {
+                score: result.score,
+                group: name.unwrap_or("data").to_string(),
+                low,
+                high,
+            });
         }
         if let Some(name) = name {
             self.groups.insert(name.to_string(), result);
@@ -296,8 +298,9 @@ mod fixture_tests {
             }
         }
         let graded = grade(&package, &[]);
+        let said: Vec<String> = graded.out_of_range.iter().map(|b| b.to_string()).collect();
         assert_eq!(
-            graded.out_of_range,
+            said,
             ["score 40 on secret/group1 is outside its range [0, 30]"]
         );
     }

@@ -32,7 +32,9 @@ mod tests;
 mod version_tests;
 
 pub(crate) use error::FormatError;
-pub(crate) use expect::{Got, Seen, check as check_expectation, describe as describe_expectation};
+pub(crate) use expect::{
+    Broken, Got, Seen, check as check_expectation, describe as describe_expectation,
+};
 pub(crate) use package::*;
 pub(crate) use program::{ProgramHints, read_program};
 pub(crate) use protocol::*;

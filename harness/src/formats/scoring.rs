@@ -9,6 +9,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
+use super::expect::Broken;
 use super::grader::legacy_grade;
 use super::package::{Aggregation, MaxScore, OutputJudging, Package, TestGroup, is_sample_group};
 use super::protocol::testlib_points_score;
@@ -21,7 +22,7 @@ pub(crate) fn package_verdict(package: &Package, judged: &[Judged<'_>]) -> Optio
 }
 
 /// Legacy groups whose score left their `range`, said as broken rules.
-pub(crate) fn out_of_range(package: &Package, judged: &[Judged<'_>]) -> Vec<String> {
+pub(crate) fn out_of_range(package: &Package, judged: &[Judged<'_>]) -> Vec<Broken> {
     legacy_grade(package, judged).map_or_else(Vec::new, |graded| graded.out_of_range)
 }
 

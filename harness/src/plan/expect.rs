@@ -58,7 +58,7 @@ pub(crate) fn expectation_holds(
     problem: &ProblemSpec,
     expectation: &Expectation,
     report: &TaskReport,
-) -> Result<(), Vec<String>> {
+) -> Result<(), Vec<crate::formats::Broken>> {
     let Some(package) = &problem.package else {
         return Ok(());
     };

@@ -31,7 +31,7 @@ pub(super) enum Held {
     /// columns say what it got.
     NotExpected,
     /// The package's rules it broke, each in words.
-    Broken(Vec<String>),
+    Broken(Vec<crate::formats::Broken>),
 }
 
 impl Row<'_> {
@@ -40,10 +40,10 @@ impl Row<'_> {
     }
 
     /// The package's rules it broke (none for `problem.toml`'s expectations).
-    fn broken_rules(&self) -> &[String] {
+    fn broken_rules(&self) -> Vec<String> {
         match &self.held {
-            Held::Broken(rules) => rules,
-            Held::Yes | Held::NotExpected => &[],
+            Held::Broken(rules) => rules.iter().map(ToString::to_string).collect(),
+            Held::Yes | Held::NotExpected => Vec::new(),
         }
     }
 
@@ -65,7 +65,7 @@ impl Row<'_> {
             got: self.report.verdict.short(),
             score: self.report.score,
             ok: self.holds(),
-            broken_rules: self.broken_rules().to_vec(),
+            broken_rules: self.broken_rules(),
         }
     }
 }
@@ -188,7 +188,7 @@ fn print_row(
         return Ok(());
     }
     for rule in row.broken_rules() {
-        writeln!(out, "      {}", crate::escape::visible(rule))?;
+        writeln!(out, "      {}", crate::escape::visible(&rule))?;
     }
     if let Some(message) = &report.message {
         for line in message.lines().take(10) {
