@@ -10,8 +10,7 @@ use axum::Json;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
 use super::accounts;
 use super::db::{self, Filter, Status};
@@ -53,11 +52,90 @@ impl IntoResponse for ApiError {
                 )
             }
         };
-        (status, Json(json!({ "error": message }))).into_response()
+        (status, Json(Failure { error: &message })).into_response()
     }
 }
 
 type ApiResult = Result<Response, ApiError>;
+
+/// The body of every refusal.
+#[derive(Serialize)]
+struct Failure<'a> {
+    error: &'a str,
+}
+
+/// `POST /api/v1/token`'s answer.
+#[derive(Serialize)]
+struct Token<'a> {
+    token: &'a str,
+    username: &'a str,
+}
+
+/// `GET /api/v1/problems`'s answer.
+#[derive(Serialize)]
+struct Problems<'a> {
+    session: &'a str,
+    problems: Vec<ProblemJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct ProblemJson<'a> {
+    id: &'a str,
+    title: &'a str,
+    limits: &'a str,
+    interactive: bool,
+    samples: usize,
+}
+
+/// `POST /api/v1/submissions`'s answer.
+#[derive(Serialize)]
+struct Queued {
+    id: i64,
+    status: &'static str,
+    url: String,
+}
+
+/// A submission as the API shows it, with its feedback when the viewer
+/// may see it.
+#[derive(Serialize)]
+struct EntryJson {
+    id: i64,
+    user: String,
+    problem: String,
+    language: String,
+    file_name: String,
+    submitted_at: String,
+    status: String,
+    verdict: Option<&'static str>,
+    score: Option<f64>,
+    #[serde(flatten)]
+    feedback: Option<FeedbackJson>,
+}
+
+#[derive(Serialize)]
+struct FeedbackJson {
+    message: String,
+    summary: String,
+    tests: Vec<TestJson>,
+}
+
+#[derive(Serialize)]
+struct TestJson {
+    test: String,
+    verdict: &'static str,
+    cpu_ms: u64,
+    memory_kib: u64,
+    detail: String,
+    expected: String,
+    actual: String,
+    diff: String,
+}
+
+/// `GET /api/v1/submissions`'s answer.
+#[derive(Serialize)]
+struct Submissions {
+    submissions: Vec<EntryJson>,
+}
 
 #[derive(Deserialize)]
 pub(crate) struct TokenRequest {
@@ -80,12 +158,18 @@ pub(crate) async fn token(
     else {
         return Ok((
             StatusCode::UNAUTHORIZED,
-            Json(json!({ "error": "wrong user or password" })),
+            Json(Failure {
+                error: "wrong user or password",
+            }),
         )
             .into_response());
     };
     let token = accounts::new_api_token(app.store().db(), account)?;
-    Ok(Json(json!({ "token": token, "username": request.username })).into_response())
+    Ok(Json(Token {
+        token: &token,
+        username: &request.username,
+    })
+    .into_response())
 }
 
 /// Public unless the session is private.
@@ -99,17 +183,22 @@ fn may_read(app: &AppState, viewer: &Viewer) -> Result<(), ApiError> {
 /// `GET /api/v1/problems`.
 pub(crate) async fn problems(State(app): State<AppState>, viewer: Viewer) -> ApiResult {
     may_read(&app, &viewer)?;
-    let list: Vec<Value> = app
+    let problems = app
         .problems
         .iter()
-        .map(|p| {
-            json!({
-                "id": p.id, "title": p.title, "limits": p.limits,
-                "interactive": p.interactive, "samples": p.samples.len(),
-            })
+        .map(|p| ProblemJson {
+            id: &p.id,
+            title: &p.title,
+            limits: &p.limits,
+            interactive: p.interactive,
+            samples: p.samples.len(),
         })
         .collect();
-    Ok(Json(json!({ "session": app.session.title, "problems": list })).into_response())
+    Ok(Json(Problems {
+        session: &app.session.title,
+        problems,
+    })
+    .into_response())
 }
 
 #[derive(Deserialize)]
@@ -147,12 +236,16 @@ pub(crate) async fn submit(
     )?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "id": id, "status": "queued", "url": format!("/submissions/{id}") })),
+        Json(Queued {
+            id,
+            status: "queued",
+            url: format!("/submissions/{id}"),
+        }),
     )
         .into_response())
 }
 
-fn entry_json(app: &AppState, entry: &db::Entry) -> Value {
+fn entry_json(app: &AppState, entry: &db::Entry) -> EntryJson {
     let status = match entry.status {
         Status::Judged => "judged".to_string(),
         Status::Running => app
@@ -161,17 +254,21 @@ fn entry_json(app: &AppState, entry: &db::Entry) -> Value {
             .unwrap_or_else(|| "running".into()),
         Status::Queued => "queued".into(),
     };
-    json!({
-        "id": entry.id,
-        "user": entry.username,
-        "problem": entry.problem,
-        "language": entry.language,
-        "file_name": crate::escape::visible(&entry.file_name),
-        "submitted_at": humantime::format_rfc3339_millis(entry.submitted_at).to_string(),
-        "status": status,
-        "verdict": entry.verdict.filter(|_| entry.status == Status::Judged).map(|v| v.short()),
-        "score": entry.score,
-    })
+    EntryJson {
+        id: entry.id,
+        user: entry.username.clone(),
+        problem: entry.problem.clone(),
+        language: entry.language.clone(),
+        file_name: crate::escape::visible(&entry.file_name),
+        submitted_at: humantime::format_rfc3339_millis(entry.submitted_at).to_string(),
+        status,
+        verdict: entry
+            .verdict
+            .filter(|_| entry.status == Status::Judged)
+            .map(|v| v.short()),
+        score: entry.score,
+        feedback: None,
+    }
 }
 
 /// `GET /api/v1/submissions`: the viewer's own (the jury's: all).
@@ -182,8 +279,8 @@ pub(crate) async fn submissions(State(app): State<AppState>, viewer: Viewer) -> 
         ..Filter::default()
     };
     let entries = db::entries(app.store().db(), app.ids.session, &filter, 1000)?;
-    let list: Vec<Value> = entries.iter().map(|e| entry_json(&app, e)).collect();
-    Ok(Json(json!({ "submissions": list })).into_response())
+    let submissions = entries.iter().map(|e| entry_json(&app, e)).collect();
+    Ok(Json(Submissions { submissions }).into_response())
 }
 
 /// `GET /api/v1/submissions/ID`: its status and the feedback the viewer
@@ -195,20 +292,23 @@ pub(crate) async fn submission(
 ) -> ApiResult {
     let entry = visible_entry(&app, &viewer, id)?;
     let mut body = entry_json(&app, &entry);
-    if let Some(view) = feedback_for(&app, &viewer, &entry)? {
-        body["message"] = json!(view.message);
-        body["summary"] = json!(view.summary);
-        body["tests"] = view
+    body.feedback = feedback_for(&app, &viewer, &entry)?.map(|view| FeedbackJson {
+        message: view.message,
+        summary: view.summary,
+        tests: view
             .tests
-            .iter()
-            .map(|t| {
-                json!({
-                    "test": t.label, "verdict": t.verdict, "cpu_ms": t.cpu_ms as u64,
-                    "memory_kib": t.memory_kib, "detail": t.detail, "expected": t.expected,
-                    "actual": t.actual, "diff": t.diff,
-                })
+            .into_iter()
+            .map(|t| TestJson {
+                test: t.label,
+                verdict: t.verdict,
+                cpu_ms: u64::try_from(t.cpu_ms).unwrap_or(u64::MAX),
+                memory_kib: t.memory_kib,
+                detail: t.detail,
+                expected: t.expected,
+                actual: t.actual,
+                diff: t.diff,
             })
-            .collect();
-    }
+            .collect(),
+    });
     Ok(Json(body).into_response())
 }
