@@ -99,6 +99,23 @@ fn own_path(controller: &str) -> Option<PathBuf> {
 }
 
 impl Hierarchy {
+    /// The folder each slot is made in: one per v1 controller, or v2's one.
+    fn bases(&self) -> Vec<&PathBuf> {
+        match self {
+            Hierarchy::V1 {
+                memory,
+                pids,
+                cpuacct,
+                cpu,
+            } => std::iter::once(memory)
+                .chain(pids)
+                .chain(cpuacct)
+                .chain(cpu)
+                .collect(),
+            Hierarchy::V2 { base } => vec![base],
+        }
+    }
+
     /// The writable hierarchy, if any: tried by creating and removing a probe.
     pub(crate) fn detect() -> Option<Hierarchy> {
         let writable = |dir: &Path| {
@@ -228,15 +245,9 @@ impl CgroupPool {
     pub(crate) fn new(hierarchy: Hierarchy) -> CgroupPool {
         remove_stale(&hierarchy);
         let home = match &hierarchy {
-            Hierarchy::V1 {
-                memory,
-                pids,
-                cpuacct,
-                cpu,
-            } => std::iter::once(memory)
-                .chain(pids)
-                .chain(cpuacct)
-                .chain(cpu)
+            Hierarchy::V1 { .. } => hierarchy
+                .bases()
+                .into_iter()
                 .filter_map(|dir| OpenOptions::new().write(true).open(dir.join("tasks")).ok())
                 .collect(),
             Hierarchy::V2 { .. } => Vec::new(),
@@ -360,20 +371,7 @@ static POOLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0
 /// `game-judge-<pid>-<pool>-<n>` whose pid no longer runs. Empty by then, since
 /// every process of a run dies with it.
 fn remove_stale(hierarchy: &Hierarchy) {
-    let bases: Vec<&PathBuf> = match hierarchy {
-        Hierarchy::V1 {
-            memory,
-            pids,
-            cpuacct,
-            cpu,
-        } => std::iter::once(memory)
-            .chain(pids)
-            .chain(cpuacct)
-            .chain(cpu)
-            .collect(),
-        Hierarchy::V2 { base } => vec![base],
-    };
-    for base in bases {
+    for base in hierarchy.bases() {
         let Ok(entries) = fs::read_dir(base) else {
             continue;
         };

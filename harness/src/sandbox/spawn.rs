@@ -334,6 +334,18 @@ unsafe fn write_file(path: &[u8], bytes: &[u8]) -> bool {
     }
 }
 
+/// Maps the ids of the user namespace the calling process has just
+/// entered (setgroups denied first, as the kernel requires of a map written
+/// without privilege). Async-signal-safe, like `write_file`.
+unsafe fn write_id_maps(uid_map: &[u8], gid_map: &[u8]) -> bool {
+    // SAFETY: each path is NUL-terminated (see `write_file`).
+    unsafe {
+        write_file(b"/proc/self/setgroups\0", b"deny")
+            && write_file(b"/proc/self/uid_map\0", uid_map)
+            && write_file(b"/proc/self/gid_map\0", gid_map)
+    }
+}
+
 /// The child between clone and exec. Only async-signal-safe calls on
 /// prepared data: no allocation, no locks, no panics.
 unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
@@ -359,18 +371,7 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
             ChildStep::ResetSignalMask,
         );
         if setup.map_user.is_some() {
-            check(
-                write_file(b"/proc/self/setgroups\0", b"deny"),
-                ChildStep::MapUser,
-            );
-            check(
-                write_file(b"/proc/self/uid_map\0", &p.uid_map),
-                ChildStep::MapUser,
-            );
-            check(
-                write_file(b"/proc/self/gid_map\0", &p.gid_map),
-                ChildStep::MapUser,
-            );
+            check(write_id_maps(&p.uid_map, &p.gid_map), ChildStep::MapUser);
         }
         if let Some(fd) = setup.netns {
             check(
@@ -436,15 +437,7 @@ unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
                     ChildStep::OwnUserNamespace,
                 );
                 check(
-                    write_file(b"/proc/self/setgroups\0", b"deny"),
-                    ChildStep::OwnUserNamespace,
-                );
-                check(
-                    write_file(b"/proc/self/uid_map\0", &p.own_uid_map),
-                    ChildStep::OwnUserNamespace,
-                );
-                check(
-                    write_file(b"/proc/self/gid_map\0", &p.own_gid_map),
+                    write_id_maps(&p.own_uid_map, &p.own_gid_map),
                     ChildStep::OwnUserNamespace,
                 );
             }

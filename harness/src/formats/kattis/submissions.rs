@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use super::expected_results::expected_results;
+use super::sorted_entries;
 use crate::formats::error::{FormatError, FormatResult};
 use crate::formats::glob::{check_glob, glob_matches};
 use crate::formats::package::{
@@ -356,17 +357,6 @@ fn answer_set(path: &Path, name: &str) -> Program {
         include_dirs: Vec::new(),
         substitute_constants: false,
     }
-}
-
-fn sorted_entries(dir: &Path) -> FormatResult<Vec<(String, std::path::PathBuf)>> {
-    let mut entries: Vec<(String, std::path::PathBuf)> = std::fs::read_dir(dir)
-        .map_err(|e| FormatError::io(dir, &e))?
-        .filter_map(Result::ok)
-        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
-        .filter(|(name, _)| !name.starts_with(['.', '-']))
-        .collect();
-    entries.sort();
-    Ok(entries)
 }
 
 /// 2025-09: the folder's default rule (replaced key by key by an entry
