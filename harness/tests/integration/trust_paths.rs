@@ -293,6 +293,11 @@ fn a_build_cannot_lead_the_judge_to_write_elsewhere() {
     if !have(&["gcc", "g++", "python3"]) {
         return;
     }
+    // The fixtures' build scripts name these fixed paths: another test
+    // process on this machine (another checkout's suite) must not remove
+    // them under this one, so the two take turns.
+    let turn = std::fs::File::create("/var/tmp/gj-hostile-victim.lock").unwrap();
+    turn.lock().unwrap();
     let ok = Victim::new("/var/tmp/gj-hostile-victim-ok");
     let error = Victim::new("/var/tmp/gj-hostile-victim-error");
     let root = package_with_builds(&["plant-ok", "plant-error"]);
