@@ -3,14 +3,16 @@
 //! back from a buffer. The problems are written into a temporary folder.
 
 mod practice;
+mod strength;
 mod verify;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::Context;
 use super::fake::{Answer, FakeBox, Printed};
+use crate::cli::ReportArgs;
 use crate::compile::fake::FakeBuilder;
 
 /// Writes `text` to `root/path`, making its folders.
@@ -106,11 +108,64 @@ fn kattis_double(root: &Path) {
     write(root, &format!("{dir}/submissions/wrong_answer/same.py"), "");
 }
 
-/// A context on `root` whose programs run in `boxes` (shared with its
-/// builder's trusted programs).
-fn context(root: &Path, boxes: &Arc<FakeBox>) -> (Context, Printed) {
-    let builder = FakeBuilder::new(boxes.clone());
-    Context::fake(root, Box::new(builder), Box::new(boxes.clone()))
+/// What a verb's test works on: a folder of problems, the fake box its
+/// programs run in, a context on both, and what the verb printed.
+struct Bench {
+    root: tempfile::TempDir,
+    boxes: Arc<FakeBox>,
+    ctx: Context,
+    printed: Printed,
+}
+
+impl Bench {
+    /// A fresh folder that `problems` fills, its programs answered by
+    /// `script` (in the context's boxes and its builder's alike).
+    fn new(
+        problems: fn(&Path),
+        script: impl Fn(&str, &str) -> Answer + Send + Sync + 'static,
+    ) -> Bench {
+        let root = tempfile::tempdir().unwrap();
+        problems(root.path());
+        let boxes = FakeBox::new(script);
+        let builder = FakeBuilder::new(boxes.clone());
+        let (ctx, printed) = Context::fake(root.path(), Box::new(builder), Box::new(boxes.clone()));
+        Bench {
+            root,
+            boxes,
+            ctx,
+            printed,
+        }
+    }
+
+    /// A file of the folder's own (a learner's, a class's), written empty.
+    fn file(&self, path: &str) -> PathBuf {
+        write(self.root.path(), path, "");
+        self.root.path().join(path)
+    }
+
+    /// Report arguments for a JSON report in the folder (see `report`).
+    fn json(&self) -> ReportArgs {
+        ReportArgs {
+            json: Some(self.root.path().join("report.json")),
+            junit: None,
+        }
+    }
+
+    /// The JSON report written where `json` said.
+    fn report(&self) -> serde_json::Value {
+        let text = std::fs::read_to_string(self.root.path().join("report.json")).unwrap();
+        serde_json::from_str(&text).unwrap()
+    }
+
+    /// All the verb printed so far.
+    fn text(&self) -> String {
+        self.printed.text()
+    }
+}
+
+/// Asserts that `text` shows `wanted`, showing all of `text` if not.
+fn assert_shows(text: &str, wanted: &str) {
+    assert!(text.contains(wanted), "no {wanted:?} in:\n{text}");
 }
 
 /// The words of the line of `text` that starts with `first` (a table's row).

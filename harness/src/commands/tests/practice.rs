@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use super::{context, double_script, kattis_double};
-use crate::cli::{LearnerArgs, ReportArgs};
-use crate::commands::fake::{Answer, FakeBox};
+use super::{Bench, assert_shows, double_script, kattis_double};
+use crate::cli::{Diffs, LearnerArgs, ReportArgs};
+use crate::commands::fake::Answer;
 use crate::commands::practice;
 use crate::exit_codes;
 
@@ -19,77 +19,48 @@ fn slow_on_two(program: &str, input: &str) -> Answer {
     }
 }
 
-fn learner() -> LearnerArgs {
-    LearnerArgs {
-        diffs: crate::cli::Diffs::First,
-        no_counterexample: true,
-    }
-}
+const LEARNER: LearnerArgs = LearnerArgs {
+    diffs: Diffs::First,
+    no_counterexample: true,
+};
+
+const SETTLED: &str = "kdouble: time limit 2 s: slowest accepted run accepted/twice.py 0.3 s × 5 = 1.5 s, rounded up to a multiple of 1 s";
 
 #[test]
 fn a_kattis_time_limit_is_settled_from_run_times_once() {
-    let root = tempfile::tempdir().unwrap();
-    kattis_double(root.path());
-    let file = |name: &str| {
-        let path = root.path().join(name);
-        std::fs::write(&path, "").unwrap();
-        path
-    };
-    let (mine, same) = (file("mine.py"), file("same.py"));
-    let boxes = FakeBox::new(slow_on_two);
-    let (mut ctx, printed) = context(root.path(), &boxes);
-    let test = |ctx: &mut crate::commands::Context| {
-        practice::test(
-            ctx,
-            "kdouble",
-            &mine,
-            false,
-            &ReportArgs::default(),
-            &learner(),
-        )
-        .unwrap()
+    let mut bench = Bench::new(kattis_double, slow_on_two);
+    let (mine, same) = (bench.file("mine.py"), bench.file("same.py"));
+    let none = ReportArgs::default();
+    let test = |bench: &mut Bench| {
+        practice::test(&mut bench.ctx, "kdouble", &mine, false, &none, &LEARNER).unwrap()
     };
 
-    assert_eq!(test(&mut ctx), exit_codes::OK);
-    let first = printed.text();
-    assert!(
-        first.starts_with(
-            "kdouble: time limit 2 s: slowest accepted run accepted/twice.py 0.3 s × 5 = 1.5 s, \
-             rounded up to a multiple of 1 s"
-        ),
-        "{first}"
-    );
-    assert!(first.contains("Double (2.00 s CPU"), "{first}");
+    assert_eq!(test(&mut bench), exit_codes::OK);
+    let first = bench.text();
+    assert!(first.starts_with(SETTLED), "{first}");
+    assert_shows(&first, "Double (2.00 s CPU");
+    let settling = bench.boxes.runs_of("accepted/twice.py");
+    assert_eq!(settling, 2, "the accepted one settles, on every test");
+    assert_eq!(bench.boxes.runs_of("mine.py"), 2);
+
+    assert_eq!(test(&mut bench), exit_codes::OK);
+    let second = bench.text()[first.len()..].to_string();
+    assert!(second.starts_with(SETTLED), "{second}");
+    assert_shows(&second, "(settled before, from the result store)\n");
+    assert_shows(&second, "Double (2.00 s CPU");
     assert_eq!(
-        boxes.runs_of("accepted/twice.py"),
-        2,
-        "the accepted one settles"
+        bench.boxes.runs_of("accepted/twice.py"),
+        settling,
+        "settled again"
     );
-    assert_eq!(boxes.runs_of("mine.py"), 2);
-
-    assert_eq!(test(&mut ctx), exit_codes::OK);
-    let second = printed.text()[first.len()..].to_string();
-    assert!(
-        second.starts_with("kdouble: time limit 2 s: slowest accepted run accepted/twice.py 0.3 s")
-            && second.contains("(settled before, from the result store)\n"),
-        "{second}"
-    );
-    assert!(second.contains("Double (2.00 s CPU"), "{second}");
-    assert_eq!(boxes.runs_of("accepted/twice.py"), 2, "settled again");
-    assert_eq!(boxes.runs(), 6);
+    assert_eq!(bench.boxes.runs(), 6);
 
     // `grade` takes it from the store too.
-    let files = [mine.clone(), same.clone()];
-    let code = practice::grade(&mut ctx, "kdouble", &files, false, &ReportArgs::default());
-    assert_eq!(code.unwrap(), exit_codes::FAILED);
-    let third = printed.text()[first.len() + second.len()..].to_string();
-    assert!(
-        third.contains("(settled before, from the result store)"),
-        "{third}"
-    );
-    assert!(
-        third.contains("graded 2 submissions: 1 AC, 1 WA"),
-        "{third}"
-    );
-    assert_eq!(boxes.runs_of("accepted/twice.py"), 2, "settled again");
+    let files = [mine.clone(), same];
+    let code = practice::grade(&mut bench.ctx, "kdouble", &files, false, &none).unwrap();
+    assert_eq!(code, exit_codes::FAILED);
+    let third = bench.text()[first.len() + second.len()..].to_string();
+    assert_shows(&third, "(settled before, from the result store)");
+    assert_shows(&third, "graded 2 submissions: 1 AC, 1 WA");
+    assert_eq!(bench.boxes.runs(), 6 + 4, "only the graded files ran");
 }
