@@ -1,5 +1,5 @@
 //! What a verb's unit test runs on: a box whose runs are answered by a
-//! script from the program's name and the test's input (what it prints,
+//! script from the program's file name and the test's input (what it prints,
 //! how it ends, the CPU time it took), and a buffer for what the verb
 //! prints. With `compile::fake::FakeBuilder`, a `Context::fake` starts no
 //! process. (The runner's `Scripted` answers by the input alone; a verb
@@ -69,9 +69,8 @@ impl From<Answer> for RunOutcome {
 
 type Script = dyn Fn(&str, &str) -> Answer + Send + Sync;
 
-/// A box whose runs are answered by a script from the program's name (a
-/// `FakeBuilder` names a built program by its display name) and the
-/// test's input, trimmed. Shared (`Arc`) between a context's boxes and
+/// A box whose runs are answered by a script from the program's file
+/// name (`twice.py`; see `FakeBuilder`) and the test's input, trimmed. Shared (`Arc`) between a context's boxes and
 /// its builder's, it counts every run.
 pub(crate) struct FakeBox {
     script: Box<Script>,
@@ -109,7 +108,10 @@ impl FakeBox {
 impl Runs for FakeBox {
     fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
         self.runs.fetch_add(1, Ordering::SeqCst);
-        let program = request.program.display().to_string();
+        let program = request.program.file_name().map_or_else(
+            || request.program.display().to_string(),
+            |name| name.to_string_lossy().into_owned(),
+        );
         let input = match &request.stdin {
             Some(path) => std::fs::read_to_string(path).map_err(|source| SandboxError::Io {
                 what: format!("read {}", path.display()),

@@ -1,7 +1,8 @@
 //! A builder for tests of what drives building (the plan stage, the
 //! verbs): every program "builds" at once, no compiler starts. A built
-//! program's path is its display name (`twice.py`, a workspace binary's
-//! name), so a fake box can answer each program its own way.
+//! file is the source itself (so the result store hashes its content as
+//! a build's), anything else is named by its display name; a fake box
+//! tells the programs apart by their file name (`twice.py`).
 
 use std::path::PathBuf;
 
@@ -42,8 +43,12 @@ impl Builds for FakeBuilder {
                 output: format!("{name}: the fake compiler says no"),
             });
         }
+        let program = match program {
+            ProgramRef::File(path) | ProgramRef::Submitted(path) => path.clone(),
+            _ => PathBuf::from(name),
+        };
         Built::Ready(Executable {
-            program: PathBuf::from(name),
+            program,
             args: Vec::new(),
             read_only: Vec::new(),
         })

@@ -2,6 +2,7 @@
 //! `compile/fake.rs`): no process starts, what the verb prints is read
 //! back from a buffer. The problems are written into a temporary folder.
 
+mod class;
 mod practice;
 mod strength;
 mod verify;
@@ -62,18 +63,15 @@ expect = "TLE"
     }
 }
 
-/// What each program of `double` does, by the end of its name (a
-/// package's submission is named with its folder, `accepted/twice.py`):
-/// `twice.py` doubles, `same.py` echoes, `slow.py` runs out of time; any
-/// other program doubles.
+/// What each program of `double` does, by its file name: `twice.py`
+/// doubles, `same.py` echoes, `slow.py` runs out of time; any other
+/// program doubles.
 fn double_script(program: &str, input: &str) -> Answer {
     let n: u64 = input.parse().unwrap_or(0);
-    if program.ends_with("same.py") {
-        Answer::prints(format!("{n}\n"))
-    } else if program.ends_with("slow.py") {
-        Answer::times_out(Duration::from_secs(1))
-    } else {
-        Answer::prints(format!("{}\n", 2 * n))
+    match program {
+        "same.py" => Answer::prints(format!("{n}\n")),
+        "slow.py" => Answer::times_out(Duration::from_secs(1)),
+        _ => Answer::prints(format!("{}\n", 2 * n)),
     }
 }
 
@@ -135,6 +133,14 @@ impl Bench {
             ctx,
             printed,
         }
+    }
+
+    /// Its builder gives a compile error for the programs named `names`.
+    fn compile_errors(mut self, names: &[&str]) -> Bench {
+        let mut builder = FakeBuilder::new(self.boxes.clone());
+        builder.compile_errors = names.iter().map(|name| name.to_string()).collect();
+        self.ctx.builder = Box::new(builder);
+        self
     }
 
     /// A file of the folder's own (a learner's, a class's), written empty.

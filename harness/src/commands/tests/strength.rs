@@ -17,7 +17,7 @@ use crate::exit_codes;
 fn timed(ms: &'static [u64]) -> impl Fn(&str, &str) -> Answer + Send + Sync {
     let on_three = AtomicUsize::new(0);
     move |program, input| {
-        if !program.ends_with("twice.py") {
+        if program != "twice.py" {
             return double_script(program, input);
         }
         let cpu = if input == "3" {
@@ -77,7 +77,7 @@ fn calibrate_warns_of_a_timing_sensitive_limit() {
 /// `double`, with `same.py` wrong on test 3 only and `slow.py` out of
 /// time on test 3 only.
 fn wrong_on_three(program: &str, input: &str) -> Answer {
-    if input == "3" || program.ends_with("twice.py") {
+    if input == "3" || program == "twice.py" {
         double_script(program, input)
     } else {
         double_script("twice.py", input)
