@@ -1,5 +1,5 @@
 //! What a verb's unit test runs on: a box whose runs are answered by a
-//! script from the program's file name and the test's input (what it prints,
+//! script from the program's file name and its input (what it prints,
 //! how it ends, the CPU time it took), and a buffer for what the verb
 //! prints. With `compile::fake::FakeBuilder`, a `Context::fake` starts no
 //! process. (The runner's `Scripted` answers by the input alone; a verb
@@ -70,7 +70,9 @@ impl From<Answer> for RunOutcome {
 type Script = dyn Fn(&str, &str) -> Answer + Send + Sync;
 
 /// A box whose runs are answered by a script from the program's file
-/// name (`twice.py`; see `FakeBuilder`) and the test's input, trimmed. Shared (`Arc`) between a context's boxes and
+/// name (`twice.py`; see `FakeBuilder`) and its input, trimmed: what its
+/// stdin holds, or for a program without one (a generator), its
+/// arguments joined by spaces. Shared (`Arc`) between a context's boxes and
 /// its builder's, it counts every run.
 pub(crate) struct FakeBox {
     script: Box<Script>,
@@ -117,7 +119,10 @@ impl Runs for FakeBox {
                 what: format!("read {}", path.display()),
                 source,
             })?,
-            None => String::new(),
+            None => {
+                let args: Vec<_> = request.args.iter().map(|a| a.to_string_lossy()).collect();
+                args.join(" ")
+            }
         };
         let answer = (self.script)(&program, input.trim());
         self.ran

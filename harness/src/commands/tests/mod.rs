@@ -5,6 +5,7 @@
 mod class;
 mod practice;
 mod strength;
+mod stress;
 mod verify;
 
 use std::path::{Path, PathBuf};
