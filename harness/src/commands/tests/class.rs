@@ -1,11 +1,13 @@
 //! `judge grade --class`: a class folder graded into the result store,
-//! its gradebook, and a second grading that reuses the stored results.
+//! its gradebook, a second grading that reuses the stored results, and
+//! `judge report` of the last one.
 
 use super::{Bench, assert_shows, double, row, write};
-use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs};
-use crate::commands::class::grade_class;
+use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs, TeacherArgs};
+use crate::commands::class::{grade_class, report};
 use crate::commands::fake::Answer;
 use crate::exit_codes;
+use crate::report::feedback::Visibility;
 
 /// A class of four in `class/`: ada's `double.py` doubles, bob's
 /// `double.c` echoes, cat's `double.cpp` does not compile, dan handed in
@@ -113,4 +115,31 @@ fn a_class_is_graded_into_the_store_and_graded_again_from_it() {
     );
     assert_eq!(bench.boxes.runs_of("double.c"), 6);
     assert_eq!(bench.boxes.runs_of("double.py"), 3);
+
+    // `judge report` renders the last grading from the store, running nothing.
+    let teacher = TeacherArgs {
+        feedback: None,
+        samples: Visibility::Full,
+        secret: Visibility::Verdict,
+        roster: None,
+        moodle: None,
+        canvas: None,
+        gradescope: None,
+        item: "Game Judge".into(),
+    };
+    let before = bench.text().len();
+    let code = report(
+        &mut bench.ctx,
+        None,
+        false,
+        &none,
+        &args.gradebook,
+        &teacher,
+        None,
+    );
+    assert_eq!(code.unwrap(), exit_codes::OK);
+    let shown = bench.text()[before..].to_string();
+    assert_eq!(row(&shown, "ada"), ["ada", "AC", "1"]);
+    assert_eq!(row(&shown, "cat"), ["cat", "CE", "0"]);
+    assert_eq!(bench.boxes.runs(), 9);
 }

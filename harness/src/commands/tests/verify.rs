@@ -1,10 +1,13 @@
 //! `judge verify`: the table of solutions held to their expectations, its
-//! JSON report, and its exit code.
+//! JSON report, and its exit code; `judge generate`: the inputs and
+//! answers written.
 
-use super::{Bench, assert_shows, double, double_script, row};
+use super::{Bench, assert_shows, double, double_script, row, write};
 use crate::cli::{ReportArgs, StoreArgs};
-use crate::commands::verify::verify;
+use crate::commands::fake::Answer;
+use crate::commands::verify::{generate, verify};
 use crate::exit_codes;
+use crate::sandbox::Termination;
 
 /// The result store beside `problems/`, every test run again.
 const FRESH: StoreArgs = StoreArgs {
@@ -73,4 +76,60 @@ fn verify_fails_when_an_expectation_breaks() {
     assert_eq!(row(&text, "slow.py")[..3], ["slow.py", "TLE", "WA"]);
     assert!(row(&text, "slow.py").contains(&"UNEXPECTED"), "{text}");
     assert_shows(&text, "1 as expected, 2 unexpected");
+}
+
+/// `double` with a generated test `secret/4-gen` (`gen.py 21`).
+fn generated(root: &std::path::Path) {
+    double(root);
+    let toml = root.join("problems/double/problem.toml");
+    let mut text = std::fs::read_to_string(&toml).unwrap();
+    text.push_str(
+        "\n[generator]\nfile = \"gen.py\"\ntests = [{ name = \"secret/4-gen\", args = [\"21\"] }]\n",
+    );
+    std::fs::write(&toml, text).unwrap();
+    write(root, "problems/double/gen.py", "");
+}
+
+/// The generator prints its argument; the rest as in `double`.
+fn generating(program: &str, input: &str) -> Answer {
+    match program {
+        "gen.py" => Answer::prints(format!("{input}\n")),
+        _ => double_script(program, input),
+    }
+}
+
+#[test]
+fn generate_writes_the_inputs_and_the_references_answers() {
+    let mut bench = Bench::new(generated, generating);
+    let code = generate(&mut bench.ctx, &["double".into()]).unwrap();
+    let text = bench.text();
+    assert_eq!(code, exit_codes::OK, "{text}");
+    assert_eq!(
+        text,
+        "double: 1 inputs generated, 4 answers written by twice.py\n"
+    );
+    let data = bench.root.path().join("problems/double/data/secret");
+    let read = |name: &str| std::fs::read_to_string(data.join(name)).unwrap();
+    assert_eq!(read("4-gen.in"), "21\n");
+    assert_eq!(read("4-gen.ans"), "42\n");
+    assert_eq!(read("3.ans"), "6\n");
+}
+
+#[test]
+fn generate_says_which_answer_the_reference_failed_to_write() {
+    let mut bench = Bench::new(generated, |program, input| match (program, input) {
+        ("twice.py", "2") => Answer {
+            termination: Termination::Exited(1),
+            ..Answer::prints("")
+        },
+        _ => generating(program, input),
+    });
+    let code = generate(&mut bench.ctx, &["double".into()]).unwrap();
+    let text = bench.text();
+    assert_eq!(code, exit_codes::FAILED, "{text}");
+    assert_shows(&text, "twice.py failed on secret/2: ");
+    assert_shows(
+        &text,
+        "double: 1 inputs generated, 3 answers written by twice.py\n",
+    );
 }
