@@ -64,6 +64,18 @@ expect = "TLE"
     }
 }
 
+/// `double` with a generator, `gen.py`, and `toml` added to its
+/// `problem.toml` after `[generator]`'s `file` line.
+fn double_generated(root: &Path, toml: &str) {
+    double(root);
+    let path = root.join("problems/double/problem.toml");
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str("\n[generator]\nfile = \"gen.py\"\n");
+    text.push_str(toml);
+    std::fs::write(&path, text).unwrap();
+    write(root, "problems/double/gen.py", "");
+}
+
 /// What each program of `double` does, by its file name: `twice.py`
 /// doubles, `same.py` echoes, `slow.py` runs out of time; any other
 /// program doubles.

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::{Bench, assert_shows, double, double_script, write};
+use super::{Bench, assert_shows, double_generated, double_script};
 use crate::cli::{Diffs, LearnerArgs, ReportArgs, StressArgs};
 use crate::commands::fake::Answer;
 use crate::commands::{practice, stress};
@@ -14,14 +14,10 @@ use crate::exit_codes;
 /// `double` with a generator (`gen.py SEED`) for `judge stress`, which
 /// `judge test` may use for a counterexample.
 fn stressed(root: &std::path::Path) {
-    double(root);
-    let toml = root.join("problems/double/problem.toml");
-    let mut text = std::fs::read_to_string(&toml).unwrap();
-    text.push_str(
-        "\n[generator]\nfile = \"gen.py\"\n\n[stress]\nargs = [\"{seed}\"]\noffer-counterexample = true\n",
+    double_generated(
+        root,
+        "\n[stress]\nargs = [\"{seed}\"]\noffer-counterexample = true\n",
     );
-    std::fs::write(&toml, text).unwrap();
-    write(root, "problems/double/gen.py", "");
 }
 
 /// The generator prints a number from 1 to 100 made of its seed;

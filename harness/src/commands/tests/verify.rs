@@ -2,7 +2,7 @@
 //! JSON report, and its exit code; `judge generate`: the inputs and
 //! answers written.
 
-use super::{Bench, assert_shows, double, double_script, row, write};
+use super::{Bench, assert_shows, double, double_generated, double_script, row};
 use crate::cli::{ReportArgs, StoreArgs};
 use crate::commands::fake::Answer;
 use crate::commands::verify::{generate, verify};
@@ -80,14 +80,10 @@ fn verify_fails_when_an_expectation_breaks() {
 
 /// `double` with a generated test `secret/4-gen` (`gen.py 21`).
 fn generated(root: &std::path::Path) {
-    double(root);
-    let toml = root.join("problems/double/problem.toml");
-    let mut text = std::fs::read_to_string(&toml).unwrap();
-    text.push_str(
-        "\n[generator]\nfile = \"gen.py\"\ntests = [{ name = \"secret/4-gen\", args = [\"21\"] }]\n",
+    double_generated(
+        root,
+        "tests = [{ name = \"secret/4-gen\", args = [\"21\"] }]\n",
     );
-    std::fs::write(&toml, text).unwrap();
-    write(root, "problems/double/gen.py", "");
 }
 
 /// The generator prints its argument; the rest as in `double`.
