@@ -3,6 +3,7 @@
 //! back from a buffer. The problems are written into a temporary folder.
 
 mod class;
+mod findings;
 mod practice;
 mod strength;
 mod stress;
@@ -64,16 +65,17 @@ expect = "TLE"
     }
 }
 
-/// `double` with a generator, `gen.py`, and `toml` added to its
-/// `problem.toml` after `[generator]`'s `file` line.
-fn double_generated(root: &Path, toml: &str) {
+/// `double` with `toml` added to its `problem.toml`, and the (empty)
+/// `programs` it names written into its folder.
+fn double_with(root: &Path, toml: &str, programs: &[&str]) {
     double(root);
     let path = root.join("problems/double/problem.toml");
     let mut text = std::fs::read_to_string(&path).unwrap();
-    text.push_str("\n[generator]\nfile = \"gen.py\"\n");
     text.push_str(toml);
     std::fs::write(&path, text).unwrap();
-    write(root, "problems/double/gen.py", "");
+    for program in programs {
+        write(root, &format!("problems/double/{program}"), "");
+    }
 }
 
 /// What each program of `double` does, by its file name: `twice.py`

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::{Bench, assert_shows, double_generated, double_script};
+use super::{Bench, assert_shows, double_script, double_with};
 use crate::cli::{Diffs, LearnerArgs, ReportArgs, StressArgs};
 use crate::commands::fake::Answer;
 use crate::commands::{practice, stress};
@@ -14,10 +14,8 @@ use crate::exit_codes;
 /// `double` with a generator (`gen.py SEED`) for `judge stress`, which
 /// `judge test` may use for a counterexample.
 fn stressed(root: &std::path::Path) {
-    double_generated(
-        root,
-        "\n[stress]\nargs = [\"{seed}\"]\noffer-counterexample = true\n",
-    );
+    let toml = "\n[generator]\nfile = \"gen.py\"\n\n[stress]\nargs = [\"{seed}\"]\noffer-counterexample = true\n";
+    double_with(root, toml, &["gen.py"]);
 }
 
 /// The generator prints a number from 1 to 100 made of its seed;

@@ -2,7 +2,7 @@
 //! JSON report, and its exit code; `judge generate`: the inputs and
 //! answers written.
 
-use super::{Bench, assert_shows, double, double_generated, double_script, row};
+use super::{Bench, assert_shows, double, double_script, double_with, row};
 use crate::cli::{ReportArgs, StoreArgs};
 use crate::commands::fake::Answer;
 use crate::commands::verify::{generate, verify};
@@ -80,10 +80,9 @@ fn verify_fails_when_an_expectation_breaks() {
 
 /// `double` with a generated test `secret/4-gen` (`gen.py 21`).
 fn generated(root: &std::path::Path) {
-    double_generated(
-        root,
-        "tests = [{ name = \"secret/4-gen\", args = [\"21\"] }]\n",
-    );
+    let toml = "\n[generator]\nfile = \"gen.py\"\n\
+                tests = [{ name = \"secret/4-gen\", args = [\"21\"] }]\n";
+    double_with(root, toml, &["gen.py"]);
 }
 
 /// The generator prints its argument; the rest as in `double`.
