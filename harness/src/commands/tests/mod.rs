@@ -4,6 +4,7 @@
 
 mod class;
 mod findings;
+mod packages;
 mod practice;
 mod strength;
 mod stress;
