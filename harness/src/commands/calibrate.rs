@@ -132,7 +132,7 @@ pub(super) fn calibrate(
         let (json, holds) = calibrate_one(ctx, problem, repeat.max(1))?;
         ok &= holds;
         all.push(json);
-        if ctx.sandbox.is_cancelled() {
+        if ctx.boxes.is_cancelled() {
             break;
         }
     }

@@ -348,7 +348,7 @@ pub(super) fn grade_class(
         stored.results.len(),
     )
     .map_err(io("the output"))?;
-    if ctx.sandbox.is_cancelled() {
+    if ctx.boxes.is_cancelled() {
         writeln!(
             ctx.out,
             "{} the results so far are stored and will be reused by the next grading",

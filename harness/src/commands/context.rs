@@ -1,11 +1,16 @@
-//! What every command shares: the root, the sandbox, the builder, the
-//! output styles, a scratch folder, and the Ctrl-C wiring.
+//! What every command shares: the root, the boxes programs run in, the
+//! builder, the output styles, a scratch folder, and the Ctrl-C wiring.
+//!
+//! The boxes and the builder are held through their traits (`Boxes`,
+//! `Builds`): `Context::new` makes the real ones, and a unit test makes a
+//! context of fakes (`Context::fake`, see `fake.rs`) whose verbs start no
+//! process and write into a buffer.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use crate::cli::{Cli, ColorChoice, IsolationChoice, ReportArgs, StoreArgs};
-use crate::compile::Builder;
+use crate::compile::{Builder, Builds};
 use crate::errors::{Error, Result, SpecError};
 use crate::exit_codes;
 use crate::lang::{self, Languages};
@@ -13,15 +18,20 @@ use crate::pipeline::{Progress, Run};
 use crate::plan::{self, Means, Planner};
 use crate::report::Styles;
 use crate::runner::{self, RunPlan, TaskReport};
-use crate::sandbox::{IsolationLevel, Sandbox};
+use crate::sandbox::{Boxes, IsolationLevel, Sandbox};
 use crate::spec::{self, ProblemSpec};
 
 pub(crate) struct Context {
     pub(crate) root: PathBuf,
     pub(crate) jobs: usize,
     pub(crate) styles: Styles,
-    pub(crate) sandbox: Sandbox,
-    pub(crate) builder: Builder,
+    /// Where judging opens its boxes: the `Sandbox`, or a test's fake.
+    pub(crate) boxes: Box<dyn Boxes>,
+    /// The `Builder`, or a test's fake.
+    pub(crate) builder: Box<dyn Builds>,
+    /// The real sandbox, for the verbs that open boxes on threads of their
+    /// own (a server, a queue's worker); `None` in a test's context.
+    sandbox: Option<Sandbox>,
     /// Run folders live here; removed when the command ends.
     pub(crate) scratch: tempfile::TempDir,
     pub(crate) out: Box<dyn Write>,
@@ -85,14 +95,46 @@ impl Context {
                 source,
             })?;
         Ok(Context {
-            builder: Builder::new(&root, languages, sandbox.clone()),
+            builder: Box::new(Builder::new(&root, languages, sandbox.clone())),
+            boxes: Box::new(sandbox.clone()),
+            sandbox: Some(sandbox),
             root,
             jobs,
             styles: Styles { colour },
-            sandbox,
             scratch,
             out: Box::new(std::io::stdout()),
         })
+    }
+
+    /// A context on `root` whose programs are built by `builder` and run
+    /// in `boxes` (fakes: no process starts), one test at a time, without
+    /// colour; what its verbs print goes to the returned buffer.
+    #[cfg(test)]
+    pub(crate) fn fake(
+        root: &Path,
+        builder: Box<dyn Builds>,
+        boxes: Box<dyn Boxes>,
+    ) -> (Context, super::fake::Printed) {
+        let printed = super::fake::Printed::default();
+        let context = Context {
+            root: root.to_path_buf(),
+            jobs: 1,
+            styles: Styles { colour: false },
+            boxes,
+            builder,
+            sandbox: None,
+            scratch: tempfile::tempdir().expect("a scratch folder"),
+            out: Box::new(printed.clone()),
+        };
+        (context, printed)
+    }
+
+    /// The real sandbox, for a verb that opens boxes on threads of its own
+    /// (a server, a queue's worker): such a verb has no process-free test.
+    pub(crate) fn sandbox(&self) -> &Sandbox {
+        self.sandbox
+            .as_ref()
+            .expect("a server or a queue's worker runs on the real sandbox, not a test's fakes")
     }
 
     pub(crate) fn problems_dir(&self) -> PathBuf {
@@ -149,8 +191,8 @@ impl Context {
                 },
             )?;
         }
-        self.builder
-            .build_workspace(problems.iter().flat_map(ProblemSpec::programs))?;
+        let programs: Vec<_> = problems.iter().flat_map(ProblemSpec::programs).collect();
+        self.builder.build_workspace(&programs)?;
         Ok((problems, broken))
     }
 
@@ -165,9 +207,9 @@ impl Context {
     /// What the plan stage takes of the context.
     pub(crate) fn means(&mut self) -> Means<'_> {
         Means {
-            builder: &mut self.builder,
-            sandbox: &self.sandbox,
-            isolation: self.sandbox.describe(),
+            builder: &mut *self.builder,
+            sandbox: &*self.boxes,
+            isolation: self.boxes.describe(),
             scratch: self.scratch.path(),
             jobs: self.jobs,
         }
@@ -176,7 +218,7 @@ impl Context {
     /// A planner that builds with the context's builder, its plan running
     /// `--jobs` tests at once.
     pub(crate) fn planner<'p>(&mut self) -> Planner<'_, 'p> {
-        Planner::new(&mut self.builder, self.jobs)
+        Planner::new(&mut *self.builder, self.jobs)
     }
 
     /// `problem` made ready to plan submissions on (a package's time limit
@@ -220,7 +262,7 @@ impl Context {
         plan: &RunPlan<'_>,
         reuse: Option<&dyn runner::Reuse>,
     ) -> Vec<TaskReport> {
-        run.execute(plan, reuse, &self.sandbox, self.scratch.path())
+        run.execute(plan, reuse, &*self.boxes, self.scratch.path())
     }
 
     /// Ends `run`: its reporters write their files. `sections`: the
@@ -230,16 +272,12 @@ impl Context {
         run: Run<'_>,
         sections: crate::report::sections::Sections,
     ) -> Result<()> {
-        run.finish(
-            &self.sandbox.describe(),
-            self.sandbox.is_cancelled(),
-            sections,
-        )
+        run.finish(&self.boxes.describe(), self.boxes.is_cancelled(), sections)
     }
 
     /// The exit code once results are in: interrupted beats everything.
     pub(crate) fn exit_code(&self, ok: bool) -> u8 {
-        if self.sandbox.is_cancelled() {
+        if self.boxes.is_cancelled() {
             exit_codes::INTERRUPTED
         } else if ok {
             exit_codes::OK

@@ -14,7 +14,7 @@ pub(super) fn doctor(ctx: &mut Context) -> Result<u8> {
         source,
     };
     writeln!(ctx.out, "root: {}", ctx.root.display()).map_err(io)?;
-    writeln!(ctx.out, "{}", ctx.sandbox.describe()).map_err(io)?;
+    writeln!(ctx.out, "{}", ctx.boxes.describe()).map_err(io)?;
     let languages: Vec<(String, String, Option<String>)> = ctx
         .builder
         .languages()
@@ -52,7 +52,7 @@ pub(super) fn cache(ctx: &mut Context, action: &CacheAction) -> Result<u8> {
             Some("pruned"),
         ),
     };
-    let pruned = ctx.builder.prune_cache(budget);
+    let pruned = crate::compile::prune_cache(&ctx.root, budget);
     if verb.is_some() {
         writeln!(
             ctx.out,

@@ -122,12 +122,12 @@ pub(super) fn matrix(
         ok &= (0..matrix.solutions.len()).all(|s| matrix.rejections(s) > 0);
         all_json.push(matrix_json(problem, &matrix));
         pages.push(matrix_html(problem, &matrix));
-        if ctx.sandbox.is_cancelled() {
+        if ctx.boxes.is_cancelled() {
             break;
         }
     }
     if let Some(path) = html {
-        write_page(path, &ctx.sandbox.describe(), &pages)?;
+        write_page(path, &ctx.boxes.describe(), &pages)?;
     }
     let sections = Sections {
         matrix: Some(all_json),

@@ -7,6 +7,8 @@ mod constraints;
 mod context;
 mod doctor;
 mod export;
+#[cfg(test)]
+pub(crate) mod fake;
 mod findings;
 mod generators;
 mod handin;
@@ -22,6 +24,8 @@ mod similar;
 mod stored;
 mod stress;
 mod teacher;
+#[cfg(test)]
+mod tests;
 mod verify;
 
 pub(crate) use context::Context;

@@ -69,11 +69,11 @@ pub(super) fn test(
         width,
         learner.diffs == Diffs::All,
     ));
-    let done = run.execute(&plan, None, &ctx.sandbox, ctx.scratch.path());
+    let done = run.execute(&plan, None, &*ctx.boxes, ctx.scratch.path());
     // `run` writes to `ctx.out`: end it with the sandbox's words directly.
     run.finish(
-        &ctx.sandbox.describe(),
-        ctx.sandbox.is_cancelled(),
+        &ctx.boxes.describe(),
+        ctx.boxes.is_cancelled(),
         Sections::default(),
     )?;
     let verdict = done[0].verdict;

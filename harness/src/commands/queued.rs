@@ -62,7 +62,7 @@ pub(super) fn grade_queued(
         if done == total {
             break;
         }
-        if ctx.sandbox.is_cancelled() {
+        if ctx.boxes.is_cancelled() {
             writeln!(
                 ctx.out,
                 "{} {done} of {total} judged; the rest stay queued for the workers (run {run})",

@@ -99,7 +99,7 @@ pub(super) fn run_and_record(
     recording: Recording<'_>,
 ) -> Result<Stored> {
     let started_at = SystemTime::now();
-    let isolation = ctx.sandbox.describe();
+    let isolation = ctx.boxes.describe();
     let cache = ResultCache::prepare(store, plan, &isolation, fresh)?;
     let results = ctx.execute(run, plan, Some(&cache));
     let mut records = Vec::new();
@@ -134,7 +134,7 @@ pub(super) fn run_and_record(
         machine: store::machine(),
         partition: recording.partition,
         source: recording.source,
-        interrupted: ctx.sandbox.is_cancelled(),
+        interrupted: ctx.boxes.is_cancelled(),
         deadline: recording.deadline,
         late_rule: recording.late_rule,
         policy: recording.policy,
@@ -155,7 +155,7 @@ pub(super) fn run_and_record(
 pub(super) fn open_for_verify(ctx: &Context, args: &StoreArgs) -> Option<(Store, ToolMemo)> {
     let path = store_path(ctx, args);
     let opened = Store::open(&path).and_then(|store| {
-        let memo = ToolMemo::load(&store, &ctx.sandbox.describe(), args.fresh)?;
+        let memo = ToolMemo::load(&store, &ctx.boxes.describe(), args.fresh)?;
         Ok((store, memo))
     });
     match opened {

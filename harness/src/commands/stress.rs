@@ -127,7 +127,7 @@ pub(super) fn offer_counterexample(
     if !problem.stress.offer_counterexample
         || problem.stress.args.is_empty()
         || problem.generator.is_none()
-        || ctx.sandbox.is_cancelled()
+        || ctx.boxes.is_cancelled()
     {
         return Ok(());
     }
@@ -248,7 +248,7 @@ pub(super) fn prepare(
     wanted.extend(problem.validator.iter().map(|v| &v.program));
     wanted.extend(problem.answers.iter().map(|a| &a.program));
     wanted.extend(problem.judging_programs().map(|tool| &tool.program));
-    ctx.builder.build_workspace(wanted)?;
+    ctx.builder.build_workspace(&wanted)?;
 
     let mut build = |program: &ProgramRef, what: &'static str| match ctx
         .builder
@@ -401,7 +401,7 @@ pub(super) fn report_summary(
     if !problem.kind.is_interactive() {
         writeln!(ctx.out, "expected ({}):", session.reference_name).map_err(io)?;
         show_text(ctx, &failure.answer)?;
-        if !ctx.sandbox.is_cancelled() {
+        if !ctx.boxes.is_cancelled() {
             let output = Bench {
                 sandbox: ctx.builder.worker(),
                 problem,

@@ -8,6 +8,8 @@ mod built;
 mod cache;
 mod cached;
 mod cargo;
+#[cfg(test)]
+pub(crate) mod fake;
 mod files;
 pub(crate) mod metadata;
 pub(crate) use files::local_headers;
@@ -23,7 +25,7 @@ use std::time::Duration;
 
 use crate::errors::BuildError;
 use crate::lang::{Language, Languages};
-use crate::sandbox::{Containment, RunRequest, Sandbox, Worker};
+use crate::sandbox::{Containment, RunRequest, Runs, Sandbox, Worker};
 use crate::spec::{Limits, ProgramRef, SourceSet};
 use crate::untrusted::Links;
 
@@ -77,20 +79,31 @@ impl Executable {
     }
 }
 
-/// What builds programs for the plan stage: the real [`Builder`], or in
-/// tests of what drives it a fake that starts no compiler.
+/// What builds programs for the plan stage and the verbs: the real
+/// [`Builder`], or in tests of what drives it a fake that starts no
+/// compiler (`fake.rs`).
 pub(crate) trait Builds {
     /// The built program, or why it did not build.
     fn build(&mut self, program: &ProgramRef) -> Built;
+    /// Builds at once what is cheaper built together (a workspace's
+    /// binaries: one `cargo build`) before `build` is asked for each.
+    fn build_workspace(&mut self, programs: &[&ProgramRef]) -> Result<(), BuildError>;
     /// The compiler or interpreter `program` needs that this machine lacks.
     fn unavailable_tool(&mut self, program: &ProgramRef) -> Option<String>;
     /// The language table programs are built with.
     fn languages(&self) -> &Languages;
+    /// The box its compiles run in, which the command line's trusted
+    /// programs (validators, generators, a checker run by hand) share.
+    fn worker(&self) -> &dyn Runs;
 }
 
 impl Builds for Builder {
     fn build(&mut self, program: &ProgramRef) -> Built {
         Builder::build(self, program)
+    }
+
+    fn build_workspace(&mut self, programs: &[&ProgramRef]) -> Result<(), BuildError> {
+        Builder::build_workspace(self, programs.iter().copied())
     }
 
     fn unavailable_tool(&mut self, program: &ProgramRef) -> Option<String> {
@@ -99,6 +112,10 @@ impl Builds for Builder {
 
     fn languages(&self) -> &Languages {
         Builder::languages(self)
+    }
+
+    fn worker(&self) -> &dyn Runs {
+        Builder::worker(self)
     }
 }
 
@@ -145,12 +162,6 @@ impl Builder {
     /// programs).
     pub fn worker(&self) -> &Worker {
         &self.worker
-    }
-
-    /// Removes the least recently used builds until the rest hold at most
-    /// `budget` bytes (`judge cache prune`).
-    pub fn prune_cache(&self, budget: u64) -> Pruned {
-        self.cache.evict(budget)
     }
 
     /// The built program. Workspace binaries must have gone through
@@ -325,6 +336,15 @@ fn is_system(path: &Path) -> bool {
         .iter()
         .any(|s| path.starts_with(s))
         || path == Path::new("/")
+}
+
+/// Removes the least recently used builds of programs under `root` until
+/// the rest hold at most `budget` bytes (`judge cache prune`).
+pub fn prune_cache(root: &Path, budget: u64) -> Pruned {
+    BuildCache {
+        dir: cache_dir(root),
+    }
+    .evict(budget)
 }
 
 /// Where the builds of programs under `root` are cached.

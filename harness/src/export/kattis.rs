@@ -12,8 +12,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::bundle::{self, Bundle};
-use super::workspace::Workspace;
+use super::kattis_programs::{Exported, Programs};
+use crate::compare::TokenOptions;
 use crate::errors::{Error, Result, SpecError};
 use crate::spec::{CompareMode, ProblemSpec, ProgramRef, Protocol, ToolSpec};
 use crate::verdict::Verdict;
@@ -30,19 +30,148 @@ pub(crate) const WRITTEN: [&str; 6] = [
 ];
 
 /// One file of the package.
-enum Content {
+pub(super) enum Content {
     Text(String),
     Bytes(Vec<u8>),
     Copy(PathBuf),
 }
 
 /// What the export will write and what it had to say about it.
+#[derive(Default)]
 pub(crate) struct Plan {
     files: Vec<(PathBuf, Content)>,
     /// One line per part written (for the summary).
     pub(crate) written: Vec<String>,
     /// What was left out or changed, and why.
     pub(crate) notes: Vec<String>,
+}
+
+/// Works out the whole package for `problem` (`root`: the workspace
+/// folder; `scratch`: a folder for the compile checks), one part after
+/// the other: what judges (and `problem.yaml`), the test data, the input
+/// validator, the submissions, the statement.
+pub(crate) fn plan(problem: &ProblemSpec, root: &Path, scratch: &Path) -> Result<Plan> {
+    let manifest = problem.dir.join("problem.toml");
+    let mut programs = Programs::new(root, scratch, &manifest);
+    refuse_unexportable(problem, &programs)?;
+    let mut plan = Plan::default();
+    plan.judging(problem, &mut programs)?;
+    plan.data(problem);
+    plan.input_validator(problem, &mut programs)?;
+    plan.submissions(problem, &mut programs)?;
+    plan.statement(problem)?;
+    Ok(plan)
+}
+
+/// A package of another format, or a scored one, is not exported.
+fn refuse_unexportable(problem: &ProblemSpec, programs: &Programs<'_>) -> Result<()> {
+    if let Some(package) = &problem.package {
+        return Err(programs.refuse(format!(
+            "it is already a {} package: export writes problem.toml packages",
+            package.format.describe()
+        )));
+    }
+    if let Some(solution) = problem.solutions.iter().find(|s| s.score.is_some()) {
+        return Err(programs.refuse(format!(
+            "a scored problem (solution `{}` expects a score): scoring is not exported",
+            solution.program.display_name()
+        )));
+    }
+    Ok(())
+}
+
+/// How a problem is judged on Kattis: `problem.yaml`'s `validation` and
+/// `validator_flags`, and the program that judges, if it is not the
+/// default validator.
+struct Validation<'p> {
+    kind: &'static str,
+    flags: String,
+    judge: Option<&'p ToolSpec>,
+}
+
+impl<'p> Validation<'p> {
+    /// `notes`: what changes on the way.
+    fn of(
+        problem: &'p ProblemSpec,
+        programs: &Programs<'_>,
+        notes: &mut Vec<String>,
+    ) -> Result<Validation<'p>> {
+        let manifest = programs.manifest;
+        let (kind, flags, judge) = match (&problem.interactor, &problem.compare.mode) {
+            (Some(interactor), _) => (
+                "custom interactive",
+                kattis_flags(interactor, "interactor", manifest)?,
+                Some(interactor),
+            ),
+            (None, CompareMode::Checker(checker)) => (
+                "custom",
+                kattis_flags(checker, "checker", manifest)?,
+                Some(checker),
+            ),
+            (None, CompareMode::Tokens(options)) => ("default", default_flags(options), None),
+            // Only a package read from another format judges by per-test
+            // flags; export takes problem.toml packages (refused before).
+            (None, CompareMode::KattisFlags) => {
+                return Err(programs.refuse("it is not a problem.toml package".into()));
+            }
+            (None, CompareMode::Exact) => {
+                notes.push(
+                    "compare.mode = \"exact\" becomes the default validator with `case_sensitive space_change_sensitive`: the same bytes pass, and a whitespace difference is WA (Kattis has no PE)".into(),
+                );
+                (
+                    "default",
+                    "case_sensitive space_change_sensitive".to_string(),
+                    None,
+                )
+            }
+        };
+        Ok(Validation { kind, flags, judge })
+    }
+}
+
+/// The default validator's flags for our token comparison's options.
+fn default_flags(options: &TokenOptions) -> String {
+    let mut flags = Vec::new();
+    if options.case_sensitive {
+        flags.push("case_sensitive".to_string());
+    }
+    if options.space_change_sensitive {
+        flags.push("space_change_sensitive".to_string());
+    }
+    if let Some(abs) = options.float_absolute {
+        flags.push(format!("float_absolute_tolerance {abs:e}"));
+    }
+    if let Some(rel) = options.float_relative {
+        flags.push(format!("float_relative_tolerance {rel:e}"));
+    }
+    flags.join(" ")
+}
+
+/// The Kattis submissions folder for a solution's expectation, or why it
+/// has none.
+fn submissions_folder(expect: &[Verdict], name: &str) -> std::result::Result<&'static str, String> {
+    match expect {
+        [Verdict::Accepted] => Ok("accepted"),
+        [Verdict::WrongAnswer] => Ok("wrong_answer"),
+        [Verdict::TimeLimitExceeded] => Ok("time_limit_exceeded"),
+        [Verdict::RuntimeError] => Ok("run_time_error"),
+        [single] => Err(format!(
+            "left out {name}: it expects {}, and Kattis has no submissions folder for it",
+            single.short()
+        )),
+        several => {
+            let codes: Vec<&str> = several.iter().map(|v| v.short()).collect();
+            Err(format!(
+                "left out {name}: it expects one of {}, and a Kattis folder means one verdict",
+                codes.join(", ")
+            ))
+        }
+    }
+}
+
+/// `n` `what`s, in words.
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 impl Plan {
@@ -53,240 +182,177 @@ impl Plan {
             .push(format!("{folder}/{entry}: {}", exported.about));
         self.files.extend(exported.place(Path::new(folder), &entry));
     }
-}
 
-/// Works out the whole package for `problem` (`root`: the workspace
-/// folder; `scratch`: a folder for the compile checks).
-pub(crate) fn plan(problem: &ProblemSpec, root: &Path, scratch: &Path) -> Result<Plan> {
-    let manifest = problem.dir.join("problem.toml");
-    let refuse = |message: String| -> Error {
-        SpecError::Export {
-            path: manifest.clone(),
-            message,
-        }
-        .into()
-    };
-    if let Some(package) = &problem.package {
-        return Err(refuse(format!(
-            "it is already a {} package: export writes problem.toml packages",
-            package.format.describe()
-        )));
-    }
-    if let Some(solution) = problem.solutions.iter().find(|s| s.score.is_some()) {
-        return Err(refuse(format!(
-            "a scored problem (solution `{}` expects a score): scoring is not exported",
-            solution.program.display_name()
-        )));
-    }
-    let mut plan = Plan {
-        files: Vec::new(),
-        written: Vec::new(),
-        notes: Vec::new(),
-    };
-    let mut programs = Programs {
-        root,
-        scratch,
-        workspace: None,
-        manifest: &manifest,
-    };
-
-    // The judging program and problem.yaml.
-    let (validation, flags, judge) = match (&problem.interactor, &problem.compare.mode) {
-        (Some(interactor), _) => (
-            "custom interactive",
-            kattis_flags(interactor, "interactor", &manifest)?,
-            Some(interactor),
-        ),
-        (None, CompareMode::Checker(checker)) => (
-            "custom",
-            kattis_flags(checker, "checker", &manifest)?,
-            Some(checker),
-        ),
-        (None, CompareMode::Tokens(options)) => {
-            let mut flags = Vec::new();
-            if options.case_sensitive {
-                flags.push("case_sensitive".to_string());
+    /// What judges the answers (an output validator, or the default one's
+    /// flags) and `problem.yaml`, whose summary line comes first.
+    fn judging(&mut self, problem: &ProblemSpec, programs: &mut Programs<'_>) -> Result<()> {
+        let Validation { kind, flags, judge } = Validation::of(problem, programs, &mut self.notes)?;
+        if let Some(tool) = judge {
+            self.add_program(programs.program(&tool.program)?, "output_validators");
+            if matches!(tool.program, ProgramRef::Bin(_)) {
+                self.notes.push(
+                    "the output validator is Rust: problemtools builds and runs it, but warns that Kattis itself takes output validators in C, C++ or Python only".into(),
+                );
             }
-            if options.space_change_sensitive {
-                flags.push("space_change_sensitive".to_string());
-            }
-            if let Some(abs) = options.float_absolute {
-                flags.push(format!("float_absolute_tolerance {abs:e}"));
-            }
-            if let Some(rel) = options.float_relative {
-                flags.push(format!("float_relative_tolerance {rel:e}"));
-            }
-            ("default", flags.join(" "), None)
         }
-        // Only a package read from another format judges by per-test
-        // flags; export takes problem.toml packages (refused above).
-        (None, CompareMode::KattisFlags) => {
-            return Err(programs.refuse("it is not a problem.toml package".into()));
-        }
-        (None, CompareMode::Exact) => {
-            plan.notes.push(
-                "compare.mode = \"exact\" becomes the default validator with `case_sensitive space_change_sensitive`: the same bytes pass, and a whitespace difference is WA (Kattis has no PE)".into(),
-            );
-            (
-                "default",
-                "case_sensitive space_change_sensitive".to_string(),
-                None,
-            )
-        }
-    };
-    if let Some(tool) = judge {
-        plan.add_program(programs.program(&tool.program)?, "output_validators");
-        if matches!(tool.program, ProgramRef::Bin(_)) {
-            plan.notes.push(
-                "the output validator is Rust: problemtools builds and runs it, but warns that Kattis itself takes output validators in C, C++ or Python only".into(),
-            );
-        }
-    }
-    plan.files.push((
-        "problem.yaml".into(),
-        Content::Text(problem_yaml(problem, validation, &flags)),
-    ));
-    plan.written.insert(
-        0,
-        format!(
-            "problem.yaml: validation {validation}{}, memory {} MiB, output {} MiB",
-            if flags.is_empty() {
-                String::new()
-            } else {
-                format!(" ({flags})")
-            },
-            mib(problem.limits.memory),
-            mib(problem.limits.output)
-        ),
-    );
-
-    // Test data, groups kept as folders.
-    let mut samples = 0;
-    let mut groups = std::collections::BTreeSet::new();
-    for test in &problem.tests {
-        let name = Path::new("data").join(&test.name);
-        plan.files
-            .push((name.with_extension("in"), Content::Copy(test.input.clone())));
-        plan.files.push((
-            name.with_extension("ans"),
-            Content::Copy(test.answer.clone()),
+        self.files.push((
+            "problem.yaml".into(),
+            Content::Text(problem_yaml(problem, kind, &flags)),
         ));
-        if test.is_sample() {
-            samples += 1;
-        } else {
-            groups.insert(test.group.clone());
-        }
+        self.written.insert(
+            0,
+            format!(
+                "problem.yaml: validation {kind}{}, memory {} MiB, output {} MiB",
+                if flags.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({flags})")
+                },
+                mib(problem.limits.memory),
+                mib(problem.limits.output)
+            ),
+        );
+        Ok(())
     }
-    let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
-    plan.written.push(format!(
-        "data: {}, {} in {}",
-        count(samples, "sample"),
-        count(problem.tests.len() - samples, "secret test"),
-        groups.into_iter().collect::<Vec<_>>().join(", ")
-    ));
 
-    if let Some(validator) = &problem.validator {
+    /// The test data, groups kept as folders.
+    fn data(&mut self, problem: &ProblemSpec) {
+        let mut samples = 0;
+        let mut groups = std::collections::BTreeSet::new();
+        for test in &problem.tests {
+            let name = Path::new("data").join(&test.name);
+            self.files
+                .push((name.with_extension("in"), Content::Copy(test.input.clone())));
+            self.files.push((
+                name.with_extension("ans"),
+                Content::Copy(test.answer.clone()),
+            ));
+            if test.is_sample() {
+                samples += 1;
+            } else {
+                groups.insert(test.group.clone());
+            }
+        }
+        self.written.push(format!(
+            "data: {}, {} in {}",
+            count(samples, "sample"),
+            count(problem.tests.len() - samples, "secret test"),
+            groups.into_iter().collect::<Vec<_>>().join(", ")
+        ));
+    }
+
+    /// The input validator, with its flags in `data/testdata.yaml`.
+    fn input_validator(
+        &mut self,
+        problem: &ProblemSpec,
+        programs: &mut Programs<'_>,
+    ) -> Result<()> {
+        let Some(validator) = &problem.validator else {
+            self.notes.push(
+                "no [validator]: Kattis wants input_validators/; verifyproblem reports its absence"
+                    .into(),
+            );
+            return Ok(());
+        };
         if validator.protocol == Protocol::Testlib {
-            return Err(refuse(
+            return Err(programs.refuse(
                 "the validator speaks the testlib protocol (exit 0 valid); Kattis input validators must exit 42".into(),
             ));
         }
         if !validator.args.is_empty() {
-            plan.files.push((
+            self.files.push((
                 "data/testdata.yaml".into(),
                 Content::Text(format!(
                     "input_validator_flags: {}\n",
-                    quoted(&flag_line(&validator.args, "validator", &manifest)?)
+                    quoted(&flag_line(&validator.args, "validator", programs.manifest)?)
                 )),
             ));
         }
-        plan.add_program(programs.program(&validator.program)?, "input_validators");
-    } else {
-        plan.notes.push(
-            "no [validator]: Kattis wants input_validators/; verifyproblem reports its absence"
-                .into(),
-        );
+        self.add_program(programs.program(&validator.program)?, "input_validators");
+        Ok(())
     }
 
-    // Submissions, by the verdict they expect.
-    let mut counts: Vec<(&str, usize)> = Vec::new();
-    for solution in &problem.solutions {
-        let name = solution.program.display_name();
-        let folder = match solution.expect.as_slice() {
-            [Verdict::Accepted] => "accepted",
-            [Verdict::WrongAnswer] => "wrong_answer",
-            [Verdict::TimeLimitExceeded] => "time_limit_exceeded",
-            [Verdict::RuntimeError] => "run_time_error",
-            [single] => {
-                plan.notes.push(format!(
-                    "left out {name}: it expects {}, and Kattis has no submissions folder for it",
-                    single.short()
-                ));
-                continue;
+    /// The solutions, each in the folder of the verdict it expects, and
+    /// what Kattis makes of the time limit.
+    fn submissions(&mut self, problem: &ProblemSpec, programs: &mut Programs<'_>) -> Result<()> {
+        let mut counts: Vec<(&str, usize)> = Vec::new();
+        for solution in &problem.solutions {
+            let name = solution.program.display_name();
+            let folder = match submissions_folder(&solution.expect, &name) {
+                Ok(folder) => folder,
+                Err(left_out) => {
+                    self.notes.push(left_out);
+                    continue;
+                }
+            };
+            let exported = programs.program(&solution.program)?;
+            let folder_path = Path::new("submissions").join(folder);
+            let entry = self.free_entry(&folder_path, &exported.entry);
+            self.files.extend(exported.place(&folder_path, &entry));
+            match counts.iter_mut().find(|(f, _)| *f == folder) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((folder, 1)),
             }
-            several => {
-                let codes: Vec<&str> = several.iter().map(|v| v.short()).collect();
-                plan.notes.push(format!(
-                    "left out {name}: it expects one of {}, and a Kattis folder means one verdict",
-                    codes.join(", ")
-                ));
-                continue;
-            }
+        }
+        if !counts.iter().any(|(f, _)| *f == "accepted") {
+            self.notes.push(
+                "no solution expects exactly AC: Kattis derives the time limit from submissions/accepted/, and verifyproblem requires one".into(),
+            );
+        }
+        let counts: Vec<String> = counts.iter().map(|(f, n)| format!("{f} {n}")).collect();
+        self.written
+            .push(format!("submissions: {}", counts.join(", ")));
+        self.notes.push(format!(
+            "time limit: Kattis sets it from the slowest run in submissions/accepted/ × 5, rounded up to whole seconds (at least 1 s); problem.toml says {}",
+            humantime::format_duration(problem.limits.time)
+        ));
+        Ok(())
+    }
+
+    /// `entry`, or if `folder` has it already (two solutions may share a
+    /// file name, `reference.py`), the first of `entry_2`, `entry_3`, ...
+    /// it has not.
+    fn free_entry(&self, folder: &Path, entry: &str) -> String {
+        let taken = |name: &str| {
+            self.files
+                .iter()
+                .any(|(p, _)| p.starts_with(folder.join(name)))
         };
-        let exported = programs.program(&solution.program)?;
-        let folder_path = Path::new("submissions").join(folder);
-        // Two solutions may share a file name (`reference.py`): number the later ones.
-        let mut entry = exported.entry.clone();
+        let mut free = entry.to_string();
         let mut n = 2;
-        while plan
-            .files
-            .iter()
-            .any(|(p, _)| p.starts_with(folder_path.join(&entry)))
-        {
-            entry = match exported.entry.rsplit_once('.') {
+        while taken(&free) {
+            free = match entry.rsplit_once('.') {
                 Some((stem, extension)) => format!("{stem}_{n}.{extension}"),
-                None => format!("{}_{n}", exported.entry),
+                None => format!("{entry}_{n}"),
             };
             n += 1;
         }
-        plan.files.extend(exported.place(&folder_path, &entry));
-        match counts.iter_mut().find(|(f, _)| *f == folder) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((folder, 1)),
+        free
+    }
+
+    /// The statement: the title, and `statement.md` as it is.
+    fn statement(&mut self, problem: &ProblemSpec) -> Result<()> {
+        let statement = problem.dir.join("statement.md");
+        if !statement.is_file() {
+            self.notes.push(
+                "no statement.md: verifyproblem wants problem_statement/problem.en.tex for the name"
+                    .into(),
+            );
+            return Ok(());
         }
-    }
-    if !counts.iter().any(|(f, _)| *f == "accepted") {
-        plan.notes.push(
-            "no solution expects exactly AC: Kattis derives the time limit from submissions/accepted/, and verifyproblem requires one".into(),
-        );
-    }
-    let counts: Vec<String> = counts.iter().map(|(f, n)| format!("{f} {n}")).collect();
-    plan.written
-        .push(format!("submissions: {}", counts.join(", ")));
-    plan.notes.push(format!(
-        "time limit: Kattis sets it from the slowest run in submissions/accepted/ × 5, rounded up to whole seconds (at least 1 s); problem.toml says {}",
-        humantime::format_duration(problem.limits.time)
-    ));
-    let statement = problem.dir.join("statement.md");
-    if statement.is_file() {
         let markdown = std::fs::read_to_string(&statement).map_err(|source| SpecError::Read {
             path: statement.clone(),
             source,
         })?;
-        plan.files.push((
+        self.files.push((
             "problem_statement/problem.en.tex".into(),
             Content::Text(statement_tex(&problem.title, &markdown)),
         ));
-        plan.written.push(
+        self.written.push(
             "problem_statement/problem.en.tex: the title, and statement.md as plain text (rewrite it in LaTeX before publishing)".into(),
         );
-    } else {
-        plan.notes.push(
-            "no statement.md: verifyproblem wants problem_statement/problem.en.tex for the name"
-                .into(),
-        );
+        Ok(())
     }
-    Ok(plan)
 }
 
 /// Writes the plan into `dir`. It must be empty (or missing) unless
@@ -330,148 +396,6 @@ pub(crate) fn write(plan: &Plan, dir: &Path, force: bool) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// A program as it goes into the package: one file, or a folder for a
-/// source that includes headers beside it.
-struct Exported {
-    /// The file or folder name (`a_game_validator.rs`, `check`).
-    entry: String,
-    /// Its files, relative to the folder the entry goes into.
-    files: Vec<(PathBuf, Content)>,
-    /// What it is, for the summary.
-    about: String,
-}
-
-impl Exported {
-    /// Its files placed under `folder`, the entry renamed to `entry`.
-    fn place(self, folder: &Path, entry: &str) -> Vec<(PathBuf, Content)> {
-        self.files
-            .into_iter()
-            .map(|(path, content)| {
-                let rest = path.strip_prefix(&self.entry).unwrap_or(&path);
-                let placed = if rest.as_os_str().is_empty() {
-                    folder.join(entry)
-                } else {
-                    folder.join(entry).join(rest)
-                };
-                (placed, content)
-            })
-            .collect()
-    }
-}
-
-/// Turns package programs into files of the Kattis package.
-struct Programs<'a> {
-    root: &'a Path,
-    scratch: &'a Path,
-    workspace: Option<Workspace>,
-    manifest: &'a Path,
-}
-
-impl Programs<'_> {
-    fn refuse(&self, message: String) -> Error {
-        SpecError::Export {
-            path: self.manifest.to_path_buf(),
-            message,
-        }
-        .into()
-    }
-
-    fn program(&mut self, program: &ProgramRef) -> Result<Exported> {
-        match program {
-            ProgramRef::Bin(bin) => self.workspace_binary(bin),
-            ProgramRef::File(file) | ProgramRef::Submitted(file) => self.source_file(file),
-            ProgramRef::Sources(set) => Err(self.refuse(format!(
-                "`{}` is a program of several files, which only Kattis and Polygon packages have",
-                set.name
-            ))),
-            ProgramRef::Answers { path, .. } => Err(self.refuse(format!(
-                "`{}` is an answer set: output-only problems are not exported",
-                path.display()
-            ))),
-        }
-    }
-
-    /// A workspace binary as one Rust file, checked to compile the way
-    /// problemtools builds it.
-    fn workspace_binary(&mut self, bin: &str) -> Result<Exported> {
-        if self.workspace.is_none() {
-            let workspace = Workspace::load(self.root).map_err(|e| self.refuse(e.to_string()))?;
-            self.workspace = Some(workspace);
-        }
-        let workspace = self.workspace.as_ref().expect("loaded above");
-        let sources = workspace
-            .program(bin)
-            .map_err(|e| self.refuse(e.to_string()))?;
-        let Bundle {
-            text,
-            libraries,
-            kept,
-        } = bundle::bundle(&sources, self.root)
-            .map_err(|e| self.refuse(format!("binary `{bin}` cannot be made one file:\n{e}")))?;
-        let stem = bin.replace('-', "_");
-        let checked = bundle::check_compiles(&text, &stem, self.scratch)
-            .map_err(|e| self.refuse(format!("binary `{bin}`: {e}")))?;
-        let mut about = bin.to_string();
-        if !libraries.is_empty() {
-            about += &format!(
-                " with {} ({} of {} library items)",
-                libraries.join(", "),
-                kept.items,
-                kept.of
-            );
-        }
-        about += if checked {
-            ", compiles with rustc --edition 2021"
-        } else {
-            ", not compile-checked (no rustc here)"
-        };
-        let entry = format!("{stem}.rs");
-        Ok(Exported {
-            files: vec![(PathBuf::from(&entry), Content::Text(text))],
-            entry,
-            about,
-        })
-    }
-
-    /// A source file as it is; with the headers it includes, a folder.
-    fn source_file(&self, file: &Path) -> Result<Exported> {
-        let name = file
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .ok_or_else(|| self.refuse(format!("{}: not a file name", file.display())))?;
-        let bytes = std::fs::read(file)
-            .map_err(|e| self.refuse(format!("{}: cannot read: {e}", file.display())))?;
-        // The setter's own package: their links are followed.
-        let headers = crate::compile::local_headers(file, &bytes, crate::untrusted::Links::Follow)
-            .map_err(|e| self.refuse(e.to_string()))?;
-        if headers.is_empty() {
-            return Ok(Exported {
-                files: vec![(PathBuf::from(&name), Content::Copy(file.to_path_buf()))],
-                about: name.clone(),
-                entry: name,
-            });
-        }
-        // problemtools builds a folder as one program, headers beside it.
-        let entry = file
-            .file_stem()
-            .map_or_else(|| "program".into(), |s| s.to_string_lossy().into_owned());
-        let names: Vec<&str> = headers.iter().map(|(n, _)| n.as_str()).collect();
-        let about = format!("{name} with {}", names.join(", "));
-        let mut files = vec![(
-            Path::new(&entry).join(&name),
-            Content::Copy(file.to_path_buf()),
-        )];
-        for (header, bytes) in headers {
-            files.push((Path::new(&entry).join(header), Content::Bytes(bytes)));
-        }
-        Ok(Exported {
-            entry,
-            files,
-            about,
-        })
-    }
 }
 
 /// The flags a Kattis program gets, from a tool's `args`; only the Kattis

@@ -6,6 +6,7 @@ mod bundle;
 mod error;
 mod imports;
 mod kattis;
+mod kattis_programs;
 mod scan;
 mod shake;
 mod sources;

@@ -1,54 +1,19 @@
-//! The plan stage without a process: a fake builder (every program "builds"
-//! at once) and the runner's scripted sandbox (runs answered from the
-//! test's input).
+//! The plan stage without a process: a fake builder (`compile/fake.rs`:
+//! every program "builds" at once) and the runner's scripted sandbox (runs
+//! answered from the test's input).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
 use super::{Means, Planner, settle_for_judging, settle_time_limit};
 use crate::cli::ReportArgs;
-use crate::compile::{Builds, Built, Executable};
-use crate::lang::Languages;
+use crate::compile::fake::FakeBuilder;
 use crate::owner::Owner;
 use crate::pipeline::Run;
 use crate::runner::scripted::{self, Scripted, doubles_except};
 use crate::runner::{Event, execute};
 use crate::sandbox::Termination;
-use crate::spec::{ProblemSpec, ProgramRef, load_problem};
-
-/// Builds every program at once, counting what it was asked to build.
-struct FakeBuilder {
-    languages: Languages,
-    built: Vec<String>,
-}
-
-impl FakeBuilder {
-    fn new() -> FakeBuilder {
-        FakeBuilder {
-            languages: Languages::load(None).unwrap(),
-            built: Vec::new(),
-        }
-    }
-}
-
-impl Builds for FakeBuilder {
-    fn build(&mut self, program: &ProgramRef) -> Built {
-        self.built.push(program.display_name());
-        Built::Ready(Executable {
-            program: "/fake".into(),
-            args: Vec::new(),
-            read_only: Vec::new(),
-        })
-    }
-
-    fn unavailable_tool(&mut self, _program: &ProgramRef) -> Option<String> {
-        None
-    }
-
-    fn languages(&self) -> &Languages {
-        &self.languages
-    }
-}
+use crate::spec::{ProblemSpec, load_problem};
 
 /// A legacy Kattis package "double the number" whose time limit follows
 /// from its accepted submission, with a wrong submission, and a custom
@@ -101,7 +66,7 @@ fn means<'c>(
 fn every_task_and_every_event_carries_its_owner() {
     let dir = tempfile::tempdir().unwrap();
     let problem = scripted::problem(dir.path(), 2);
-    let mut builder = FakeBuilder::new();
+    let mut builder = FakeBuilder::new(Scripted::new(doubles_except("none")));
     let mut planner = Planner::new(&mut builder, 1);
     planner.file(&problem, Path::new("a.py"), "a.py".into());
     planner.student(&problem, "ada", Path::new("ada/b.py"), "ada/b.py".into());
@@ -141,7 +106,7 @@ fn every_task_and_every_event_carries_its_owner() {
 fn a_problems_solutions_are_owned_by_index_and_its_checker_built_once() {
     let dir = tempfile::tempdir().unwrap();
     let problem = kattis_double(dir.path(), true);
-    let mut builder = FakeBuilder::new();
+    let mut builder = FakeBuilder::new(Scripted::new(doubles_except("none")));
     let mut planner = Planner::new(&mut builder, 1);
     for index in 0..problem.solutions.len() {
         planner.solution(&problem, index);
@@ -180,7 +145,7 @@ fn a_settled_time_limit_is_stored_and_not_settled_again() {
     let store: PathBuf = dir.path().join("judge.db");
     let sandbox = Scripted::new(doubles_except("0"));
     let scratch = tempfile::tempdir().unwrap();
-    let mut builder = FakeBuilder::new();
+    let mut builder = FakeBuilder::new(Scripted::new(doubles_except("none")));
     let mut means = means(&mut builder, &sandbox, scratch.path());
     let mut run = Run::new("test", &ReportArgs::default());
 
@@ -220,7 +185,7 @@ fn the_runs_that_settle_a_limit_belong_to_their_solutions() {
     let mut problem = kattis_double(dir.path(), false);
     let sandbox = Scripted::new(doubles_except("0"));
     let scratch = tempfile::tempdir().unwrap();
-    let mut builder = FakeBuilder::new();
+    let mut builder = FakeBuilder::new(Scripted::new(doubles_except("none")));
     let mut means = means(&mut builder, &sandbox, scratch.path());
     let mut run = Run::new("verify", &ReportArgs::default());
     let settlement = settle_time_limit(&mut means, &mut run, &mut problem).unwrap();

@@ -227,6 +227,8 @@ pub trait Runs {
 pub trait Boxes: Sync {
     fn open(&self) -> Box<dyn Runs + '_>;
     fn is_cancelled(&self) -> bool;
+    /// The isolation its boxes apply, in words: every report says it.
+    fn describe(&self) -> String;
 }
 
 impl Boxes for Sandbox {
@@ -237,6 +239,10 @@ impl Boxes for Sandbox {
     fn is_cancelled(&self) -> bool {
         Sandbox::is_cancelled(self)
     }
+
+    fn describe(&self) -> String {
+        Sandbox::describe(self)
+    }
 }
 
 impl<T: Runs + Sync> Boxes for T {
@@ -246,6 +252,11 @@ impl<T: Runs + Sync> Boxes for T {
 
     fn is_cancelled(&self) -> bool {
         Runs::is_cancelled(self)
+    }
+
+    /// Only a test's fake is its own box on every thread.
+    fn describe(&self) -> String {
+        "none: a test's fake box, no process".into()
     }
 }
 

@@ -79,13 +79,14 @@ pub(crate) fn build(
         db: Some(store.to_path_buf()),
         fresh: false,
     };
+    let programs: Vec<_> = problems.iter().flat_map(ProblemSpec::programs).collect();
     ctx.builder
-        .build_workspace(problems.iter().flat_map(ProblemSpec::programs))
+        .build_workspace(&programs)
         .map_err(crate::errors::Error::from)?;
     let mut served = Vec::new();
     for spec in problems {
         let spec = ctx.settled(&mut Run::new("serve", &ReportArgs::default()), spec, &store)?;
-        let judges = Judges::build(&mut ctx.builder, &spec);
+        let judges = Judges::build(&mut *ctx.builder, &spec);
         served.push(ServedProblem { spec, judges });
     }
     Ok(served)

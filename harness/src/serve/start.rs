@@ -68,7 +68,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         started_at: SystemTime::now(),
         command: "serve".into(),
         judge_version: crate::store::judge_version().to_string(),
-        isolation: ctx.sandbox.describe(),
+        isolation: ctx.boxes.describe(),
         machine: crate::store::machine(),
         partition: None,
         source: Some(session.name.clone()),
@@ -85,7 +85,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         queue.push(entry, account);
     }
     let live = Arc::new(Live::default());
-    let games = super::play::Games::new(ctx.sandbox.clone(), ctx.scratch.path().to_path_buf());
+    let games = super::play::Games::new(ctx.sandbox().clone(), ctx.scratch.path().to_path_buf());
     let app = Arc::new(App::new(
         session,
         ids,
@@ -114,7 +114,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         .enable_all()
         .build()
         .map_err(failed("start the server's runtime".into()))?;
-    let cancel = ctx.sandbox.clone();
+    let cancel = ctx.sandbox().clone();
     let router = super::http::router(app.clone());
     let server = runtime.spawn(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
@@ -157,7 +157,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
     let problems = match judging::build(ctx, specs, &path) {
         Ok(problems) => Arc::new(problems),
         Err(error) => {
-            ctx.sandbox
+            ctx.sandbox()
                 .cancel_flag()
                 .store(true, std::sync::atomic::Ordering::SeqCst);
             let _ = runtime.block_on(server);
@@ -169,7 +169,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         problems,
         root: ctx.root.clone(),
         languages: ctx.builder.languages().clone(),
-        sandbox: ctx.sandbox.clone(),
+        sandbox: ctx.sandbox().clone(),
         store: path.clone(),
         ids,
         queue: queue.clone(),
@@ -180,7 +180,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         &crate::store::Location::of(&path),
         bench.ids.session,
         bench.live.clone(),
-        ctx.sandbox.clone(),
+        ctx.sandbox().clone(),
     );
     let judges = if threads == 0 {
         let dispatcher =

@@ -92,7 +92,7 @@ pub(crate) fn worker(ctx: &mut Context, options: &WorkerOptions) -> Result<u8> {
         .name
         .clone()
         .unwrap_or_else(|| format!("{}-{}", crate::store::machine(), std::process::id()));
-    let isolation = ctx.sandbox.describe();
+    let isolation = ctx.boxes.describe();
     let info = WorkerInfo {
         name: name.clone(),
         machine: crate::store::machine(),
@@ -108,7 +108,7 @@ pub(crate) fn worker(ctx: &mut Context, options: &WorkerOptions) -> Result<u8> {
         by_hash,
         root: ctx.root.clone(),
         languages: ctx.builder.languages().clone(),
-        sandbox: ctx.sandbox.clone(),
+        sandbox: ctx.sandbox().clone(),
         isolation,
         lease_ms: i64::try_from(options.lease.as_millis()).unwrap_or(i64::MAX),
         held: Mutex::new(Vec::new()),

@@ -14,7 +14,7 @@ use crate::checker::{TOOL_LIMITS, run_validator};
 use crate::compile::{Built, Executable, NotProgram};
 use crate::errors::{JudgeFailure, SandboxError, Validation};
 use crate::report::human;
-use crate::sandbox::{Containment, RunRequest, Sandbox, Termination};
+use crate::sandbox::{Boxes, Containment, RunRequest, Termination};
 use crate::spec::ProblemSpec;
 use crate::store::ToolMemo;
 
@@ -53,7 +53,7 @@ pub(super) fn package_checks(
         .collect();
     let pairs: Vec<(&ProblemSpec, &PackageTools)> = problems.iter().zip(&tools).collect();
     let ours = crate::runner::pool::map(&pairs, ctx.jobs, |(problem, tools)| {
-        check_package(&ctx.sandbox, ctx.scratch.path(), problem, tools, memo)
+        check_package(&*ctx.boxes, ctx.scratch.path(), problem, tools, memo)
     });
     ours.into_iter()
         .zip(inputs)
@@ -109,14 +109,14 @@ pub(super) enum ToolError {
 
 /// Runs `exe` with TOOL_LIMITS in a fresh folder; its stdout, or why not.
 pub(super) fn run_tool(
-    sandbox: &Sandbox,
+    sandbox: &dyn Boxes,
     scratch: &Path,
     exe: &Executable,
     stdin: Option<&Path>,
 ) -> std::result::Result<Vec<u8>, ToolError> {
     let workdir = tempfile::tempdir_in(scratch).map_err(ToolError::Folder)?;
     // A trusted program: a box of this thread's, which it leaves empty.
-    let outcome = sandbox.worker().run(&RunRequest {
+    let outcome = sandbox.open().run(&RunRequest {
         stdin: stdin.map(Path::to_path_buf),
         ..exe.request(workdir.path(), TOOL_LIMITS, Containment::Tool)
     })?;
@@ -173,7 +173,7 @@ fn hash(bytes: &[u8]) -> String {
 /// The package's own checks: generators reproduce the committed inputs and
 /// the validator accepts every input.
 fn check_package(
-    sandbox: &Sandbox,
+    sandbox: &dyn Boxes,
     scratch: &Path,
     problem: &ProblemSpec,
     tools: &PackageTools,
@@ -255,7 +255,7 @@ fn check_package(
                                 Err(JudgeFailure::judge("create a folder for the validator", e))
                             })?;
                             match run_validator(
-                                &sandbox.worker(),
+                                &*sandbox.open(),
                                 exe,
                                 validator,
                                 &test.input,

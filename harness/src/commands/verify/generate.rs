@@ -39,14 +39,14 @@ pub(in crate::commands) fn generate(ctx: &mut Context, ids: &[String]) -> Result
             .into());
         }
         let problem = spec::load_problem_for_answers(&dir)?;
-        ctx.builder.build_workspace(problem.programs())?;
+        ctx.builder.build_workspace(&problem.programs())?;
         let mut written = 0;
         if let Some((generator, tests)) = &problem.generator {
             let exe = built_or_message(ctx.builder.build(generator), "generator")
                 .map_err(package_error(id))?;
             for test in tests {
                 let bytes = run_tool(
-                    &ctx.sandbox,
+                    &*ctx.boxes,
                     ctx.scratch.path(),
                     &exe.with_args(&test.args),
                     None,
@@ -86,7 +86,7 @@ pub(in crate::commands) fn generate(ctx: &mut Context, ids: &[String]) -> Result
         };
         let mut answers = 0;
         for test in problem.tests.iter().filter(|t| !t.is_sample()) {
-            match run_tool(&ctx.sandbox, ctx.scratch.path(), &exe, Some(&test.input)) {
+            match run_tool(&*ctx.boxes, ctx.scratch.path(), &exe, Some(&test.input)) {
                 Ok(bytes) => {
                     write_file(&test.answer, &bytes)?;
                     answers += 1;

@@ -79,7 +79,7 @@ pub(super) fn verify(
     reports: &ReportArgs,
     store: &StoreArgs,
 ) -> Result<u8> {
-    writeln!(ctx.out, "{}", ctx.styles.dim(&ctx.sandbox.describe())).map_err(io)?;
+    writeln!(ctx.out, "{}", ctx.styles.dim(&ctx.boxes.describe())).map_err(io)?;
     let (mut problems, broken) = ctx.load_and_build(ids)?;
     let (mut store_used, memo) = stored::open_for_verify(ctx, store).unzip();
     let mut run = ctx.run_with_progress("verify", reports);
