@@ -80,6 +80,21 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
     })
 }
 
+/// The `constants` of the package in `dir` that substitutes them (2023-07-draft
+/// and 2025-09), for files read outside the package reader
+/// (`generators.yaml`); none for legacy packages and folders without a
+/// `problem.yaml`.
+pub(crate) fn package_constants(dir: &Path) -> FormatResult<super::package::Constants> {
+    if !dir.join("problem.yaml").is_file() {
+        return Ok(Default::default());
+    }
+    let meta = read_metadata(dir)?;
+    match meta.format.substitutes_constants() {
+        true => Ok(meta.constants),
+        false => Ok(Default::default()),
+    }
+}
+
 fn sorted_entries(dir: &Path) -> FormatResult<Vec<(String, PathBuf)>> {
     let mut entries: Vec<(String, PathBuf)> = std::fs::read_dir(dir)
         .map_err(|e| FormatError::io(dir, &e))?

@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha512};
 
-use crate::formats::FormatError;
 use crate::formats::yaml::{Map, Value, YamlFile};
+use crate::formats::{Constants, FormatError};
 
 type Result<T> = std::result::Result<T, FormatError>;
 
@@ -66,6 +66,10 @@ pub(crate) struct Generators {
     /// `generators:`: name → its files, relative to `generators/`.
     pub(crate) programs: BTreeMap<String, Vec<String>>,
     pub(crate) warnings: Vec<String>,
+    /// `problem.yaml`'s `constants`, substituted in `generate` commands
+    /// (before `{count}` and the seed, as BAPCtools does; inline files are
+    /// test data and keep their `{{...}}`).
+    constants: Constants,
     /// `include:` lists by the folder that holds them (`secret/`), resolved
     /// once the whole file is read.
     includes: Vec<(String, Vec<String>, usize)>,
@@ -119,13 +123,19 @@ pub(crate) const EXTENSIONS: &[&str] = &[
 /// Reads `generators/generators.yaml` of the package in `dir`, if any.
 pub(crate) fn read(dir: &Path) -> Option<Result<Generators>> {
     let path = dir.join("generators").join("generators.yaml");
-    path.is_file().then(|| read_file(&path))
+    path.is_file().then(|| {
+        let constants = crate::formats::package_constants(dir)?;
+        read_file(&path, constants)
+    })
 }
 
-fn read_file(path: &Path) -> Result<Generators> {
+fn read_file(path: &Path, constants: Constants) -> Result<Generators> {
     let file = YamlFile::read(path)?;
     let root = file.root();
-    let mut generators = Generators::default();
+    let mut generators = Generators {
+        constants,
+        ..Generators::default()
+    };
     if let Some(programs) = root.get("generators") {
         for (name, files) in programs.map()?.entries() {
             generators.programs.insert(name, files.string_list()?);
@@ -269,7 +279,7 @@ fn case(value: &Value<'_>, name: &str, parent: &Inherited, out: &mut Generators)
         };
         let source = match command.strip_suffix(".in") {
             Some(base) if !command.contains(' ') => Source::Copy(base.to_string()),
-            _ => generate(&command, 1, false, parent, value)?,
+            _ => generate(&out.constants.substitute(&command), 1, false, parent, value)?,
         };
         out.cases.push(CaseRule {
             name: name.to_string(),
@@ -334,6 +344,7 @@ fn case(value: &Value<'_>, name: &str, parent: &Inherited, out: &mut Generators)
             }
             (Some(command), None) => {
                 let field = map.get("generate").expect("present");
+                let command = out.constants.substitute(&command);
                 generate(&command, count, counts.is_some(), &inherited, &field)?
             }
             (None, Some(base)) => Source::Copy(base),
