@@ -287,6 +287,11 @@ fn make(
     for (ext, text) in &rule.inline {
         files.insert(ext.clone(), text.clone().into_bytes());
     }
+    let shown_only = Source::Inline == rule.source && !files.contains_key("in");
+    if shown_only {
+        // A sample given by its statement files only: nothing runs on it.
+        return Ok((files, recipe(rule, None, None, &copied)));
+    }
     if !files.contains_key("in") {
         return Err(CaseError::NoInput {
             case: rule.name.clone(),

@@ -9,6 +9,7 @@ mod data;
 mod expected_results;
 mod metadata;
 mod modern;
+mod samples;
 mod settings;
 mod submissions;
 mod version;
@@ -17,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 use self::data::read_data;
 use self::metadata::read_metadata;
+pub(crate) use self::samples::{Shown, shown_samples};
 use self::submissions::read_submissions;
 use super::error::{FormatError, FormatResult};
 use super::package::{
@@ -38,6 +40,11 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
         ));
     }
     let data = read_data(dir, &meta, &mut warnings)?;
+    let conversation = !matches!(
+        meta.interaction,
+        Interaction::Batch | Interaction::SubmitAnswer
+    );
+    warnings.extend(shown_samples(dir, conversation).1);
     let hints = ProgramHints {
         substitute_constants: meta.format.substitutes_constants(),
         ..ProgramHints::default()

@@ -33,7 +33,7 @@ mod version_tests;
 
 pub(crate) use error::FormatError;
 pub(crate) use expect::{Got, Seen, check as check_expectation, describe as describe_expectation};
-pub(crate) use kattis::package_constants;
+pub(crate) use kattis::{Shown, package_constants, shown_samples};
 pub(crate) use package::*;
 pub(crate) use program::{ProgramHints, read_program};
 pub(crate) use protocol::*;

@@ -349,6 +349,11 @@ fn case(value: &Value<'_>, name: &str, parent: &Inherited, out: &mut Generators)
             }
             (None, Some(base)) => Source::Copy(base),
             (None, None) if inline.contains_key("in") => Source::Inline,
+            // A sample may be given by what the statement shows alone
+            // (2025-09 "Sample data"): shown and offered, never run.
+            (None, None) if name.starts_with("sample/") && shows_a_sample(&inline) => {
+                Source::Inline
+            }
             (None, None) => {
                 return Err(value.error("a test case needs `generate`, `copy` or `in`"));
             }
@@ -366,6 +371,15 @@ fn case(value: &Value<'_>, name: &str, parent: &Inherited, out: &mut Generators)
         });
     }
     Ok(())
+}
+
+/// Whether inline files say what a sample shows without an `.in`: an
+/// `.in.statement` or an `.interaction`, each offered through an
+/// `.in.download`.
+fn shows_a_sample(files: &BTreeMap<String, String>) -> bool {
+    ["in.statement", "interaction"]
+        .iter()
+        .any(|ext| files.contains_key(*ext))
 }
 
 /// `count: 3` (1, 2, 3), `count: [7, -3]`, `count: 1..=3`.

@@ -56,3 +56,40 @@ fn invalid_answers_without_an_answer_validator_fail_the_package() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_sample_given_only_by_its_statement_files_is_made_shown_and_never_run() {
+    // Sample 3 of `echoshow` has only `.in.statement`, `.ans.statement` and
+    // the two download files: generate makes them, verify runs the other
+    // four tests (the problem line counts 4) and agrees with generate,
+    // which makes them again (no record of what it made is kept here).
+    let Some(stdout) = verify_package("echoshow", &["python3"], 2) else {
+        return;
+    };
+    assert!(stdout.contains("package; 4 tests;"), "{stdout}");
+    assert!(
+        stdout.contains("5 cases of generators.yaml made again"),
+        "{stdout}"
+    );
+    let root = root_with("echoshow");
+    let sample = root.path().join("problems/echoshow/data/sample");
+    for ext in [
+        "in.statement",
+        "ans.statement",
+        "in.download",
+        "ans.download",
+    ] {
+        std::fs::remove_file(sample.join(format!("3.{ext}"))).unwrap();
+    }
+    let (code, stdout) = judge_output(root.path(), ["generate", "echoshow"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("echoshow: 5 cases made by generators.yaml, 0 unchanged"),
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(sample.join("3.in.download")).unwrap(),
+        "3\n"
+    );
+    assert!(!sample.join("3.in").exists());
+}
