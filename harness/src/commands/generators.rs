@@ -21,6 +21,7 @@ use super::{Context, illustrate};
 use crate::checker::TOOL_LIMITS;
 use crate::compile::{Executable, NotBuilt, NotProgram};
 use crate::errors::{Error, Result, SpecError};
+use crate::formats::Constants;
 use crate::generators::manifest::{Made, Manifest, hash_of};
 use crate::generators::spec::{EXTENSIONS, copied};
 use crate::generators::{CaseRule, Generators, Source};
@@ -79,7 +80,7 @@ impl Programs<'_> {
         if let Some(done) = self.built.get(&key) {
             return done.clone();
         }
-        let made = build(ctx, name, files);
+        let made = build(ctx, name, files, &self.generators.constants);
         self.built.insert(key, made.clone());
         made
     }
@@ -112,8 +113,9 @@ pub(super) enum CaseError {
     NoInput { case: String },
     #[error("{case}: no .ans, and no `solution` to write one")]
     NoAnswer { case: String },
-    #[error("solution {solution}: {source}")]
+    #[error("{case}: solution {solution}: {source}")]
     Solution {
+        case: String,
         solution: String,
         #[source]
         source: ToolRunError,
@@ -141,7 +143,7 @@ fn io_failed(error: std::io::Error) -> ToolRunError {
 
 /// Builds a program of `files` (one file or folder, or several files
 /// taken as one folder): its executable and a hash of every file.
-fn build(ctx: &mut Context, name: &str, files: &[PathBuf]) -> BuiltProgram {
+fn build(ctx: &mut Context, name: &str, files: &[PathBuf], constants: &Constants) -> BuiltProgram {
     let mut hasher = blake3::Hasher::new();
     let mut sources = Vec::new();
     for file in files {
@@ -162,20 +164,27 @@ fn build(ctx: &mut Context, name: &str, files: &[PathBuf]) -> BuiltProgram {
         }
     }
     let hints = crate::formats::ProgramHints::default();
+    // `{{constants}}` are substituted in the package's generators, as
+    // BAPCtools does (and so in its solutions and visualizers, which are
+    // the package's programs too).
     let program = match files {
-        [one] if one.is_file() && ctx.builder.languages().for_file(one).is_some() => {
+        [one]
+            if constants.values.is_empty()
+                && one.is_file()
+                && ctx.builder.languages().for_file(one).is_some() =>
+        {
             ProgramRef::File(one.clone())
         }
         [one] => {
             let read = crate::formats::read_program(one, name, &hints)?;
-            crate::spec::standalone_program(&read)
+            crate::spec::with_constants(&read, constants)
         }
         _ => {
             // Several files named in `generators:`: one program of them all.
             let mut read = crate::formats::read_program(&files[0], name, &hints)?;
             read.sources = sources.clone();
             read.extra_files = sources;
-            crate::spec::standalone_program(&read)
+            crate::spec::with_constants(&read, constants)
         }
     };
     match ctx.builder.build(&program).into_program() {
@@ -298,7 +307,9 @@ fn make(
         });
     }
     let mut solution_hash = None;
-    if with_answer && !files.contains_key("ans") {
+    // An invalid input has no answer (the solution need not read it).
+    let needs_answer = !rule.name.starts_with("invalid_input/");
+    if with_answer && needs_answer && !files.contains_key("ans") {
         // An interactive or multi-pass problem's answer is no output of the
         // solution: BAPCtools leaves it empty unless the case gives one.
         match (&rule.solution, answers_empty) {
@@ -312,6 +323,7 @@ fn make(
                 std::fs::write(input.path(), &files["in"]).map_err(io_failed)?;
                 let (stdout, _) =
                     run(ctx, &exe, Some(input.path())).map_err(|source| CaseError::Solution {
+                        case: rule.name.clone(),
                         solution: solution.clone(),
                         source,
                     })?;

@@ -69,7 +69,7 @@ pub(crate) struct Generators {
     /// `problem.yaml`'s `constants`, substituted in `generate` commands
     /// (before `{count}` and the seed, as BAPCtools does; inline files are
     /// test data and keep their `{{...}}`).
-    constants: Constants,
+    pub(crate) constants: Constants,
     /// `include:` lists by the folder that holds them (`secret/`), resolved
     /// once the whole file is read.
     includes: Vec<(String, Vec<String>, usize)>,

@@ -114,3 +114,42 @@ fn an_input_visualizer_draws_each_case_generate_makes_and_a_broken_one_is_a_warn
         "{stdout}"
     );
 }
+
+#[test]
+fn constants_reach_generate_commands_and_the_generators_sources() {
+    if lacks(&["python3"]) {
+        return;
+    }
+    let root = root_with("echoshow");
+    let package = root.path().join("problems/echoshow");
+    let yaml = package.join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(
+        &yaml,
+        format!("{text}constants:\n  top:\n    value: 1000\n    half: 500\n"),
+    )
+    .unwrap();
+    // As BAPCtools' `constants` checks it: the command's and the source's
+    // substituted values must agree.
+    std::fs::write(
+        package.join("generators/twice.py"),
+        "import sys\nassert sys.argv[1] == '{{top}}' == '{{top.value}}'\nprint({{top.half}})\n",
+    )
+    .unwrap();
+    let generators = package.join("generators/generators.yaml");
+    let text = std::fs::read_to_string(&generators).unwrap();
+    std::fs::write(
+        &generators,
+        text.replace(
+            "      - big: {in: \"1000\"}",
+            "      - big: twice.py {{top}}",
+        ),
+    )
+    .unwrap();
+    let (code, stdout) = judge_output(root.path(), ["generate", "echoshow"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert_eq!(
+        std::fs::read_to_string(package.join("data/secret/2-big.in")).unwrap(),
+        "500\n"
+    );
+}

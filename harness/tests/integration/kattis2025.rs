@@ -93,3 +93,18 @@ fn a_sample_given_only_by_its_statement_files_is_made_shown_and_never_run() {
     );
     assert!(!sample.join("3.in").exists());
 }
+
+#[test]
+fn folders_with_and_without_test_group_yaml_are_read_as_bapctools_reads_them() {
+    // The validator needs the `--max` its folder's settings give: every
+    // input valid means every folder got the settings BAPCtools gives it.
+    let Some(stdout) = verify_package("mixgroups", &["python3"], 2) else {
+        return;
+    };
+    assert!(stdout.contains("5 inputs valid"), "{stdout}");
+    assert!(stdout.contains("2 invalid inputs rejected"), "{stdout}");
+    assert!(
+        stdout.contains("general: no test_group.yaml beside folders with one"),
+        "{stdout}"
+    );
+}

@@ -11,6 +11,9 @@
 
 use std::path::{Path, PathBuf};
 
+#[path = "loose_groups.rs"]
+mod loose_groups;
+
 use super::metadata::Metadata;
 use super::settings::{CaseSettings, GroupConfig, LegacySettings, group_file};
 use super::version;
@@ -387,12 +390,10 @@ impl Reader<'_> {
         for item in items(dir, self.meta.format, self.warnings)? {
             match item {
                 Item::Case { input, .. } => self.case(&input, group, settings)?,
-                Item::Folder { path, .. } => {
-                    if let Some(file) = group_file(&path) {
-                        return Err(FormatError::file(&file, "test groups cannot be nested"));
-                    }
-                    self.plain_cases(&path, group, settings)?;
-                }
+                Item::Folder { path, .. } => match group_file(&path) {
+                    Some(_) => self.nested_group_file(&path, group, settings)?,
+                    None => self.plain_cases(&path, group, settings)?,
+                },
             }
         }
         Ok(())
@@ -439,20 +440,17 @@ impl Reader<'_> {
             return self.plain_cases(dir, "secret", &config.cases);
         }
         for item in entries {
+            // What 2025-09 forbids here BAPCtools reads (`loose_groups`).
             let (child, path) = match item {
                 Item::Case { input, .. } => {
-                    return Err(FormatError::file(
-                        &input,
-                        "data/secret has test groups, so cases must be inside them",
-                    ));
+                    self.case_beside_groups(&input, &config.cases)?;
+                    continue;
                 }
                 Item::Folder { name, path } => (name, path),
             };
             if group_file(&path).is_none() {
-                return Err(FormatError::file(
-                    &path,
-                    "data/secret has test groups, so every folder needs a test_group.yaml",
-                ));
+                self.folder_without_group_file(&path, &config.cases)?;
+                continue;
             }
             let group_config = self.config(&path, Some(&config))?;
             if !self.meta.scoring {
@@ -500,8 +498,8 @@ impl Reader<'_> {
                 if needs.iter().any(|ext| !input.with_extension(ext).is_file()) {
                     return Err(FormatError::file(&input, what));
                 }
-                let settings = config
-                    .cases
+                let folder_settings = self.stacked_settings(dir, &input, &config)?;
+                let settings = folder_settings
                     .with_case_file(&input.with_extension("yaml"), &self.meta.constants)?;
                 let name = self.name_of(&input.with_extension(""));
                 Ok((input, name, settings))
