@@ -42,11 +42,7 @@ impl Programs<'_> {
     /// The generator `name` (a name in `generators:`, or a file or folder
     /// of `generators/`), built, with a hash of its files.
     fn generator(&mut self, ctx: &mut Context, name: &str) -> BuiltProgram {
-        let folder = self.dir.join("generators");
-        let files: Vec<PathBuf> = match self.generators.programs.get(name) {
-            Some(files) => files.iter().map(|f| folder.join(f)).collect(),
-            None => vec![folder.join(name)],
-        };
+        let files = generator_files(self.dir, self.generators, name);
         self.built(ctx, format!("generator {name}"), name, &files)
     }
 
@@ -141,9 +137,51 @@ fn io_failed(error: std::io::Error) -> ToolRunError {
     ToolRunError::Io(Arc::new(error))
 }
 
+/// The files of the generator `name` of the package in `dir`: a name in
+/// `generators:`, or a file or folder of `generators/`.
+fn generator_files(dir: &Path, generators: &Generators, name: &str) -> Vec<PathBuf> {
+    let folder = dir.join("generators");
+    match generators.programs.get(name) {
+        Some(files) => files.iter().map(|f| folder.join(f)).collect(),
+        None => vec![folder.join(name)],
+    }
+}
+
+/// The generator `name` of the package in `dir` as the builder takes it
+/// (for `judge stress` on a package without a `[generator]`).
+pub(super) fn generator_program(
+    ctx: &Context,
+    dir: &Path,
+    generators: &Generators,
+    name: &str,
+) -> std::result::Result<ProgramRef, CaseError> {
+    let files = generator_files(dir, generators, name);
+    Ok(program_of(ctx, name, &files, &generators.constants)?.0)
+}
+
 /// Builds a program of `files` (one file or folder, or several files
 /// taken as one folder): its executable and a hash of every file.
 fn build(ctx: &mut Context, name: &str, files: &[PathBuf], constants: &Constants) -> BuiltProgram {
+    let (program, hash) = program_of(ctx, name, files, constants)?;
+    match ctx.builder.build(&program).into_program() {
+        Ok(exe) => Ok((exe, hash)),
+        Err(NotProgram::NotBuilt(why)) => Err(CaseError::NotBuilt {
+            program: name.to_string(),
+            why,
+        }),
+        Err(NotProgram::AnswerSet(_)) => Err(CaseError::NotAProgram {
+            program: name.to_string(),
+        }),
+    }
+}
+
+/// A program of `files` as the builder takes it, and a hash of every file.
+fn program_of(
+    ctx: &Context,
+    name: &str,
+    files: &[PathBuf],
+    constants: &Constants,
+) -> std::result::Result<(ProgramRef, String), CaseError> {
     let mut hasher = blake3::Hasher::new();
     let mut sources = Vec::new();
     for file in files {
@@ -187,16 +225,7 @@ fn build(ctx: &mut Context, name: &str, files: &[PathBuf], constants: &Constants
             crate::spec::with_constants(&read, constants)
         }
     };
-    match ctx.builder.build(&program).into_program() {
-        Ok(exe) => Ok((exe, hasher.finalize().to_hex().to_string())),
-        Err(NotProgram::NotBuilt(why)) => Err(CaseError::NotBuilt {
-            program: name.to_string(),
-            why,
-        }),
-        Err(NotProgram::AnswerSet(_)) => Err(CaseError::NotAProgram {
-            program: name.to_string(),
-        }),
-    }
+    Ok((program, hasher.finalize().to_hex().to_string()))
 }
 
 /// Runs `exe` in a fresh folder (stdin from `stdin`): its stdout and the

@@ -21,6 +21,7 @@ mod self_tests;
 mod similar;
 mod stored;
 mod stress;
+mod stress_package;
 mod teacher;
 mod verify;
 

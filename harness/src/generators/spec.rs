@@ -65,6 +65,8 @@ pub(crate) struct Generators {
     pub(crate) group_files: BTreeMap<String, String>,
     /// `generators:`: name → its files, relative to `generators/`.
     pub(crate) programs: BTreeMap<String, Vec<String>>,
+    /// The root's `solution` (`/submissions/accepted/sol.py`).
+    pub(crate) solution: Option<String>,
     pub(crate) warnings: Vec<String>,
     /// `problem.yaml`'s `constants`, substituted in `generate` commands
     /// (before `{count}` and the seed, as BAPCtools does; inline files are
@@ -145,6 +147,7 @@ fn read_file(path: &Path, constants: Constants) -> Result<Generators> {
         solution: root.str("solution")?,
         salt: root.str("random_salt")?.unwrap_or_default(),
     };
+    generators.solution.clone_from(&inherited.solution);
     directory(&root, "", &inherited, &mut generators, true)?;
     resolve_includes(&mut generators, path)?;
     Ok(generators)

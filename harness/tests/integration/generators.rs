@@ -153,3 +153,53 @@ fn constants_reach_generate_commands_and_the_generators_sources() {
         "500\n"
     );
 }
+
+#[test]
+fn stress_out_adds_the_counterexample_to_generators_yaml_where_generate_keeps_it() {
+    if lacks(&["python3"]) {
+        return;
+    }
+    let root = root_with("sumgen");
+    let package = root.path().join("problems/sumgen");
+    // `--gen` names a generator of generators/; the reference is the
+    // root's `solution`.
+    let (code, stdout) = judge_output(
+        root.path(),
+        [
+            "stress",
+            "sumgen",
+            "wrong_answer/difference.py",
+            "--gen",
+            "gen.py {seed} 10",
+            "--seed",
+            "3",
+            "--out",
+        ],
+    );
+    assert_eq!(code, Some(1), "{stdout}");
+    let added = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("added to generators/generators.yaml as "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    // The list's next number.
+    assert!(added.starts_with("secret/4-stress-"), "{stdout}");
+    let seed = added.trim_start_matches("secret/4-");
+    let yaml = std::fs::read_to_string(package.join("generators/generators.yaml")).unwrap();
+    assert!(
+        yaml.ends_with(&format!("      - {seed}: {{copy: stress/{seed}}}\n")),
+        "{yaml}"
+    );
+    let test = package.join(format!("data/{added}.in"));
+    let input = std::fs::read_to_string(&test).unwrap();
+    // generate makes it again from the entry, the same bytes; verify agrees.
+    std::fs::remove_file(&test).unwrap();
+    let (code, stdout) = judge_output(root.path(), ["generate", "sumgen"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert_eq!(std::fs::read_to_string(&test).unwrap(), input);
+    let (code, stdout) = judge_output(root.path(), ["verify", "sumgen"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("7 cases of generators.yaml made again"),
+        "{stdout}"
+    );
+}
