@@ -72,6 +72,7 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
         interaction: meta.interaction,
         scoring: meta.scoring,
         limits: meta.limits,
+        rules: meta.rules,
         tests: data.tests,
         groups: data.groups,
         legacy_root: data.legacy_root,

@@ -46,6 +46,8 @@ pub(crate) struct Package {
     /// Submissions get a score, not only a verdict.
     pub(crate) scoring: bool,
     pub(crate) limits: PackageLimits,
+    /// Which languages a submission may use and whether it may write files.
+    pub(crate) rules: SubmissionRules,
     /// In run order: samples first, then the rest in lexicographic order.
     pub(crate) tests: Vec<TestCase>,
     /// Parents before children; a test names the innermost group it is in.
@@ -82,6 +84,19 @@ pub(crate) enum Interaction {
     /// Kattis `submit-answer`: a submission is its answers, one file per
     /// test, judged by the output validator with no program run.
     SubmitAnswer,
+}
+
+/// 2025-09's rules for every submission beyond its limits (`languages`,
+/// `allow_file_writing`). The default restricts nothing: packages of
+/// other versions and formats have no such keys.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct SubmissionRules {
+    /// `languages:`, the language codes of the languages table; `None`:
+    /// `all`.
+    pub(crate) languages: Option<Vec<String>>,
+    /// `allow_file_writing: false` (2025-09's default): the submission may
+    /// only read in its working folder.
+    pub(crate) read_only_folder: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -223,6 +223,7 @@ pub(crate) fn read_polygon(dir: &Path) -> FormatResult<Package> {
         interaction,
         scoring,
         limits,
+        rules: Default::default(),
         tests,
         groups,
         input_validators,

@@ -82,7 +82,9 @@ impl Judges {
     ) -> Task<'a> {
         let program = match &self.broken {
             Some(error) => Built::JudgeError(error.clone()),
-            None => over_code_limit(problem, program).unwrap_or_else(|| build(program)),
+            None => over_code_limit(problem, program)
+                .or_else(|| super::languages::not_allowed(problem, program))
+                .unwrap_or_else(|| build(program)),
         };
         Task {
             problem,

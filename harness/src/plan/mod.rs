@@ -14,6 +14,7 @@
 
 mod expect;
 mod judges;
+mod languages;
 mod settle;
 #[cfg(test)]
 mod tests;

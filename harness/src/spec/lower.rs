@@ -218,7 +218,7 @@ fn entry_of(program: &Program) -> std::path::PathBuf {
 
 /// Our language table's key for a Kattis language code; codes the table
 /// does not know stay as they are, and the builder names them.
-fn language_key(kattis: &str) -> &str {
+pub(crate) fn language_key(kattis: &str) -> &str {
     match kattis {
         "python3" => "python",
         "pypy3" => "pypy",

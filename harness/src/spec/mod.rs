@@ -13,7 +13,7 @@ mod stress;
 
 pub use discover::{discover_problems, is_package, load_problem, load_problem_for_answers};
 pub use kind::JudgingKind;
-pub(crate) use lower::{package_program, with_constants};
+pub(crate) use lower::{language_key, package_program, with_constants};
 pub use problem::{
     CompareMode, CompareSpec, GeneratedTest, Limits, ProblemSpec, ProgramRef, Protocol,
     ScoreAggregate, SolutionSpec, SourceSet, TestCase, ToolSpec,

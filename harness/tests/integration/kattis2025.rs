@@ -108,3 +108,69 @@ fn folders_with_and_without_test_group_yaml_are_read_as_bapctools_reads_them() {
         "{stdout}"
     );
 }
+
+/// `echoshow` with `text` added to its `problem.yaml`.
+fn echoshow_with(yaml: &str) -> tempfile::TempDir {
+    let root = root_with("echoshow");
+    let path = root.path().join("problems/echoshow/problem.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, format!("{text}{yaml}")).unwrap();
+    root
+}
+
+#[test]
+fn a_submission_that_writes_in_its_folder_is_rte_unless_file_writing_is_allowed() {
+    if lacks(&["python3"]) {
+        return;
+    }
+    let writes = "open('note.txt', 'w').write('x')\nprint(int(input()))\n";
+    // The default, allow_file_writing: false.
+    let root = echoshow_with("");
+    let file = root.path().join("writes.py");
+    std::fs::write(&file, writes).unwrap();
+    let (code, stdout) = judge_output(root.path(), ["test", "echoshow", file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("wrote in its working folder (note.txt), which is read-only"),
+        "{stdout}"
+    );
+    // A submission that only reads is accepted all the same.
+    let reads = root.path().join("reads.py");
+    std::fs::write(&reads, "print(int(input()))\n").unwrap();
+    let (code, stdout) = judge_output(root.path(), ["test", "echoshow", reads.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stdout}");
+
+    let root = echoshow_with("allow_file_writing: true\n");
+    let file = root.path().join("writes.py");
+    std::fs::write(&file, writes).unwrap();
+    let (code, stdout) = judge_output(root.path(), ["test", "echoshow", file.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stdout}");
+}
+
+#[test]
+fn a_submission_in_a_language_the_problem_does_not_list_is_refused_naming_the_listed_ones() {
+    if lacks(&["python3"]) {
+        return;
+    }
+    let root = echoshow_with("languages: [python3, java]\n");
+    let c = root.path().join("echo.c");
+    std::fs::write(&c, "int main(void) { return 0; }\n").unwrap();
+    let (code, stdout) = judge_output(root.path(), ["test", "echoshow", c.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("CE"), "{stdout}");
+    assert!(
+        stdout.contains("the submission is in c; this problem accepts only python3, java"),
+        "{stdout}"
+    );
+    let py = root.path().join("echo.py");
+    std::fs::write(&py, "print(int(input()))\n").unwrap();
+    let (code, stdout) = judge_output(root.path(), ["test", "echoshow", py.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stdout}");
+
+    // `all`, as without the key: any language.
+    let root = echoshow_with("languages: all\n");
+    let c = root.path().join("echo.c");
+    std::fs::write(&c, "int main(void) { return 0; }\n").unwrap();
+    let (_, stdout) = judge_output(root.path(), ["test", "echoshow", c.to_str().unwrap()]);
+    assert!(!stdout.contains("accepts only"), "{stdout}");
+}

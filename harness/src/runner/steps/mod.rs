@@ -13,6 +13,7 @@ mod folders;
 mod interaction;
 mod output;
 mod program;
+mod read_only;
 mod test_run;
 mod timing;
 
