@@ -174,3 +174,27 @@ fn a_submission_in_a_language_the_problem_does_not_list_is_refused_naming_the_li
     let (_, stdout) = judge_output(root.path(), ["test", "echoshow", c.to_str().unwrap()]);
     assert!(!stdout.contains("accepts only"), "{stdout}");
 }
+
+#[test]
+fn a_source_over_the_code_limit_is_ce_with_the_limit_named() {
+    if lacks(&["python3"]) {
+        return;
+    }
+    let root = echoshow_with("limits:\n  code: 1\n");
+    let small = root.path().join("small.py");
+    std::fs::write(&small, "print(int(input()))\n").unwrap();
+    let (code, stdout) = judge_output(root.path(), ["test", "echoshow", small.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stdout}");
+    // 1 KiB and one byte: over by a byte, and never built.
+    let big = root.path().join("big.py");
+    let padding = "#".repeat(1024 - 20);
+    std::fs::write(&big, format!("print(int(input()))\n{padding}\n")).unwrap();
+    assert_eq!(std::fs::metadata(&big).unwrap().len(), 1025);
+    let (code, stdout) = judge_output(root.path(), ["test", "echoshow", big.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("CE"), "{stdout}");
+    assert!(
+        stdout.contains("the submission is 2 KiB, above the code limit of 1 KiB (limits.code)"),
+        "{stdout}"
+    );
+}
