@@ -53,6 +53,7 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
     let answer_validators = read_answer_validators(dir, &hints)?;
     let output = read_output_judging(dir, &meta, &hints, &mut warnings)?;
     let includes = read_includes(dir)?;
+    let static_validator = read_static_validator(dir, &meta, &hints, &data.static_cases)?;
     let submissions = read_submissions(
         dir,
         meta.format,
@@ -83,6 +84,8 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
         generators: Vec::new(),
         constants: meta.constants,
         includes,
+        static_validator,
+        static_cases: data.static_cases,
         self_tests: data.self_tests,
         warnings,
     })
@@ -112,6 +115,34 @@ fn sorted_entries(dir: &Path) -> FormatResult<Vec<(String, PathBuf)>> {
         .collect();
     entries.sort();
     Ok(entries)
+}
+
+/// 2025-09 `static_validator/`, a program as an output validator is:
+/// needed by static validation test cases, and an error in a submit-answer
+/// problem or in a package that has none.
+fn read_static_validator(
+    dir: &Path,
+    meta: &metadata::Metadata,
+    hints: &ProgramHints,
+    cases: &[super::package::StaticCase],
+) -> FormatResult<Option<Program>> {
+    let folder = dir.join("static_validator");
+    if !meta.format.has_modern_metadata() || !folder.exists() {
+        return match cases.first() {
+            Some(case) => Err(FormatError::file(
+                &dir.join("data").join(&case.group),
+                "a static validation test case needs a static_validator/",
+            )),
+            None => Ok(None),
+        };
+    }
+    if meta.interaction == Interaction::SubmitAnswer {
+        return Err(FormatError::file(
+            &folder,
+            "a submit-answer problem has no static validator",
+        ));
+    }
+    Ok(Some(read_program(&folder, "static_validator", hints)?))
 }
 
 /// `input_validators/`: programs, `.ctd` (checktestdata) and `.viva` files.

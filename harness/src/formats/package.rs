@@ -67,6 +67,11 @@ pub(crate) struct Package {
     pub(crate) generators: Vec<Program>,
     pub(crate) constants: Constants,
     pub(crate) includes: Includes,
+    /// 2025-09 `static_validator/`: run on a submission's source files.
+    pub(crate) static_validator: Option<Program>,
+    /// Static validation test cases (`static_validation_score` of a
+    /// group's `test_group.yaml`), in the order of their groups.
+    pub(crate) static_cases: Vec<StaticCase>,
     pub(crate) self_tests: SelfTests,
     /// Things the package's own tools only warn about.
     pub(crate) warnings: Vec<String>,
@@ -200,6 +205,20 @@ impl ValidatorArgs {
             }
         }
     }
+}
+
+/// A group's static validation test case: the static validator on the
+/// submission's files, judged as a test of the group.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct StaticCase {
+    /// `<group>/static_validation`: how reports name it.
+    pub(crate) name: String,
+    pub(crate) group: String,
+    /// `static_validation_score`: its maximum score, or `None` for
+    /// `pass-fail`.
+    pub(crate) max_score: Option<f64>,
+    /// `static_validator_args`.
+    pub(crate) args: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -224,6 +224,8 @@ pub(crate) fn read_polygon(dir: &Path) -> FormatResult<Package> {
         scoring,
         limits,
         rules: Default::default(),
+        static_validator: None,
+        static_cases: Vec::new(),
         tests,
         groups,
         input_validators,

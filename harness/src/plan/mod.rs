@@ -16,6 +16,7 @@ mod expect;
 mod judges;
 mod languages;
 mod settle;
+mod static_validation;
 #[cfg(test)]
 mod tests;
 

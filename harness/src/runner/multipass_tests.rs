@@ -146,6 +146,7 @@ fn judge_problem(
         submission: Submission::Program(&program("/submission")),
         test,
         workdir: &workdir,
+        static_validation: None,
     });
     (report, sandbox)
 }

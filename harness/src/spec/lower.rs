@@ -94,6 +94,17 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
             args: test.args.clone(),
             checker_args: test.output_validator_args.clone(),
             files: test.files_dir.clone(),
+            static_validation: None,
+        })
+        .collect();
+    let static_tests = package
+        .static_cases
+        .iter()
+        .map(|case| TestCase {
+            name: case.name.clone(),
+            group: case.group.clone(),
+            static_validation: Some(case.args.clone()),
+            ..TestCase::default()
         })
         .collect();
     let solutions = package
@@ -130,6 +141,7 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
         aggregate: ScoreAggregate::Sum,
         solutions,
         tests,
+        static_tests,
         stress: Default::default(),
         // Kattis' default validator has no presentation error; Polygon's
         // testlib checkers do.

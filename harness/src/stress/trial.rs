@@ -231,6 +231,7 @@ impl Bench<'_> {
             submission: Submission::Program(exe),
             test,
             workdir: work.path(),
+            static_validation: None,
         }))
     }
 

@@ -198,3 +198,27 @@ fn a_source_over_the_code_limit_is_ce_with_the_limit_named() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_static_validator_judges_the_submissions_files_as_a_test_of_its_group() {
+    let Some(stdout) = verify_package("staticecho", &["python3"], 2) else {
+        return;
+    };
+    // The static case is a test of secret worth 20; the others share 80.
+    assert!(stdout.contains("AC  100"), "{stdout}");
+    assert!(stdout.contains("WA  80"), "{stdout}");
+    assert!(
+        stdout.contains("ok on secret/static_validation"),
+        "{stdout}"
+    );
+
+    // A static validator that breaks its protocol is the judge's failure.
+    let root = root_with("staticecho");
+    let validator = root
+        .path()
+        .join("problems/staticecho/static_validator/validate.py");
+    std::fs::write(&validator, "import sys\nsys.exit(0)\n").unwrap();
+    let (code, stdout) = judge_output(root.path(), ["verify", "staticecho"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("JE"), "{stdout}");
+}

@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 
 #[path = "loose_groups.rs"]
 mod loose_groups;
+#[path = "static_cases.rs"]
+mod static_cases;
 
 use super::metadata::Metadata;
 use super::settings::{CaseSettings, GroupConfig, LegacySettings, group_file};
@@ -20,7 +22,7 @@ use super::version;
 use crate::formats::error::{FormatError, FormatResult};
 use crate::formats::package::{
     Aggregation, AnswerSelfTest, InputSelfTest, LegacyGrading, MaxScore, OutputSelfTest,
-    PackageFormat, SelfTests, TestCase, TestGroup, is_sample_group,
+    PackageFormat, SelfTests, StaticCase, TestCase, TestGroup, is_sample_group,
 };
 use crate::verdict::Verdict;
 
@@ -30,6 +32,7 @@ pub(crate) struct Data {
     /// The `data/` folder's legacy grading (legacy test data groups only).
     pub(crate) legacy_root: Option<LegacyGrading>,
     pub(crate) self_tests: SelfTests,
+    pub(crate) static_cases: Vec<StaticCase>,
 }
 
 /// One directory entry that matters: a case (by its `.in`) or a folder.
@@ -129,6 +132,7 @@ struct Reader<'a> {
     /// name but BAPCtools writes and reads: its per-test keys reach every
     /// folder of `data/`.
     data_config: Option<GroupConfig>,
+    static_cases: Vec<StaticCase>,
 }
 
 pub(crate) fn read_data(
@@ -148,6 +152,7 @@ pub(crate) fn read_data(
         tests: Vec::new(),
         groups: Vec::new(),
         data_config: None,
+        static_cases: Vec::new(),
     };
     let mut self_tests = SelfTests::default();
     let legacy_tree = !meta.format.has_2025_groups();
@@ -245,6 +250,7 @@ pub(crate) fn read_data(
         tests: reader.tests,
         groups: reader.groups,
         self_tests,
+        static_cases: reader.static_cases,
     })
 }
 
@@ -410,6 +416,7 @@ impl Reader<'_> {
             require_pass: Vec::new(),
             legacy: None,
         });
+        self.static_case(&config, "sample", Aggregation::PassFail)?;
         self.plain_cases(dir, "sample", &config.cases)
     }
 
@@ -424,14 +431,16 @@ impl Reader<'_> {
             Aggregation::PassFail
         };
         let secret_max = config.max_score.unwrap_or(MaxScore::Bounded(100.0));
+        let secret_aggregation = config.aggregation.unwrap_or(default_aggregation);
         self.groups.push(TestGroup {
             name: "secret".to_string(),
             parent: None,
-            aggregation: config.aggregation.unwrap_or(default_aggregation),
+            aggregation: secret_aggregation,
             max_score: secret_max,
             require_pass: config.require_pass.clone(),
             legacy: None,
         });
+        self.static_case(&config, "secret", secret_aggregation)?;
         let entries = items(dir, self.meta.format, self.warnings)?;
         let grouped = entries
             .iter()
@@ -467,14 +476,16 @@ impl Reader<'_> {
                 }
             };
             let name = format!("secret/{child}");
+            let aggregation = group_config.aggregation.unwrap_or(Aggregation::PassFail);
             self.groups.push(TestGroup {
                 name: name.clone(),
                 parent: Some("secret".to_string()),
-                aggregation: group_config.aggregation.unwrap_or(Aggregation::PassFail),
+                aggregation,
                 max_score,
                 require_pass: group_config.require_pass.clone(),
                 legacy: None,
             });
+            self.static_case(&group_config, &name, aggregation)?;
             self.plain_cases(&path, &name, &group_config.cases)?;
         }
         Ok(())
