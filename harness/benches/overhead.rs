@@ -199,6 +199,7 @@ fn judge(
             tests: problem.tests.iter().collect(),
             every_test: false,
             static_validation: None,
+            output_visualization: None,
         }],
         stop_at_first_failure: false,
         jobs,

@@ -54,6 +54,7 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
     let output = read_output_judging(dir, &meta, &hints, &mut warnings)?;
     let includes = read_includes(dir)?;
     let static_validator = read_static_validator(dir, &meta, &hints, &data.static_cases)?;
+    let output_visualizer = read_output_visualizer(dir, &meta, &hints)?;
     let submissions = read_submissions(
         dir,
         meta.format,
@@ -86,6 +87,7 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
         includes,
         static_validator,
         static_cases: data.static_cases,
+        output_visualizer,
         self_tests: data.self_tests,
         warnings,
     })
@@ -115,6 +117,20 @@ fn sorted_entries(dir: &Path) -> FormatResult<Vec<(String, PathBuf)>> {
         .collect();
     entries.sort();
     Ok(entries)
+}
+
+/// 2023-07-draft and 2025-09 `output_visualizer/`: a program, as an output
+/// validator is.
+fn read_output_visualizer(
+    dir: &Path,
+    meta: &metadata::Metadata,
+    hints: &ProgramHints,
+) -> FormatResult<Option<Program>> {
+    let folder = dir.join("output_visualizer");
+    match meta.format.has_modern_metadata() && folder.exists() {
+        true => Ok(Some(read_program(&folder, "output_visualizer", hints)?)),
+        false => Ok(None),
+    }
 }
 
 /// 2025-09 `static_validator/`, a program as an output validator is:

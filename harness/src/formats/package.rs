@@ -67,6 +67,9 @@ pub(crate) struct Package {
     pub(crate) generators: Vec<Program>,
     pub(crate) constants: Constants,
     pub(crate) includes: Includes,
+    /// 2025-09 `output_visualizer/`: run after the output is judged, its
+    /// images kept, never judged.
+    pub(crate) output_visualizer: Option<Program>,
     /// 2025-09 `static_validator/`: run on a submission's source files.
     pub(crate) static_validator: Option<Program>,
     /// Static validation test cases (`static_validation_score` of a
@@ -173,6 +176,8 @@ pub(crate) struct TestCase {
     /// Arguments of the answer validators (`answer_validator_args`).
     pub(crate) answer_validator_args: ValidatorArgs,
     pub(crate) output_validator_args: Vec<String>,
+    /// Arguments of the output visualizer (2025-09).
+    pub(crate) output_visualizer_args: Vec<String>,
     /// Polygon: the points this test is worth.
     pub(crate) points: Option<f64>,
     /// Polygon: the generator command that made this test.

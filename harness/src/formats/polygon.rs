@@ -225,6 +225,7 @@ pub(crate) fn read_polygon(dir: &Path) -> FormatResult<Package> {
         limits,
         rules: Default::default(),
         static_validator: None,
+        output_visualizer: None,
         static_cases: Vec::new(),
         tests,
         groups,

@@ -20,6 +20,9 @@ pub(crate) struct Judges {
     /// A Kattis package's static validator, for its static validation
     /// test cases.
     static_validator: Option<Executable>,
+    /// A Kattis package's output visualizer (one that does not build only
+    /// draws nothing: never a judge error).
+    output_visualizer: Option<Executable>,
     /// A judging program that did not build: every task is a judge error.
     broken: Option<Arc<BuildError>>,
 }
@@ -59,10 +62,22 @@ impl Judges {
             Some(Built::Ready(exe)) => Some(exe),
             _ => None,
         });
+        let output_visualizer = problem
+            .package
+            .as_deref()
+            .and_then(|package| {
+                let program = package.output_visualizer.as_ref()?;
+                Some(crate::spec::package_program(package, program))
+            })
+            .and_then(|program| match builder.build(&program) {
+                Built::Ready(exe) => Some(exe),
+                _ => None,
+            });
         Judges {
             checker,
             output_checker,
             static_validator,
+            output_visualizer,
             broken,
         }
     }
@@ -70,6 +85,11 @@ impl Judges {
     /// The interactor (or checker) as built; `None` if it did not build.
     pub(crate) fn judging_program(&self) -> Option<&Executable> {
         self.checker.as_ref().filter(|_| self.broken.is_none())
+    }
+
+    /// The package's output visualizer as built, if it has one that built.
+    pub(crate) fn output_visualizer(&self) -> Option<&Executable> {
+        self.output_visualizer.as_ref()
     }
 
     /// A testlib interactor's output checker as built.
@@ -111,6 +131,7 @@ impl Judges {
             tests: problem.static_tests.iter().chain(&problem.tests).collect(),
             every_test: false,
             static_validation,
+            output_visualization: None,
         }
     }
 }

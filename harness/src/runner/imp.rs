@@ -40,6 +40,8 @@ pub struct Task<'a> {
     /// What the problem's static validation test cases judge (Kattis
     /// 2025-09), when it has them.
     pub static_validation: Option<std::sync::Arc<super::StaticSubmission>>,
+    /// The output visualizer and where the images of this task go.
+    pub output_visualization: Option<std::sync::Arc<super::OutputVisualization>>,
 }
 
 /// Results that may stand in for running a test (the result store's cache,
@@ -199,6 +201,7 @@ fn execute_on(
                 test: task.tests[k],
                 workdir: dir.path(),
                 static_validation: task.static_validation.as_deref(),
+                output_visualization: task.output_visualization.as_deref(),
             }),
             (None, Err(e)) => TestReport::judge_error(
                 task.tests[k],

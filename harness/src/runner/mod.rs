@@ -32,5 +32,5 @@ pub use imp::{Reuse, RunPlan, Task, execute, execute_in_box, execute_reusing};
 pub use judge::judge_test;
 pub(crate) use score::package_score;
 pub use static_validation::StaticSubmission;
-pub use steps::{Submission, TestRun};
+pub use steps::{OutputVisualization, Submission, TestRun};
 pub(crate) use steps::{judge_output_file, submission_stack};

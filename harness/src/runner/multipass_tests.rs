@@ -147,6 +147,7 @@ fn judge_problem(
         test,
         workdir: &workdir,
         static_validation: None,
+        output_visualization: None,
     });
     (report, sandbox)
 }

@@ -109,6 +109,7 @@ pub(crate) fn plan(problem: &ProblemSpec, stop_at_first_failure: bool, jobs: usi
             tests: problem.tests.iter().collect(),
             every_test: false,
             static_validation: None,
+            output_visualization: None,
         }],
         stop_at_first_failure,
         jobs,

@@ -236,6 +236,7 @@ fn the_checkers_files_never_go_through_a_link_the_run_left() {
             tests: problem.tests.iter().collect(),
             every_test: false,
             static_validation: None,
+            output_visualization: None,
         }],
         stop_at_first_failure: false,
         jobs: 1,
@@ -341,6 +342,7 @@ fn a_submission_of_the_wrong_form_for_the_kind_is_a_judge_error_and_runs_nothing
             test: &problem.tests[0],
             workdir: &workdir,
             static_validation: None,
+            output_visualization: None,
         })
     };
     let wrong = judge(&batch, super::Submission::Answers(&answers));

@@ -232,6 +232,7 @@ impl Bench<'_> {
             test,
             workdir: work.path(),
             static_validation: None,
+            output_visualization: None,
         }))
     }
 

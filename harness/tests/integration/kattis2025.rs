@@ -222,3 +222,63 @@ fn a_static_validator_judges_the_submissions_files_as_a_test_of_its_group() {
     assert_eq!(code, Some(1), "{stdout}");
     assert!(stdout.contains("JE"), "{stdout}");
 }
+
+/// Every file named `name` below `dir`.
+fn found(dir: &std::path::Path, name: &str) -> Vec<std::path::PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_name() == name)
+        .map(|e| e.into_path())
+        .collect()
+}
+
+#[test]
+fn an_output_visualizer_draws_each_output_beside_the_results_and_is_never_judged() {
+    if lacks(&["python3"]) {
+        return;
+    }
+    let root = echoshow_with("");
+    let package = root.path().join("problems/echoshow");
+    let visualizer = package.join("output_visualizer");
+    std::fs::create_dir_all(&visualizer).unwrap();
+    // As the specification invokes it: input answer feedback_dir/ [args] < output.
+    std::fs::write(
+        visualizer.join("draw.py"),
+        "import sys\nout = sys.stdin.read().strip()\n\
+         open(sys.argv[3] + 'teamimage.svg', 'w').write('<svg><text>' + out + ' ' + ' '.join(sys.argv[4:]) + '</text></svg>')\n\
+         open(sys.argv[3] + 'notes.txt', 'w').write('not an image')\n",
+    )
+    .unwrap();
+    std::fs::write(
+        package.join("data/secret/1-zero.yaml"),
+        "output_visualizer_args: [--zoom, \"2\"]\n",
+    )
+    .unwrap();
+    let file = root.path().join("twice.py");
+    std::fs::write(&file, "print(2 * int(input()))\n").unwrap();
+    let (code, stdout) = judge_output(root.path(), ["test", "echoshow", file.to_str().unwrap()]);
+    // Judged as without a visualizer: WA on sample 1.
+    assert_eq!(code, Some(1), "{stdout}");
+    let images = root.path().join("visualizations/echoshow");
+    let drawn = found(&images, "teamimage.svg");
+    let zero = drawn
+        .iter()
+        .find(|p| p.ends_with("secret/1-zero/teamimage.svg"))
+        .unwrap_or_else(|| panic!("{drawn:?}\n{stdout}"));
+    assert_eq!(
+        std::fs::read_to_string(zero).unwrap(),
+        "<svg><text>0 --zoom 2</text></svg>"
+    );
+    // Only images are kept.
+    assert!(found(&images, "notes.txt").is_empty());
+
+    // A visualizer that fails draws nothing and changes no verdict.
+    std::fs::write(visualizer.join("draw.py"), "raise SystemExit(3)\n").unwrap();
+    std::fs::remove_dir_all(&images).unwrap();
+    let reads = root.path().join("reads.py");
+    std::fs::write(&reads, "print(int(input()))\n").unwrap();
+    let (code, stdout) = judge_output(root.path(), ["test", "echoshow", reads.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(found(&images, "teamimage.svg").is_empty());
+}

@@ -300,6 +300,7 @@ impl Reader<'_> {
             input_validator_args: settings.input_validator_args,
             answer_validator_args: settings.answer_validator_args,
             output_validator_args: settings.output_validator_args,
+            output_visualizer_args: settings.output_visualizer_args,
             points: None,
             generator_command: None,
             description: settings.description,

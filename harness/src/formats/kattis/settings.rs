@@ -19,6 +19,7 @@ pub(crate) struct CaseSettings {
     /// BAPCtools' `answer_validator_args`.
     pub(crate) answer_validator_args: ValidatorArgs,
     pub(crate) output_validator_args: Vec<String>,
+    pub(crate) output_visualizer_args: Vec<String>,
     pub(crate) full_feedback: Option<bool>,
     pub(crate) description: Option<String>,
     pub(crate) hint: Option<String>,
@@ -97,10 +98,11 @@ impl CaseSettings {
         if let Some(value) = map.get("answer_validator_args") {
             next.answer_validator_args = validator_args(&value)?;
         }
-        for key in ["input_visualizer_args", "output_visualizer_args"] {
-            if let Some(value) = map.get(key) {
-                value.string_list()?;
-            }
+        if let Some(value) = map.get("input_visualizer_args") {
+            value.string_list()?;
+        }
+        if let Some(value) = map.get("output_visualizer_args") {
+            next.output_visualizer_args = value.string_list()?;
         }
         if let Some(flag) = map.bool("full_feedback")? {
             next.full_feedback = Some(flag);

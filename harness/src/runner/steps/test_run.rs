@@ -28,6 +28,9 @@ pub struct TestRun<'a> {
     /// The submission's files and the static validator, for a Kattis
     /// static validation test case.
     pub static_validation: Option<&'a super::super::StaticSubmission>,
+    /// The output visualizer, when the package has one and its images
+    /// are kept.
+    pub output_visualization: Option<&'a super::OutputVisualization>,
 }
 
 /// What a submission is: a built program (batch, interactive and
