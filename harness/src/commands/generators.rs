@@ -46,6 +46,11 @@ impl Programs<'_> {
         self.built(ctx, format!("generator {name}"), name, &files)
     }
 
+    /// What `generators.yaml` says.
+    pub(super) fn generators(&self) -> &Generators {
+        self.generators
+    }
+
     /// The package's `input_visualizer/`, built; `None` when it has none.
     pub(super) fn visualizer(&mut self, ctx: &mut Context) -> Option<BuiltProgram> {
         let folder = self.dir.join("input_visualizer");

@@ -91,10 +91,21 @@ fn an_input_visualizer_draws_each_case_generate_makes_and_a_broken_one_is_a_warn
     let package = root.path().join("problems/sumgen");
     let visualizer = package.join("input_visualizer");
     std::fs::create_dir_all(&visualizer).unwrap();
-    // As the specification's example draws: an SVG of the input's text.
+    // As the specification's example draws: an SVG of the input's text,
+    // here with its arguments (`input_visualizer_args`).
     std::fs::write(
         visualizer.join("draw.py"),
-        "import sys\nwith open('testcase.svg', 'w') as f:\n    f.write('<svg><text>' + open(sys.argv[1]).read().strip() + '</text></svg>')\n",
+        "import sys\nwith open('testcase.svg', 'w') as f:\n    f.write('<svg><text>' + ' '.join([open(sys.argv[1]).read().strip()] + sys.argv[3:]) + '</text></svg>')\n",
+    )
+    .unwrap();
+    let yaml = package.join("generators/generators.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(
+        &yaml,
+        text.replace(
+            "      output_validator_args: [space_change_sensitive]\n",
+            "      output_validator_args: [space_change_sensitive]\n      input_visualizer_args: [--scale, \"3\"]\n",
+        ),
     )
     .unwrap();
     let (code, stdout) = judge_output(root.path(), ["generate", "sumgen"]);
@@ -102,7 +113,7 @@ fn an_input_visualizer_draws_each_case_generate_makes_and_a_broken_one_is_a_warn
     assert!(!stdout.contains("warning"), "{stdout}");
     assert_eq!(
         std::fs::read_to_string(package.join("data/secret/1-edge.svg")).unwrap(),
-        "<svg><text>0 0</text></svg>"
+        "<svg><text>0 0 --scale 3</text></svg>"
     );
     // A visualizer that fails draws nothing; the cases are made all the same.
     std::fs::write(visualizer.join("draw.py"), "raise SystemExit(3)\n").unwrap();
