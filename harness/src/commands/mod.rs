@@ -8,6 +8,7 @@ mod context;
 mod doctor;
 mod export;
 mod findings;
+mod generator_build;
 mod generators;
 mod handin;
 mod illustrate;

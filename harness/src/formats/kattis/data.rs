@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 
 #[path = "loose_groups.rs"]
 mod loose_groups;
+#[path = "self_test_data.rs"]
+mod self_test_data;
 #[path = "static_cases.rs"]
 mod static_cases;
 
@@ -21,8 +23,8 @@ use super::settings::{CaseSettings, GroupConfig, LegacySettings, group_file};
 use super::version;
 use crate::formats::error::{FormatError, FormatResult};
 use crate::formats::package::{
-    Aggregation, AnswerSelfTest, InputSelfTest, LegacyGrading, MaxScore, OutputSelfTest,
-    PackageFormat, SelfTests, StaticCase, TestCase, TestGroup, is_sample_group,
+    Aggregation, LegacyGrading, MaxScore, PackageFormat, SelfTests, StaticCase, TestCase,
+    TestGroup, is_sample_group,
 };
 use crate::verdict::Verdict;
 
@@ -491,100 +493,6 @@ impl Reader<'_> {
         }
         Ok(())
     }
-
-    /// The cases of a validators' test folder: each `.in`, its name, and
-    /// its settings (`test_group.yaml`, then `<case>.yaml`); `needs`: the
-    /// other files each case must have, said as `what` when one is missing.
-    fn self_test_cases(
-        &mut self,
-        dir: &Path,
-        needs: &[&str],
-        what: &str,
-    ) -> FormatResult<Vec<(PathBuf, String, CaseSettings)>> {
-        let config = self.config(dir, None)?;
-        let mut found = Vec::new();
-        collect_inputs(dir, self.meta.format, self.warnings, &mut found)?;
-        found
-            .into_iter()
-            .map(|input| {
-                if needs.iter().any(|ext| !input.with_extension(ext).is_file()) {
-                    return Err(FormatError::file(&input, what));
-                }
-                let folder_settings = self.stacked_settings(dir, &input, &config)?;
-                let settings = folder_settings
-                    .with_case_file(&input.with_extension("yaml"), &self.meta.constants)?;
-                let name = self.name_of(&input.with_extension(""));
-                Ok((input, name, settings))
-            })
-            .collect()
-    }
-
-    fn invalid_inputs(&mut self, dir: &Path) -> FormatResult<Vec<InputSelfTest>> {
-        let cases = self.self_test_cases(dir, &[], "")?;
-        Ok(cases
-            .into_iter()
-            .map(|(input, name, settings)| InputSelfTest {
-                name,
-                input,
-                valid: false,
-                args: settings.input_validator_args,
-            })
-            .collect())
-    }
-
-    /// `invalid_answer/`: a valid `.in` and an `.ans` that some answer
-    /// validator must reject.
-    fn invalid_answers(&mut self, dir: &Path) -> FormatResult<Vec<AnswerSelfTest>> {
-        let cases =
-            self.self_test_cases(dir, &["ans"], "an invalid_answer case needs .in and .ans")?;
-        Ok(cases
-            .into_iter()
-            .map(|(input, name, settings)| AnswerSelfTest {
-                name,
-                answer: input.with_extension("ans"),
-                input,
-                input_validator_args: settings.input_validator_args,
-                answer_validator_args: settings.answer_validator_args,
-            })
-            .collect())
-    }
-
-    fn output_self_tests(
-        &mut self,
-        dir: &Path,
-        kind: &str,
-        expected: Verdict,
-    ) -> FormatResult<Vec<OutputSelfTest>> {
-        let what = format!("a {kind} case needs .in, .ans and .out");
-        let cases = self.self_test_cases(dir, &["ans", "out"], &what)?;
-        Ok(cases
-            .into_iter()
-            .map(|(input, name, settings)| OutputSelfTest {
-                name,
-                output: input.with_extension("out"),
-                answer: input.with_extension("ans"),
-                input,
-                expected,
-                output_validator_args: settings.output_validator_args,
-                input_validator_args: Some(settings.input_validator_args),
-            })
-            .collect())
-    }
-}
-
-fn collect_inputs(
-    dir: &Path,
-    format: PackageFormat,
-    warnings: &mut Vec<String>,
-    found: &mut Vec<PathBuf>,
-) -> FormatResult<()> {
-    for item in items(dir, format, warnings)? {
-        match item {
-            Item::Case { input, .. } => found.push(input),
-            Item::Folder { path, .. } => collect_inputs(&path, format, warnings, found)?,
-        }
-    }
-    Ok(())
 }
 
 /// `require_pass` names `sample` or an earlier group with pass-fail scoring.
