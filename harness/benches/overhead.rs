@@ -198,6 +198,8 @@ fn judge(
             output_checker: None,
             tests: problem.tests.iter().collect(),
             every_test: false,
+            static_validation: None,
+            output_visualization: None,
         }],
         stop_at_first_failure: false,
         jobs,

@@ -219,6 +219,7 @@ impl Context {
     /// `--jobs` tests at once.
     pub(crate) fn planner<'p>(&mut self) -> Planner<'_, 'p> {
         Planner::new(&mut *self.builder, self.jobs)
+            .with_visualizations(self.root.join("visualizations"))
     }
 
     /// `problem` made ready to plan submissions on (a package's time limit

@@ -17,15 +17,15 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::findings::Finding;
+use super::generator_build::{build, generator_files};
 use super::{Context, illustrate};
 use crate::checker::TOOL_LIMITS;
-use crate::compile::{Executable, NotBuilt, NotProgram};
+use crate::compile::{Executable, NotBuilt};
 use crate::errors::{Error, Result, SpecError};
 use crate::generators::manifest::{Made, Manifest, hash_of};
 use crate::generators::spec::{EXTENSIONS, copied};
 use crate::generators::{CaseRule, Generators, Source};
 use crate::sandbox::{Collect, Containment, RunRequest, Termination};
-use crate::spec::ProgramRef;
 
 /// A case's files, by extension.
 pub(super) type Files = BTreeMap<String, Vec<u8>>;
@@ -41,12 +41,13 @@ impl Programs<'_> {
     /// The generator `name` (a name in `generators:`, or a file or folder
     /// of `generators/`), built, with a hash of its files.
     fn generator(&mut self, ctx: &mut Context, name: &str) -> BuiltProgram {
-        let folder = self.dir.join("generators");
-        let files: Vec<PathBuf> = match self.generators.programs.get(name) {
-            Some(files) => files.iter().map(|f| folder.join(f)).collect(),
-            None => vec![folder.join(name)],
-        };
+        let files = generator_files(self.dir, self.generators, name);
         self.built(ctx, format!("generator {name}"), name, &files)
+    }
+
+    /// What `generators.yaml` says.
+    pub(super) fn generators(&self) -> &Generators {
+        self.generators
     }
 
     /// The package's `input_visualizer/`, built; `None` when it has none.
@@ -79,7 +80,7 @@ impl Programs<'_> {
         if let Some(done) = self.built.get(&key) {
             return done.clone();
         }
-        let made = build(ctx, name, files);
+        let made = build(ctx, name, files, &self.generators.constants);
         self.built.insert(key, made.clone());
         made
     }
@@ -112,8 +113,9 @@ pub(super) enum CaseError {
     NoInput { case: String },
     #[error("{case}: no .ans, and no `solution` to write one")]
     NoAnswer { case: String },
-    #[error("solution {solution}: {source}")]
+    #[error("{case}: solution {solution}: {source}")]
     Solution {
+        case: String,
         solution: String,
         #[source]
         source: ToolRunError,
@@ -137,57 +139,6 @@ pub(super) enum ToolRunError {
 
 fn io_failed(error: std::io::Error) -> ToolRunError {
     ToolRunError::Io(Arc::new(error))
-}
-
-/// Builds a program of `files` (one file or folder, or several files
-/// taken as one folder): its executable and a hash of every file.
-fn build(ctx: &mut Context, name: &str, files: &[PathBuf]) -> BuiltProgram {
-    let mut hasher = blake3::Hasher::new();
-    let mut sources = Vec::new();
-    for file in files {
-        for entry in walkdir::WalkDir::new(file).sort_by_file_name() {
-            let entry = entry.map_err(|e| CaseError::Walk {
-                program: name.to_string(),
-                message: e.to_string(),
-            })?;
-            if entry.file_type().is_file() {
-                let bytes = std::fs::read(entry.path()).map_err(|e| CaseError::Read {
-                    path: entry.path().to_path_buf(),
-                    source: Arc::new(e),
-                })?;
-                hasher.update(entry.path().to_string_lossy().as_bytes());
-                hasher.update(&bytes);
-                sources.push(entry.into_path());
-            }
-        }
-    }
-    let hints = crate::formats::ProgramHints::default();
-    let program = match files {
-        [one] if one.is_file() && ctx.builder.languages().for_file(one).is_some() => {
-            ProgramRef::File(one.clone())
-        }
-        [one] => {
-            let read = crate::formats::read_program(one, name, &hints)?;
-            crate::spec::standalone_program(&read)
-        }
-        _ => {
-            // Several files named in `generators:`: one program of them all.
-            let mut read = crate::formats::read_program(&files[0], name, &hints)?;
-            read.sources = sources.clone();
-            read.extra_files = sources;
-            crate::spec::standalone_program(&read)
-        }
-    };
-    match ctx.builder.build(&program).into_program() {
-        Ok(exe) => Ok((exe, hasher.finalize().to_hex().to_string())),
-        Err(NotProgram::NotBuilt(why)) => Err(CaseError::NotBuilt {
-            program: name.to_string(),
-            why,
-        }),
-        Err(NotProgram::AnswerSet(_)) => Err(CaseError::NotAProgram {
-            program: name.to_string(),
-        }),
-    }
 }
 
 /// Runs `exe` in a fresh folder (stdin from `stdin`): its stdout and the
@@ -287,13 +238,20 @@ fn make(
     for (ext, text) in &rule.inline {
         files.insert(ext.clone(), text.clone().into_bytes());
     }
+    let shown_only = Source::Inline == rule.source && !files.contains_key("in");
+    if shown_only {
+        // A sample given by its statement files only: nothing runs on it.
+        return Ok((files, recipe(rule, None, None, &copied)));
+    }
     if !files.contains_key("in") {
         return Err(CaseError::NoInput {
             case: rule.name.clone(),
         });
     }
     let mut solution_hash = None;
-    if with_answer && !files.contains_key("ans") {
+    // An invalid input has no answer (the solution need not read it).
+    let needs_answer = !rule.name.starts_with("invalid_input/");
+    if with_answer && needs_answer && !files.contains_key("ans") {
         // An interactive or multi-pass problem's answer is no output of the
         // solution: BAPCtools leaves it empty unless the case gives one.
         match (&rule.solution, answers_empty) {
@@ -307,6 +265,7 @@ fn make(
                 std::fs::write(input.path(), &files["in"]).map_err(io_failed)?;
                 let (stdout, _) =
                     run(ctx, &exe, Some(input.path())).map_err(|source| CaseError::Solution {
+                        case: rule.name.clone(),
                         solution: solution.clone(),
                         source,
                     })?;

@@ -10,6 +10,7 @@ mod export;
 #[cfg(test)]
 pub(crate) mod fake;
 mod findings;
+mod generator_build;
 mod generators;
 mod handin;
 mod illustrate;
@@ -23,6 +24,7 @@ mod self_tests;
 mod similar;
 mod stored;
 mod stress;
+mod stress_package;
 mod teacher;
 #[cfg(test)]
 mod tests;

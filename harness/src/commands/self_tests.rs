@@ -431,6 +431,7 @@ pub(super) fn check_outputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Fin
             args: Vec::new(),
             checker_args: test.output_validator_args.clone(),
             files: None,
+            static_validation: None,
         };
         let judged = std::fs::read(&test.output)
             .map_err(|source| ValidateError::Read {

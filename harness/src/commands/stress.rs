@@ -30,13 +30,22 @@ const SHOWN_LINES: usize = 24;
 const SHOWN_WIDTH: usize = 160;
 
 pub(super) fn stress(ctx: &mut Context, args: &StressArgs) -> Result<u8> {
-    let problem = ctx.load_one(&args.id)?;
-    let templates = match &args.generator_args {
-        Some(template) => {
+    let mut problem = ctx.load_one(&args.id)?;
+    let package = super::stress_package::use_package_generator(
+        ctx,
+        &mut problem,
+        args.generator_args.as_deref(),
+    )?;
+    let templates = match (&package, &args.generator_args) {
+        (Some(package), _) => {
+            check_template(&package.template).map_err(|e| Error::Usage(format!("--gen: {e}")))?;
+            vec![package.template.clone()]
+        }
+        (None, Some(template)) => {
             check_template(template).map_err(|e| Error::Usage(format!("--gen: {e}")))?;
             vec![template.clone()]
         }
-        None => problem.stress.args.clone(),
+        (None, None) => problem.stress.args.clone(),
     };
     if problem.generator.is_none() {
         return Err(Error::Usage(format!(
@@ -57,7 +66,11 @@ pub(super) fn stress(ctx: &mut Context, args: &StressArgs) -> Result<u8> {
             problem.id
         ))
     })?;
-    let against = match &args.against {
+    let against_name = args
+        .against
+        .clone()
+        .or_else(|| package.as_ref().and_then(|p| p.reference.clone()));
+    let against = match &against_name {
         Some(name) => Some(program_named(&problem, name).ok_or_else(|| {
             Error::Usage(format!(
                 "--against {name}: no such file, nor a solution of {}",
@@ -102,6 +115,17 @@ pub(super) fn stress(ctx: &mut Context, args: &StressArgs) -> Result<u8> {
     report_summary(ctx, &problem, &session, &summary, seed)?;
     if let (Some(out), Some(failure)) = (&args.out, &summary.failure) {
         let base = match out {
+            // The package's tests come from generators.yaml: an entry there.
+            None if package.is_some() => {
+                let name = super::stress_package::add_case(
+                    &problem.dir,
+                    failure.seed,
+                    failure.shrunk.input.as_bytes(),
+                    &failure.answer,
+                )?;
+                writeln!(ctx.out, "added to generators/generators.yaml as {name}").map_err(io)?;
+                problem.dir.join("data").join(name)
+            }
             None => package_test(&problem.dir, failure.seed),
             Some(dir) => dir.join(format!("stress-{}-{}", problem.id, failure.seed)),
         };

@@ -42,6 +42,15 @@ pub enum CompileError {
         limit / 1024
     )]
     OverCodeLimit { size: u64, limit: u64 },
+    /// Its language is not one of the package's `languages`.
+    #[error(
+        "the submission is in {language}; this problem accepts only {} (languages in problem.yaml)",
+        allowed.join(", ")
+    )]
+    LanguageNotAllowed {
+        language: String,
+        allowed: Vec<String>,
+    },
 }
 
 /// Why a program is not ready to run, whoever's fault it is.

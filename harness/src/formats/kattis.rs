@@ -9,6 +9,7 @@ mod data;
 mod expected_results;
 mod metadata;
 mod modern;
+mod samples;
 mod settings;
 mod submissions;
 mod version;
@@ -17,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 use self::data::read_data;
 use self::metadata::read_metadata;
+pub(crate) use self::samples::{Shown, shown_samples};
 use self::submissions::read_submissions;
 use super::error::{FormatError, FormatResult};
 use super::package::{
@@ -38,6 +40,11 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
         ));
     }
     let data = read_data(dir, &meta, &mut warnings)?;
+    let conversation = !matches!(
+        meta.interaction,
+        Interaction::Batch | Interaction::SubmitAnswer
+    );
+    warnings.extend(shown_samples(dir, conversation).1);
     let hints = ProgramHints {
         substitute_constants: meta.format.substitutes_constants(),
         ..ProgramHints::default()
@@ -46,6 +53,8 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
     let answer_validators = read_answer_validators(dir, &hints)?;
     let output = read_output_judging(dir, &meta, &hints, &mut warnings)?;
     let includes = read_includes(dir)?;
+    let static_validator = read_static_validator(dir, &meta, &hints, &data.static_cases)?;
+    let output_visualizer = read_output_visualizer(dir, &meta, &hints)?;
     let submissions = read_submissions(
         dir,
         meta.format,
@@ -65,6 +74,7 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
         interaction: meta.interaction,
         scoring: meta.scoring,
         limits: meta.limits,
+        rules: meta.rules,
         tests: data.tests,
         groups: data.groups,
         legacy_root: data.legacy_root,
@@ -75,9 +85,27 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
         generators: Vec::new(),
         constants: meta.constants,
         includes,
+        static_validator,
+        static_cases: data.static_cases,
+        output_visualizer,
         self_tests: data.self_tests,
         warnings,
     })
+}
+
+/// The `constants` of the package in `dir` that substitutes them (2023-07-draft
+/// and 2025-09), for files read outside the package reader
+/// (`generators.yaml`); none for legacy packages and folders without a
+/// `problem.yaml`.
+pub(crate) fn package_constants(dir: &Path) -> FormatResult<super::package::Constants> {
+    if !dir.join("problem.yaml").is_file() {
+        return Ok(Default::default());
+    }
+    let meta = read_metadata(dir)?;
+    match meta.format.substitutes_constants() {
+        true => Ok(meta.constants),
+        false => Ok(Default::default()),
+    }
 }
 
 fn sorted_entries(dir: &Path) -> FormatResult<Vec<(String, PathBuf)>> {
@@ -89,6 +117,48 @@ fn sorted_entries(dir: &Path) -> FormatResult<Vec<(String, PathBuf)>> {
         .collect();
     entries.sort();
     Ok(entries)
+}
+
+/// 2023-07-draft and 2025-09 `output_visualizer/`: a program, as an output
+/// validator is.
+fn read_output_visualizer(
+    dir: &Path,
+    meta: &metadata::Metadata,
+    hints: &ProgramHints,
+) -> FormatResult<Option<Program>> {
+    let folder = dir.join("output_visualizer");
+    match meta.format.has_modern_metadata() && folder.exists() {
+        true => Ok(Some(read_program(&folder, "output_visualizer", hints)?)),
+        false => Ok(None),
+    }
+}
+
+/// 2025-09 `static_validator/`, a program as an output validator is:
+/// needed by static validation test cases, and an error in a submit-answer
+/// problem or in a package that has none.
+fn read_static_validator(
+    dir: &Path,
+    meta: &metadata::Metadata,
+    hints: &ProgramHints,
+    cases: &[super::package::StaticCase],
+) -> FormatResult<Option<Program>> {
+    let folder = dir.join("static_validator");
+    if !meta.format.has_modern_metadata() || !folder.exists() {
+        return match cases.first() {
+            Some(case) => Err(FormatError::file(
+                &dir.join("data").join(&case.group),
+                "a static validation test case needs a static_validator/",
+            )),
+            None => Ok(None),
+        };
+    }
+    if meta.interaction == Interaction::SubmitAnswer {
+        return Err(FormatError::file(
+            &folder,
+            "a submit-answer problem has no static validator",
+        ));
+    }
+    Ok(Some(read_program(&folder, "static_validator", hints)?))
 }
 
 /// `input_validators/`: programs, `.ctd` (checktestdata) and `.viva` files.

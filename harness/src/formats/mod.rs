@@ -35,8 +35,9 @@ pub(crate) use error::FormatError;
 pub(crate) use expect::{
     Broken, Got, Seen, check as check_expectation, describe as describe_expectation,
 };
+pub(crate) use kattis::{Shown, package_constants, shown_samples};
 pub(crate) use package::*;
-pub(crate) use program::{ProgramHints, read_program};
+pub(crate) use program::{ProgramHints, language_of, read_program};
 pub(crate) use protocol::*;
 #[cfg(test)]
 use read::PackageKind;

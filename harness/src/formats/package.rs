@@ -46,6 +46,8 @@ pub(crate) struct Package {
     /// Submissions get a score, not only a verdict.
     pub(crate) scoring: bool,
     pub(crate) limits: PackageLimits,
+    /// Which languages a submission may use and whether it may write files.
+    pub(crate) rules: SubmissionRules,
     /// In run order: samples first, then the rest in lexicographic order.
     pub(crate) tests: Vec<TestCase>,
     /// Parents before children; a test names the innermost group it is in.
@@ -65,6 +67,14 @@ pub(crate) struct Package {
     pub(crate) generators: Vec<Program>,
     pub(crate) constants: Constants,
     pub(crate) includes: Includes,
+    /// 2025-09 `output_visualizer/`: run after the output is judged, its
+    /// images kept, never judged.
+    pub(crate) output_visualizer: Option<Program>,
+    /// 2025-09 `static_validator/`: run on a submission's source files.
+    pub(crate) static_validator: Option<Program>,
+    /// Static validation test cases (`static_validation_score` of a
+    /// group's `test_group.yaml`), in the order of their groups.
+    pub(crate) static_cases: Vec<StaticCase>,
     pub(crate) self_tests: SelfTests,
     /// Things the package's own tools only warn about.
     pub(crate) warnings: Vec<String>,
@@ -82,6 +92,19 @@ pub(crate) enum Interaction {
     /// Kattis `submit-answer`: a submission is its answers, one file per
     /// test, judged by the output validator with no program run.
     SubmitAnswer,
+}
+
+/// 2025-09's rules for every submission beyond its limits (`languages`,
+/// `allow_file_writing`). The default restricts nothing: packages of
+/// other versions and formats have no such keys.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct SubmissionRules {
+    /// `languages:`, the language codes of the languages table; `None`:
+    /// `all`.
+    pub(crate) languages: Option<Vec<String>>,
+    /// `allow_file_writing: false` (2025-09's default): the submission may
+    /// only read in its working folder.
+    pub(crate) read_only_folder: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -153,6 +176,8 @@ pub(crate) struct TestCase {
     /// Arguments of the answer validators (`answer_validator_args`).
     pub(crate) answer_validator_args: ValidatorArgs,
     pub(crate) output_validator_args: Vec<String>,
+    /// Arguments of the output visualizer (2025-09).
+    pub(crate) output_visualizer_args: Vec<String>,
     /// Polygon: the points this test is worth.
     pub(crate) points: Option<f64>,
     /// Polygon: the generator command that made this test.
@@ -185,6 +210,20 @@ impl ValidatorArgs {
             }
         }
     }
+}
+
+/// A group's static validation test case: the static validator on the
+/// submission's files, judged as a test of the group.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct StaticCase {
+    /// `<group>/static_validation`: how reports name it.
+    pub(crate) name: String,
+    pub(crate) group: String,
+    /// `static_validation_score`: its maximum score, or `None` for
+    /// `pass-fail`.
+    pub(crate) max_score: Option<f64>,
+    /// `static_validator_args`.
+    pub(crate) args: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -68,6 +68,13 @@ pub(crate) fn package_score(
                 sample: t.sample,
                 judged: by_name.get(t.name.as_str()).copied(),
             })
+            // A static validation case is worth its `static_validation_score`.
+            .chain(package.static_cases.iter().map(|case| Ruled {
+                group: Some(case.group.as_str()),
+                points: case.max_score,
+                sample: is_sample_group(&case.group),
+                judged: by_name.get(case.name.as_str()).copied(),
+            }))
             .collect(),
         points_are_percent: matches!(
             package.output,
@@ -221,12 +228,15 @@ impl Rules<'_> {
                 MaxScore::Unbounded => 0.0,
             })
             .sum();
-        // A test's share: its own points (Polygon), else the group's
-        // score split over its tests.
+        // A test's share: its own points (Polygon, a static validation
+        // case), else the group's score less those split over its other
+        // tests (2025-09: `(max_score - static_validation_score) / N`).
+        let own_points: f64 = tests.iter().filter_map(|t| t.points).sum();
+        let shared = tests.iter().filter(|t| t.points.is_none()).count();
         let share = |points: Option<f64>| match points {
             Some(points) => points,
             None if group.aggregation == Aggregation::Min => max,
-            None => (max - children_max).max(0.0) / tests.len().max(1) as f64,
+            None => (max - children_max - own_points).max(0.0) / shared.max(1) as f64,
         };
         let scores: Vec<f64> = tests
             .iter()

@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha512};
 
-use crate::formats::FormatError;
 use crate::formats::yaml::{Map, Value, YamlFile};
+use crate::formats::{Constants, FormatError};
 
 type Result<T> = std::result::Result<T, FormatError>;
 
@@ -65,7 +65,13 @@ pub(crate) struct Generators {
     pub(crate) group_files: BTreeMap<String, String>,
     /// `generators:`: name → its files, relative to `generators/`.
     pub(crate) programs: BTreeMap<String, Vec<String>>,
+    /// The root's `solution` (`/submissions/accepted/sol.py`).
+    pub(crate) solution: Option<String>,
     pub(crate) warnings: Vec<String>,
+    /// `problem.yaml`'s `constants`, substituted in `generate` commands
+    /// (before `{count}` and the seed, as BAPCtools does; inline files are
+    /// test data and keep their `{{...}}`).
+    pub(crate) constants: Constants,
     /// `include:` lists by the folder that holds them (`secret/`), resolved
     /// once the whole file is read.
     includes: Vec<(String, Vec<String>, usize)>,
@@ -119,13 +125,19 @@ pub(crate) const EXTENSIONS: &[&str] = &[
 /// Reads `generators/generators.yaml` of the package in `dir`, if any.
 pub(crate) fn read(dir: &Path) -> Option<Result<Generators>> {
     let path = dir.join("generators").join("generators.yaml");
-    path.is_file().then(|| read_file(&path))
+    path.is_file().then(|| {
+        let constants = crate::formats::package_constants(dir)?;
+        read_file(&path, constants)
+    })
 }
 
-fn read_file(path: &Path) -> Result<Generators> {
+fn read_file(path: &Path, constants: Constants) -> Result<Generators> {
     let file = YamlFile::read(path)?;
     let root = file.root();
-    let mut generators = Generators::default();
+    let mut generators = Generators {
+        constants,
+        ..Generators::default()
+    };
     if let Some(programs) = root.get("generators") {
         for (name, files) in programs.map()?.entries() {
             generators.programs.insert(name, files.string_list()?);
@@ -135,6 +147,7 @@ fn read_file(path: &Path) -> Result<Generators> {
         solution: root.str("solution")?,
         salt: root.str("random_salt")?.unwrap_or_default(),
     };
+    generators.solution.clone_from(&inherited.solution);
     directory(&root, "", &inherited, &mut generators, true)?;
     resolve_includes(&mut generators, path)?;
     Ok(generators)
@@ -269,7 +282,7 @@ fn case(value: &Value<'_>, name: &str, parent: &Inherited, out: &mut Generators)
         };
         let source = match command.strip_suffix(".in") {
             Some(base) if !command.contains(' ') => Source::Copy(base.to_string()),
-            _ => generate(&command, 1, false, parent, value)?,
+            _ => generate(&out.constants.substitute(&command), 1, false, parent, value)?,
         };
         out.cases.push(CaseRule {
             name: name.to_string(),
@@ -334,10 +347,16 @@ fn case(value: &Value<'_>, name: &str, parent: &Inherited, out: &mut Generators)
             }
             (Some(command), None) => {
                 let field = map.get("generate").expect("present");
+                let command = out.constants.substitute(&command);
                 generate(&command, count, counts.is_some(), &inherited, &field)?
             }
             (None, Some(base)) => Source::Copy(base),
             (None, None) if inline.contains_key("in") => Source::Inline,
+            // A sample may be given by what the statement shows alone
+            // (2025-09 "Sample data"): shown and offered, never run.
+            (None, None) if name.starts_with("sample/") && shows_a_sample(&inline) => {
+                Source::Inline
+            }
             (None, None) => {
                 return Err(value.error("a test case needs `generate`, `copy` or `in`"));
             }
@@ -355,6 +374,15 @@ fn case(value: &Value<'_>, name: &str, parent: &Inherited, out: &mut Generators)
         });
     }
     Ok(())
+}
+
+/// Whether inline files say what a sample shows without an `.in`: an
+/// `.in.statement` or an `.interaction`, each offered through an
+/// `.in.download`.
+fn shows_a_sample(files: &BTreeMap<String, String>) -> bool {
+    ["in.statement", "interaction"]
+        .iter()
+        .any(|ext| files.contains_key(*ext))
 }
 
 /// `count: 3` (1, 2, 3), `count: [7, -3]`, `count: 1..=3`.

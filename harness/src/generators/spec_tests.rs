@@ -109,3 +109,43 @@ fn a_command_is_split_as_a_shell_splits_it() {
     assert_eq!(program, "gen.py");
     assert_eq!(args, &["t", "a b", "3"]);
 }
+
+#[test]
+fn constants_are_substituted_in_commands_before_the_seed_but_not_in_inline_files() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("generators")).unwrap();
+    std::fs::write(
+        dir.path().join("problem.yaml"),
+        "problem_format_version: 2025-09\nname: constants\n\
+         uuid: 8ee7605a-26db-897d-15c8-b72d4e1bfcbb\n\
+         constants:\n  FIVE:\n    value: 5\n    WORD: five\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("generators/generators.yaml"),
+        "data:\n  secret:\n    data:\n      a: gen.py {{FIVE}} {{FIVE.WORD}} {{nope}} {seed}\n\
+         \x20     b:\n        generate: gen.py {{FIVE.value}} {count}\n        count: 2\n\
+         \x20     c:\n        in: \"{{FIVE}}\"\n",
+    )
+    .unwrap();
+    let generators = read(dir.path()).unwrap().unwrap();
+    let Source::Generate { args, command, .. } = &generators.cases[0].source else {
+        panic!("{:?}", generators.cases[0]);
+    };
+    assert_eq!(command, "gen.py 5 five {{nope}} {seed}");
+    let seed = seed_of("", None, "gen.py 5 five {{nope}} {seed}").to_string();
+    assert_eq!(args, &["5", "five", "{{nope}}", seed.as_str()]);
+    let Source::Generate { args, .. } = &generators.cases[2].source else {
+        panic!("{:?}", generators.cases[2]);
+    };
+    assert_eq!(args, &["5", "2"]);
+    assert_eq!(generators.cases[3].inline["in"], "{{FIVE}}\n");
+
+    // A legacy package has no constants: the command stays as written.
+    std::fs::write(dir.path().join("problem.yaml"), "name: constants\n").unwrap();
+    let generators = read(dir.path()).unwrap().unwrap();
+    let Source::Generate { command, .. } = &generators.cases[0].source else {
+        panic!("{:?}", generators.cases[0]);
+    };
+    assert_eq!(command, "gen.py {{FIVE}} {{FIVE.WORD}} {{nope}} {seed}");
+}

@@ -17,6 +17,12 @@ use crate::spec::{ProblemSpec, ProgramRef};
 pub(crate) struct Judges {
     checker: Option<Executable>,
     output_checker: Option<Executable>,
+    /// A Kattis package's static validator, for its static validation
+    /// test cases.
+    static_validator: Option<Executable>,
+    /// A Kattis package's output visualizer (one that does not build only
+    /// draws nothing: never a judge error).
+    output_visualizer: Option<Executable>,
     /// A judging program that did not build: every task is a judge error.
     broken: Option<Arc<BuildError>>,
 }
@@ -28,7 +34,7 @@ impl Judges {
         } else {
             "checker"
         };
-        let judges: [(&str, Option<Built>); 2] = [
+        let judges: [(&str, Option<Built>); 3] = [
             (
                 judging_role,
                 problem
@@ -41,6 +47,10 @@ impl Judges {
                     .output_checker()
                     .map(|tool| builder.build(&tool.program)),
             ),
+            (
+                "static validator",
+                super::static_validation::validator(problem).map(|program| builder.build(&program)),
+            ),
         ];
         // A judging program that did not build is the judge's failure,
         // whatever the submission's build says.
@@ -48,13 +58,26 @@ impl Judges {
             let source = built.as_ref()?.failure()?;
             Some(Arc::new(BuildError::JudgingProgram { role, source }))
         });
-        let [checker, output_checker] = judges.map(|(_, built)| match built {
+        let [checker, output_checker, static_validator] = judges.map(|(_, built)| match built {
             Some(Built::Ready(exe)) => Some(exe),
             _ => None,
         });
+        let output_visualizer = problem
+            .package
+            .as_deref()
+            .and_then(|package| {
+                let program = package.output_visualizer.as_ref()?;
+                Some(crate::spec::package_program(package, program))
+            })
+            .and_then(|program| match builder.build(&program) {
+                Built::Ready(exe) => Some(exe),
+                _ => None,
+            });
         Judges {
             checker,
             output_checker,
+            static_validator,
+            output_visualizer,
             broken,
         }
     }
@@ -62,6 +85,11 @@ impl Judges {
     /// The interactor (or checker) as built; `None` if it did not build.
     pub(crate) fn judging_program(&self) -> Option<&Executable> {
         self.checker.as_ref().filter(|_| self.broken.is_none())
+    }
+
+    /// The package's output visualizer as built, if it has one that built.
+    pub(crate) fn output_visualizer(&self) -> Option<&Executable> {
+        self.output_visualizer.as_ref()
     }
 
     /// A testlib interactor's output checker as built.
@@ -80,9 +108,17 @@ impl Judges {
         owner: Owner,
         name: String,
     ) -> Task<'a> {
+        let static_validation = self
+            .static_validator
+            .as_ref()
+            .filter(|_| !problem.static_tests.is_empty())
+            .and_then(|exe| super::static_validation::submission(exe, program))
+            .map(Arc::new);
         let program = match &self.broken {
             Some(error) => Built::JudgeError(error.clone()),
-            None => over_code_limit(problem, program).unwrap_or_else(|| build(program)),
+            None => over_code_limit(problem, program)
+                .or_else(|| super::languages::not_allowed(problem, program))
+                .unwrap_or_else(|| build(program)),
         };
         Task {
             problem,
@@ -91,8 +127,11 @@ impl Judges {
             program,
             checker: self.checker.clone(),
             output_checker: self.output_checker.clone(),
-            tests: problem.tests.iter().collect(),
+            // Static validation first: it needs no run of the submission.
+            tests: problem.static_tests.iter().chain(&problem.tests).collect(),
             every_test: false,
+            static_validation,
+            output_visualization: None,
         }
     }
 }

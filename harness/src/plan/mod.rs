@@ -14,7 +14,9 @@
 
 mod expect;
 mod judges;
+mod languages;
 mod settle;
+mod static_validation;
 #[cfg(test)]
 mod tests;
 
@@ -23,7 +25,7 @@ use std::path::{Path, PathBuf};
 
 use crate::compile::Builds;
 use crate::owner::Owner;
-use crate::runner::{RunPlan, Task};
+use crate::runner::{OutputVisualization, RunPlan, Task};
 use crate::sandbox::Boxes;
 use crate::spec::{ProblemSpec, ProgramRef};
 
@@ -56,6 +58,9 @@ pub(crate) struct Planner<'b, 'p> {
     tasks: Vec<Task<'p>>,
     /// How many tests may run at once.
     jobs: usize,
+    /// Where output visualizers' images go (`<here>/<problem>/<submission>/`);
+    /// `None`: packages' output visualizers are not run.
+    visualizations: Option<PathBuf>,
 }
 
 impl<'b, 'p> Planner<'b, 'p> {
@@ -66,7 +71,15 @@ impl<'b, 'p> Planner<'b, 'p> {
             judges: HashMap::new(),
             tasks: Vec::new(),
             jobs,
+            visualizations: None,
         }
+    }
+
+    /// Runs packages' output visualizers, keeping their images under
+    /// `folder` (beside the result store).
+    pub(crate) fn with_visualizations(mut self, folder: PathBuf) -> Self {
+        self.visualizations = Some(folder);
+        self
     }
 
     /// The builder, to ask what a program needs (a missing compiler).
@@ -127,7 +140,14 @@ impl<'b, 'p> Planner<'b, 'p> {
             .judges
             .entry(problem.dir.clone())
             .or_insert_with(|| Judges::build(builder, problem));
-        let task = judges.task(problem, program, |p| builder.build(p), owner, shown);
+        let mut task = judges.task(problem, program, |p| builder.build(p), owner, shown.clone());
+        if let (Some(folder), Some(visualizer)) = (&self.visualizations, judges.output_visualizer())
+        {
+            task.output_visualization = Some(std::sync::Arc::new(OutputVisualization {
+                visualizer: visualizer.clone(),
+                into: folder.join(&problem.id).join(folder_name(&shown)),
+            }));
+        }
         self.tasks.push(task);
         self.tasks.last_mut().expect("just pushed")
     }
@@ -145,4 +165,21 @@ impl<'b, 'p> Planner<'b, 'p> {
 /// A path as given on the command line, made absolute (reports show it as given).
 fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// A submission's name as one folder name: only letters, digits, `.`,
+/// `-` and `_` (a name is the submitter's), never hidden nor empty.
+fn folder_name(shown: &str) -> String {
+    let name: String = shown
+        .chars()
+        .map(|c| match c {
+            '/' | '\\' => '-',
+            c if c.is_ascii_alphanumeric() || "._-".contains(c) => c,
+            _ => '_',
+        })
+        .collect();
+    match name.trim_start_matches('.') {
+        "" => "submission".to_string(),
+        trimmed => trimmed.to_string(),
+    }
 }

@@ -37,6 +37,11 @@ pub struct Task<'a> {
     /// Run every test even with `stop_at_first_failure` (a package's rules
     /// speak of every test's verdict).
     pub every_test: bool,
+    /// What the problem's static validation test cases judge (Kattis
+    /// 2025-09), when it has them.
+    pub static_validation: Option<std::sync::Arc<super::StaticSubmission>>,
+    /// The output visualizer and where the images of this task go.
+    pub output_visualization: Option<std::sync::Arc<super::OutputVisualization>>,
 }
 
 /// Results that may stand in for running a test (the result store's cache,
@@ -195,6 +200,8 @@ fn execute_on(
                 submission,
                 test: task.tests[k],
                 workdir: dir.path(),
+                static_validation: task.static_validation.as_deref(),
+                output_visualization: task.output_visualization.as_deref(),
             }),
             (None, Err(e)) => TestReport::judge_error(
                 task.tests[k],

@@ -7,11 +7,24 @@
 use crate::spec::JudgingKind;
 
 use super::steps::{Submission, TestRun, cleaned, judged_steadily};
-use super::{TestReport, batch, interactive, multipass, output_only};
+use super::{TestReport, batch, interactive, multipass, output_only, static_validation};
 
 /// Judges the submission on the test by the problem's kind (again, when a
 /// busy machine may have decided a timing verdict).
 pub fn judge_test(run: &TestRun<'_>) -> TestReport {
+    // Not a run of the submission: the static validator on its files.
+    if let Some(args) = &run.test.static_validation {
+        return cleaned(
+            run.workdir,
+            match run.static_validation {
+                Some(submission) => static_validation::judge(run, submission, args),
+                None => TestReport::judge_error(
+                    run.test,
+                    "a static validation test case without a static validator".into(),
+                ),
+            },
+        );
+    }
     judged_steadily(run.sandbox, &run.problem.limits, || {
         cleaned(run.workdir, judge_by_kind(run))
     })

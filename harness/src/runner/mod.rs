@@ -21,6 +21,7 @@ pub(crate) mod pool;
 mod score;
 #[cfg(test)]
 pub(crate) mod scripted;
+mod static_validation;
 mod steps;
 #[cfg(test)]
 mod tests;
@@ -30,5 +31,6 @@ pub use events::{Event, RunTiming, TaskReport, TestReport, Timing, TranscriptLin
 pub use imp::{Reuse, RunPlan, Task, execute, execute_in_box, execute_reusing};
 pub use judge::judge_test;
 pub(crate) use score::package_score;
-pub use steps::{Submission, TestRun};
+pub use static_validation::StaticSubmission;
+pub use steps::{OutputVisualization, Submission, TestRun};
 pub(crate) use steps::{judge_output_file, submission_stack};

@@ -146,6 +146,8 @@ fn judge_problem(
         submission: Submission::Program(&program("/submission")),
         test,
         workdir: &workdir,
+        static_validation: None,
+        output_visualization: None,
     });
     (report, sandbox)
 }

@@ -108,6 +108,8 @@ pub(crate) fn plan(problem: &ProblemSpec, stop_at_first_failure: bool, jobs: usi
             output_checker: None,
             tests: problem.tests.iter().collect(),
             every_test: false,
+            static_validation: None,
+            output_visualization: None,
         }],
         stop_at_first_failure,
         jobs,

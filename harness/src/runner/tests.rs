@@ -235,6 +235,8 @@ fn the_checkers_files_never_go_through_a_link_the_run_left() {
             output_checker: None,
             tests: problem.tests.iter().collect(),
             every_test: false,
+            static_validation: None,
+            output_visualization: None,
         }],
         stop_at_first_failure: false,
         jobs: 1,
@@ -339,6 +341,8 @@ fn a_submission_of_the_wrong_form_for_the_kind_is_a_judge_error_and_runs_nothing
             submission,
             test: &problem.tests[0],
             workdir: &workdir,
+            static_validation: None,
+            output_visualization: None,
         })
     };
     let wrong = judge(&batch, super::Submission::Answers(&answers));

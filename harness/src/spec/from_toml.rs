@@ -102,6 +102,7 @@ impl ProblemSpec {
             },
             solutions,
             tests,
+            static_tests: Vec::new(),
             stress,
             presentation_errors: true,
             kind,

@@ -11,7 +11,9 @@ use super::problem::{
     Protocol, ScoreAggregate, SolutionSpec, SourceSet, TestCase, ToolSpec,
 };
 use crate::errors::SpecError;
-use crate::formats::{Expectation, Interaction, OutputJudging, Package, PackageFormat, Program};
+use crate::formats::{
+    Constants, Expectation, Interaction, OutputJudging, Package, PackageFormat, Program,
+};
 
 /// The spec of `package`, judged with the CPU time limit `time` (see
 /// `formats::derive`: Kattis packages learn theirs from their own
@@ -92,6 +94,17 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
             args: test.args.clone(),
             checker_args: test.output_validator_args.clone(),
             files: test.files_dir.clone(),
+            static_validation: None,
+        })
+        .collect();
+    let static_tests = package
+        .static_cases
+        .iter()
+        .map(|case| TestCase {
+            name: case.name.clone(),
+            group: case.group.clone(),
+            static_validation: Some(case.args.clone()),
+            ..TestCase::default()
         })
         .collect();
     let solutions = package
@@ -128,6 +141,7 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
         aggregate: ScoreAggregate::Sum,
         solutions,
         tests,
+        static_tests,
         stress: Default::default(),
         // Kattis' default validator has no presentation error; Polygon's
         // testlib checkers do.
@@ -137,17 +151,40 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
     })
 }
 
-/// A program outside any package's settings (a BAPCtools generator): its
-/// sources and the files beside them, no `include/`, no constants.
-pub(crate) fn standalone_program(program: &Program) -> ProgramRef {
+/// A program outside the package's own list (a BAPCtools generator): its
+/// sources and the files beside them, no `include/`, and the package's
+/// `{{constants}}` substituted (none given: none), as BAPCtools does.
+pub(crate) fn with_constants(program: &Program, constants: &Constants) -> ProgramRef {
     ProgramRef::Sources(Arc::new(SourceSet {
         name: program.name.clone(),
         language: language_key(&program.language).to_string(),
         sources: program.sources.clone(),
         entry: entry_of(program),
         beside: program.extra_files.clone(),
-        constants: Vec::new(),
+        constants: constant_pairs(constants),
     }))
+}
+
+/// Every `name`, `name.value` and `name.variant` with its value.
+fn constant_pairs(constants: &Constants) -> Vec<(String, String)> {
+    constants
+        .values
+        .iter()
+        .flat_map(|(name, constant)| {
+            let value = constant.value.clone();
+            [
+                (name.clone(), value.clone()),
+                (format!("{name}.value"), value),
+            ]
+            .into_iter()
+            .chain(
+                constant
+                    .variants
+                    .iter()
+                    .map(move |(variant, value)| (format!("{name}.{variant}"), value.clone())),
+            )
+        })
+        .collect()
 }
 
 /// A package program as the builder takes it: its sources, the files
@@ -170,19 +207,7 @@ fn source_set(package: &Package, program: &Program) -> SourceSet {
     }
     let constants = match program.substitute_constants {
         false => Vec::new(),
-        true => package
-            .constants
-            .values
-            .iter()
-            .flat_map(|(name, constant)| {
-                std::iter::once((name.clone(), constant.value.clone())).chain(
-                    constant
-                        .variants
-                        .iter()
-                        .map(move |(variant, value)| (format!("{name}.{variant}"), value.clone())),
-                )
-            })
-            .collect(),
+        true => constant_pairs(&package.constants),
     };
     SourceSet {
         name: program.name.clone(),
@@ -205,7 +230,7 @@ fn entry_of(program: &Program) -> std::path::PathBuf {
 
 /// Our language table's key for a Kattis language code; codes the table
 /// does not know stay as they are, and the builder names them.
-fn language_key(kattis: &str) -> &str {
+pub(crate) fn language_key(kattis: &str) -> &str {
     match kattis {
         "python3" => "python",
         "pypy3" => "pypy",

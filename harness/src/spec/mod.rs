@@ -14,7 +14,7 @@ mod stress;
 
 pub use discover::{discover_problems, is_package, load_problem, load_problem_for_answers};
 pub use kind::JudgingKind;
-pub(crate) use lower::{package_program, standalone_program};
+pub(crate) use lower::{language_key, package_program, with_constants};
 pub use problem::{
     CompareMode, CompareSpec, GeneratedTest, Limits, ProblemSpec, ProgramRef, Protocol,
     ScoreAggregate, SolutionSpec, SourceSet, TestCase, ToolSpec,

@@ -35,6 +35,9 @@ pub struct ProblemSpec {
     pub solutions: Vec<SolutionSpec>,
     /// Samples first, then secret cases, each in lexicographic path order.
     pub tests: Vec<TestCase>,
+    /// Kattis static validation test cases, judged before `tests` (kept
+    /// apart: they have no input for validators, generators or samples).
+    pub static_tests: Vec<TestCase>,
     /// How `judge stress` draws inputs (`[stress]`).
     pub stress: super::stress::StressSpec,
     /// A whitespace difference is a presentation error (else a wrong
@@ -204,6 +207,9 @@ pub struct TestCase {
     /// A folder whose files are copied into the run's working folder
     /// (Kattis `<test>.files/`).
     pub files: Option<PathBuf>,
+    /// A Kattis static validation test case (no input: the static
+    /// validator judges the submission's files), with its arguments.
+    pub static_validation: Option<Vec<String>>,
 }
 
 impl TestCase {

@@ -231,6 +231,8 @@ impl Bench<'_> {
             submission: Submission::Program(exe),
             test,
             workdir: work.path(),
+            static_validation: None,
+            output_visualization: None,
         }))
     }
 

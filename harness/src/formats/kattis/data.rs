@@ -11,13 +11,20 @@
 
 use std::path::{Path, PathBuf};
 
+#[path = "loose_groups.rs"]
+mod loose_groups;
+#[path = "self_test_data.rs"]
+mod self_test_data;
+#[path = "static_cases.rs"]
+mod static_cases;
+
 use super::metadata::Metadata;
 use super::settings::{CaseSettings, GroupConfig, LegacySettings, group_file};
 use super::version;
 use crate::formats::error::{FormatError, FormatResult};
 use crate::formats::package::{
-    Aggregation, AnswerSelfTest, InputSelfTest, LegacyGrading, MaxScore, OutputSelfTest,
-    PackageFormat, SelfTests, TestCase, TestGroup, is_sample_group,
+    Aggregation, LegacyGrading, MaxScore, PackageFormat, SelfTests, StaticCase, TestCase,
+    TestGroup, is_sample_group,
 };
 use crate::verdict::Verdict;
 
@@ -27,6 +34,7 @@ pub(crate) struct Data {
     /// The `data/` folder's legacy grading (legacy test data groups only).
     pub(crate) legacy_root: Option<LegacyGrading>,
     pub(crate) self_tests: SelfTests,
+    pub(crate) static_cases: Vec<StaticCase>,
 }
 
 /// One directory entry that matters: a case (by its `.in`) or a folder.
@@ -126,6 +134,7 @@ struct Reader<'a> {
     /// name but BAPCtools writes and reads: its per-test keys reach every
     /// folder of `data/`.
     data_config: Option<GroupConfig>,
+    static_cases: Vec<StaticCase>,
 }
 
 pub(crate) fn read_data(
@@ -145,6 +154,7 @@ pub(crate) fn read_data(
         tests: Vec::new(),
         groups: Vec::new(),
         data_config: None,
+        static_cases: Vec::new(),
     };
     let mut self_tests = SelfTests::default();
     let legacy_tree = !meta.format.has_2025_groups();
@@ -242,6 +252,7 @@ pub(crate) fn read_data(
         tests: reader.tests,
         groups: reader.groups,
         self_tests,
+        static_cases: reader.static_cases,
     })
 }
 
@@ -291,6 +302,7 @@ impl Reader<'_> {
             input_validator_args: settings.input_validator_args,
             answer_validator_args: settings.answer_validator_args,
             output_validator_args: settings.output_validator_args,
+            output_visualizer_args: settings.output_visualizer_args,
             points: None,
             generator_command: None,
             description: settings.description,
@@ -387,12 +399,10 @@ impl Reader<'_> {
         for item in items(dir, self.meta.format, self.warnings)? {
             match item {
                 Item::Case { input, .. } => self.case(&input, group, settings)?,
-                Item::Folder { path, .. } => {
-                    if let Some(file) = group_file(&path) {
-                        return Err(FormatError::file(&file, "test groups cannot be nested"));
-                    }
-                    self.plain_cases(&path, group, settings)?;
-                }
+                Item::Folder { path, .. } => match group_file(&path) {
+                    Some(_) => self.nested_group_file(&path, group, settings)?,
+                    None => self.plain_cases(&path, group, settings)?,
+                },
             }
         }
         Ok(())
@@ -409,6 +419,7 @@ impl Reader<'_> {
             require_pass: Vec::new(),
             legacy: None,
         });
+        self.static_case(&config, "sample", Aggregation::PassFail)?;
         self.plain_cases(dir, "sample", &config.cases)
     }
 
@@ -423,14 +434,16 @@ impl Reader<'_> {
             Aggregation::PassFail
         };
         let secret_max = config.max_score.unwrap_or(MaxScore::Bounded(100.0));
+        let secret_aggregation = config.aggregation.unwrap_or(default_aggregation);
         self.groups.push(TestGroup {
             name: "secret".to_string(),
             parent: None,
-            aggregation: config.aggregation.unwrap_or(default_aggregation),
+            aggregation: secret_aggregation,
             max_score: secret_max,
             require_pass: config.require_pass.clone(),
             legacy: None,
         });
+        self.static_case(&config, "secret", secret_aggregation)?;
         let entries = items(dir, self.meta.format, self.warnings)?;
         let grouped = entries
             .iter()
@@ -439,20 +452,17 @@ impl Reader<'_> {
             return self.plain_cases(dir, "secret", &config.cases);
         }
         for item in entries {
+            // What 2025-09 forbids here BAPCtools reads (`loose_groups`).
             let (child, path) = match item {
                 Item::Case { input, .. } => {
-                    return Err(FormatError::file(
-                        &input,
-                        "data/secret has test groups, so cases must be inside them",
-                    ));
+                    self.case_beside_groups(&input, &config.cases)?;
+                    continue;
                 }
                 Item::Folder { name, path } => (name, path),
             };
             if group_file(&path).is_none() {
-                return Err(FormatError::file(
-                    &path,
-                    "data/secret has test groups, so every folder needs a test_group.yaml",
-                ));
+                self.folder_without_group_file(&path, &config.cases)?;
+                continue;
             }
             let group_config = self.config(&path, Some(&config))?;
             if !self.meta.scoring {
@@ -469,112 +479,20 @@ impl Reader<'_> {
                 }
             };
             let name = format!("secret/{child}");
+            let aggregation = group_config.aggregation.unwrap_or(Aggregation::PassFail);
             self.groups.push(TestGroup {
                 name: name.clone(),
                 parent: Some("secret".to_string()),
-                aggregation: group_config.aggregation.unwrap_or(Aggregation::PassFail),
+                aggregation,
                 max_score,
                 require_pass: group_config.require_pass.clone(),
                 legacy: None,
             });
+            self.static_case(&group_config, &name, aggregation)?;
             self.plain_cases(&path, &name, &group_config.cases)?;
         }
         Ok(())
     }
-
-    /// The cases of a validators' test folder: each `.in`, its name, and
-    /// its settings (`test_group.yaml`, then `<case>.yaml`); `needs`: the
-    /// other files each case must have, said as `what` when one is missing.
-    fn self_test_cases(
-        &mut self,
-        dir: &Path,
-        needs: &[&str],
-        what: &str,
-    ) -> FormatResult<Vec<(PathBuf, String, CaseSettings)>> {
-        let config = self.config(dir, None)?;
-        let mut found = Vec::new();
-        collect_inputs(dir, self.meta.format, self.warnings, &mut found)?;
-        found
-            .into_iter()
-            .map(|input| {
-                if needs.iter().any(|ext| !input.with_extension(ext).is_file()) {
-                    return Err(FormatError::file(&input, what));
-                }
-                let settings = config
-                    .cases
-                    .with_case_file(&input.with_extension("yaml"), &self.meta.constants)?;
-                let name = self.name_of(&input.with_extension(""));
-                Ok((input, name, settings))
-            })
-            .collect()
-    }
-
-    fn invalid_inputs(&mut self, dir: &Path) -> FormatResult<Vec<InputSelfTest>> {
-        let cases = self.self_test_cases(dir, &[], "")?;
-        Ok(cases
-            .into_iter()
-            .map(|(input, name, settings)| InputSelfTest {
-                name,
-                input,
-                valid: false,
-                args: settings.input_validator_args,
-            })
-            .collect())
-    }
-
-    /// `invalid_answer/`: a valid `.in` and an `.ans` that some answer
-    /// validator must reject.
-    fn invalid_answers(&mut self, dir: &Path) -> FormatResult<Vec<AnswerSelfTest>> {
-        let cases =
-            self.self_test_cases(dir, &["ans"], "an invalid_answer case needs .in and .ans")?;
-        Ok(cases
-            .into_iter()
-            .map(|(input, name, settings)| AnswerSelfTest {
-                name,
-                answer: input.with_extension("ans"),
-                input,
-                input_validator_args: settings.input_validator_args,
-                answer_validator_args: settings.answer_validator_args,
-            })
-            .collect())
-    }
-
-    fn output_self_tests(
-        &mut self,
-        dir: &Path,
-        kind: &str,
-        expected: Verdict,
-    ) -> FormatResult<Vec<OutputSelfTest>> {
-        let what = format!("a {kind} case needs .in, .ans and .out");
-        let cases = self.self_test_cases(dir, &["ans", "out"], &what)?;
-        Ok(cases
-            .into_iter()
-            .map(|(input, name, settings)| OutputSelfTest {
-                name,
-                output: input.with_extension("out"),
-                answer: input.with_extension("ans"),
-                input,
-                expected,
-                output_validator_args: settings.output_validator_args,
-                input_validator_args: Some(settings.input_validator_args),
-            })
-            .collect())
-    }
-}
-
-fn collect_inputs(
-    dir: &Path,
-    format: PackageFormat,
-    warnings: &mut Vec<String>,
-    found: &mut Vec<PathBuf>,
-) -> FormatResult<()> {
-    for item in items(dir, format, warnings)? {
-        match item {
-            Item::Case { input, .. } => found.push(input),
-            Item::Folder { path, .. } => collect_inputs(&path, format, warnings, found)?,
-        }
-    }
-    Ok(())
 }
 
 /// `require_pass` names `sample` or an earlier group with pass-fail scoring.

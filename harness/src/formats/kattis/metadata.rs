@@ -12,7 +12,7 @@ use super::settings::parse_range;
 use super::version::version_named;
 use crate::formats::error::{FormatError, FormatResult};
 use crate::formats::package::{
-    Constants, Interaction, PackageFormat, PackageLimits, TimeLimitRule,
+    Constants, Interaction, PackageFormat, PackageLimits, SubmissionRules, TimeLimitRule,
 };
 use crate::formats::yaml::{Map, Value, YamlFile};
 
@@ -70,6 +70,7 @@ pub(crate) struct Metadata {
     /// Legacy `grading:` keys that override every test data group's.
     pub(crate) grading: ProblemGrading,
     pub(crate) limits: PackageLimits,
+    pub(crate) rules: SubmissionRules,
     pub(crate) constants: Constants,
     /// Keys tolerated with a warning.
     pub(crate) warnings: Vec<String>,
@@ -218,6 +219,7 @@ fn read_legacy(dir: &Path, root: &Map<'_>) -> FormatResult<Metadata> {
         validator_flags,
         grading,
         limits: read_sizes(limits_map.as_ref(), time)?,
+        rules: SubmissionRules::default(),
         constants: Constants::default(),
         warnings,
     })

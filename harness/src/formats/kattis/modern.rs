@@ -14,7 +14,9 @@ use super::metadata::{
     read_sizes, read_timelimit_file, validation_passes,
 };
 use crate::formats::error::{FormatError, FormatResult};
-use crate::formats::package::{Constants, Interaction, PackageFormat, TimeLimitRule};
+use crate::formats::package::{
+    Constants, Interaction, PackageFormat, SubmissionRules, TimeLimitRule,
+};
 use crate::formats::yaml::{Map, Value};
 
 const KEYS: &[&str] = &[
@@ -140,9 +142,13 @@ pub(super) fn read_modern(
         Some(flags) => flags.split_whitespace().map(str::to_string).collect(),
         None => Vec::new(),
     };
-    if let Some(value) = root.get("allow_file_writing") {
-        value.boolean()?;
-    }
+    let rules = SubmissionRules {
+        languages: read_languages(root.get("languages"))?,
+        read_only_folder: match root.get("allow_file_writing") {
+            Some(value) => !value.boolean()?,
+            None => true,
+        },
+    };
 
     let limits_map = root.get("limits").map(|v| v.map()).transpose()?;
     if let Some(limits) = &limits_map {
@@ -181,9 +187,26 @@ pub(super) fn read_modern(
         validator_flags,
         grading: ProblemGrading::default(),
         limits: read_sizes(limits_map.as_ref(), time)?,
+        rules,
         constants,
         warnings,
     })
+}
+
+/// `languages`: `all` (or absent: `None`), or language codes of the
+/// languages table, one or a list.
+fn read_languages(value: Option<Value<'_>>) -> FormatResult<Option<Vec<String>>> {
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    let codes = value.strings()?;
+    if codes.iter().any(|code| code == "all") {
+        return Ok(None);
+    }
+    if codes.is_empty() {
+        return Err(value.error("name one language or more, or `all`"));
+    }
+    Ok(Some(codes))
 }
 
 /// `type`: a list, or one string (several types space-separated, as the

@@ -19,6 +19,7 @@ pub(crate) struct CaseSettings {
     /// BAPCtools' `answer_validator_args`.
     pub(crate) answer_validator_args: ValidatorArgs,
     pub(crate) output_validator_args: Vec<String>,
+    pub(crate) output_visualizer_args: Vec<String>,
     pub(crate) full_feedback: Option<bool>,
     pub(crate) description: Option<String>,
     pub(crate) hint: Option<String>,
@@ -97,10 +98,11 @@ impl CaseSettings {
         if let Some(value) = map.get("answer_validator_args") {
             next.answer_validator_args = validator_args(&value)?;
         }
-        for key in ["input_visualizer_args", "output_visualizer_args"] {
-            if let Some(value) = map.get(key) {
-                value.string_list()?;
-            }
+        if let Some(value) = map.get("input_visualizer_args") {
+            value.string_list()?;
+        }
+        if let Some(value) = map.get("output_visualizer_args") {
+            next.output_visualizer_args = value.string_list()?;
         }
         if let Some(flag) = map.bool("full_feedback")? {
             next.full_feedback = Some(flag);
@@ -158,8 +160,20 @@ pub(crate) struct GroupConfig {
     pub(crate) aggregation: Option<Aggregation>,
     pub(crate) require_pass: Vec<String>,
     pub(crate) cases: CaseSettings,
+    /// `static_validation_score` and `static_validator_args`.
+    pub(crate) static_validation: Option<StaticValidation>,
     /// Scoring keys present, with their lines, for "not allowed here" errors.
     scoring_keys: Vec<(String, usize)>,
+}
+
+/// A group's static validation test case as its `test_group.yaml` says it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct StaticValidation {
+    /// `None`: `pass-fail`.
+    pub(crate) score: Option<f64>,
+    pub(crate) args: Vec<String>,
+    /// The line of `static_validation_score`, for errors.
+    pub(crate) line: usize,
 }
 
 const GROUP_KEYS: &[&str] = &[
@@ -194,6 +208,32 @@ pub(crate) fn group_file(dir: &Path) -> Option<PathBuf> {
         .into_iter()
         .map(|name| dir.join(name))
         .find(|path| path.is_file())
+}
+
+/// `static_validation_score` (a number or `pass-fail`) and
+/// `static_validator_args`, which needs it.
+fn read_static_validation(root: &Map<'_>) -> FormatResult<Option<StaticValidation>> {
+    let args = root.get("static_validator_args");
+    let Some(score) = root.get("static_validation_score") else {
+        return match args {
+            Some(args) => {
+                Err(args.error("`static_validator_args` needs a `static_validation_score`"))
+            }
+            None => Ok(None),
+        };
+    };
+    let value = match score.string()?.as_str() {
+        "pass-fail" => None,
+        _ => Some(score.unsigned()? as f64),
+    };
+    Ok(Some(StaticValidation {
+        score: value,
+        args: match args {
+            Some(args) => args.string_list()?,
+            None => Vec::new(),
+        },
+        line: score.line(),
+    }))
 }
 
 impl GroupConfig {
@@ -245,11 +285,7 @@ impl GroupConfig {
             }
         }
         root.only_keys(&keys)?;
-        for key in ["static_validation_score", "static_validator_args"] {
-            if let Some(value) = root.get(key) {
-                return Err(value.error("static validation is not supported"));
-            }
-        }
+        config.static_validation = read_static_validation(&root)?;
         // An older draft kept the scoring keys in a `scoring:` map, as
         // `score`, `aggregation` and `require_pass`.
         let older = root.get("scoring").map(|v| v.map()).transpose()?;

@@ -97,6 +97,7 @@ pub(super) fn read_tests(
             input_validator_args: validator_args(node.attribute("group")),
             answer_validator_args: Default::default(),
             output_validator_args: Vec::new(),
+            output_visualizer_args: Vec::new(),
             points: xml.attr_f64(*node, "points")?,
             generator_command: node.attribute("cmd").map(str::to_string),
             description: node.attribute("description").map(str::to_string),

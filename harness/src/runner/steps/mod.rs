@@ -13,8 +13,10 @@ mod folders;
 mod interaction;
 mod output;
 mod program;
+mod read_only;
 mod test_run;
 mod timing;
+mod visualize;
 
 pub(crate) use folders::{empty_dir, judges_folder};
 pub(crate) use interaction::interact;
@@ -22,3 +24,5 @@ pub(crate) use output::{apply_comparison, judge_output, judge_output_file, judge
 pub(crate) use program::{run_program, submission_stack};
 pub use test_run::{Submission, TestRun};
 pub(crate) use timing::{cleaned, judged_steadily};
+pub use visualize::OutputVisualization;
+pub(crate) use visualize::visualize;

@@ -20,8 +20,12 @@ use super::{TestRun, judges_folder};
 /// judge's own: the run's folder was the run's, and a name in it may lead
 /// anywhere by now. Built-in comparisons write none.
 pub(crate) fn judge_output_into(report: &mut TestReport, run: &TestRun<'_>, output: &[u8]) {
-    let folder = match &run.problem.compare.mode {
-        CompareMode::Checker(_) => match judges_folder(run.workdir, "checker") {
+    // A checker, and an output visualizer after any comparison, work in
+    // a folder of the judge's.
+    let visualized = run.output_visualization.is_some();
+    let checked = matches!(run.problem.compare.mode, CompareMode::Checker(_));
+    let folder = match visualized || checked {
+        true => match judges_folder(run.workdir, "checker") {
             Ok(folder) => Some(folder),
             Err(e) => {
                 let failure = JudgeFailure::judge("create a folder for the checker", e);
@@ -29,7 +33,7 @@ pub(crate) fn judge_output_into(report: &mut TestReport, run: &TestRun<'_>, outp
                 return;
             }
         },
-        _ => None,
+        false => None,
     };
     // (Only a checker uses the folder it is given.)
     let scratch = folder.as_ref().map_or(run.workdir, |f| f.path());
@@ -42,6 +46,10 @@ pub(crate) fn judge_output_into(report: &mut TestReport, run: &TestRun<'_>, outp
         scratch,
     );
     apply_comparison(report, comparison, run.problem.presentation_errors);
+    // After the validator, in its feedback folder; never judged.
+    if let Some(folder) = folder.as_ref().filter(|_| visualized) {
+        super::visualize(run, output, folder.path());
+    }
 }
 
 /// Judges `output` against `test`'s answer by the problem's `compare` mode:

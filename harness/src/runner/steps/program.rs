@@ -64,9 +64,11 @@ pub(crate) fn run_program(
         },
         None => Vec::new(),
     };
+    let (collect, read_only) = super::read_only::watch(run, &seed).unzip();
     let outcome = match sandbox.run(&RunRequest {
         stdin: Some(input.to_path_buf()),
         seed,
+        collect,
         ..submission_request(run, exe)
     }) {
         Ok(outcome) => outcome,
@@ -81,6 +83,11 @@ pub(crate) fn run_program(
     if let Some(verdict) = Verdict::from_run(&outcome, &problem.limits) {
         report.verdict = verdict;
         report.detail = Some(describe_termination(outcome.termination));
+        return (report, None);
+    }
+    if let Some(written) = read_only.and_then(|r| r.written(outcome.collected.as_ref())) {
+        report.verdict = Verdict::RuntimeError;
+        report.detail = Some(written);
         return (report, None);
     }
     (report, Some(outcome.stdout))

@@ -25,6 +25,12 @@ pub struct TestRun<'a> {
     /// one, as creating a folder per run costs more than the run itself on
     /// some filesystems.
     pub workdir: &'a Path,
+    /// The submission's files and the static validator, for a Kattis
+    /// static validation test case.
+    pub static_validation: Option<&'a super::super::StaticSubmission>,
+    /// The output visualizer, when the package has one and its images
+    /// are kept.
+    pub output_visualization: Option<&'a super::OutputVisualization>,
 }
 
 /// What a submission is: a built program (batch, interactive and
