@@ -163,8 +163,11 @@ fn resolve_includes(generators: &mut Generators, path: &Path) -> Result<()> {
                 .cases
                 .iter()
                 .filter(|case| {
+                    // By the name as written: a list item's number
+                    // (`1-small`) is not part of it.
+                    let named = |part: &str| part == wanted || unnumbered(part) == wanted;
                     let base = case.name.rsplit('/').next().unwrap_or(&case.name);
-                    base == wanted || case.name.split('/').any(|folder| folder == wanted)
+                    named(base) || case.name.split('/').any(named)
                 })
                 .filter(|case| !case.name.starts_with(&prefix) || prefix.is_empty())
                 .cloned()
@@ -185,6 +188,14 @@ fn resolve_includes(generators: &mut Generators, path: &Path) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// `name` without the number a list gives its items (`01-small`: `small`).
+fn unnumbered(name: &str) -> &str {
+    match name.split_once('-') {
+        Some((number, rest)) if number.bytes().all(|b| b.is_ascii_digit()) => rest,
+        _ => name,
+    }
 }
 
 /// Reads a directory's keys; `prefix` is its path under `data/` with a
