@@ -148,6 +148,17 @@ fn read_file(path: &Path, constants: Constants) -> Result<Generators> {
         salt: root.str("random_salt")?.unwrap_or_default(),
     };
     generators.solution.clone_from(&inherited.solution);
+    if let Some(version) = root.get("version") {
+        // BAPCtools' framework versions from 2026-01 number a list's test
+        // cases by one counter over the whole file; this reader numbers
+        // each list on its own, as earlier versions did.
+        generators.warnings.push(format!(
+            "{}:{}: `version: {}`: list items are numbered per list, as before 2026-01 (BAPCtools may name them otherwise)",
+            file_of(&root),
+            version.line(),
+            version.string().unwrap_or_default()
+        ));
+    }
     directory(&root, "", &inherited, &mut generators, true)?;
     resolve_includes(&mut generators, path)?;
     Ok(generators)
