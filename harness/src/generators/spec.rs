@@ -148,6 +148,17 @@ fn read_file(path: &Path, constants: Constants) -> Result<Generators> {
         salt: root.str("random_salt")?.unwrap_or_default(),
     };
     generators.solution.clone_from(&inherited.solution);
+    if let Some(version) = root.get("version") {
+        // BAPCtools' framework versions from 2026-01 number a list's test
+        // cases by one counter over the whole file; this reader numbers
+        // each list on its own, as earlier versions did.
+        generators.warnings.push(format!(
+            "{}:{}: `version: {}`: list items are numbered per list, as before 2026-01 (BAPCtools may name them otherwise)",
+            file_of(&root),
+            version.line(),
+            version.string().unwrap_or_default()
+        ));
+    }
     directory(&root, "", &inherited, &mut generators, true)?;
     resolve_includes(&mut generators, path)?;
     Ok(generators)
@@ -163,8 +174,11 @@ fn resolve_includes(generators: &mut Generators, path: &Path) -> Result<()> {
                 .cases
                 .iter()
                 .filter(|case| {
+                    // By the name as written: a list item's number
+                    // (`1-small`) is not part of it.
+                    let named = |part: &str| part == wanted || unnumbered(part) == wanted;
                     let base = case.name.rsplit('/').next().unwrap_or(&case.name);
-                    base == wanted || case.name.split('/').any(|folder| folder == wanted)
+                    named(base) || case.name.split('/').any(named)
                 })
                 .filter(|case| !case.name.starts_with(&prefix) || prefix.is_empty())
                 .cloned()
@@ -185,6 +199,14 @@ fn resolve_includes(generators: &mut Generators, path: &Path) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// `name` without the number a list gives its items (`01-small`: `small`).
+fn unnumbered(name: &str) -> &str {
+    match name.split_once('-') {
+        Some((number, rest)) if number.bytes().all(|b| b.is_ascii_digit()) => rest,
+        _ => name,
+    }
 }
 
 /// Reads a directory's keys; `prefix` is its path under `data/` with a

@@ -149,3 +149,21 @@ fn constants_are_substituted_in_commands_before_the_seed_but_not_in_inline_files
     };
     assert_eq!(command, "gen.py {{FIVE}} {{FIVE.WORD}} {{nope}} {seed}");
 }
+
+#[test]
+fn include_names_a_list_item_without_its_number() {
+    // As BAPCtools' generatorincludes: `small` is the list's `1-small`.
+    let generators = parse(
+        "data:\n  secret:\n    data:\n      - small:\n          data:\n            a: gen.py 1\n\
+         \x20     - general:\n          include: [small]\n          data:\n            b: gen.py 2\n",
+    );
+    let names: Vec<&str> = generators.cases.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "secret/1-small/a",
+            "secret/2-general/b",
+            "secret/2-general/a"
+        ]
+    );
+}
