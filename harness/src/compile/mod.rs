@@ -256,7 +256,12 @@ impl Builder {
             ProgramRef::File(path) | ProgramRef::Submitted(path) => {
                 self.languages.for_file(path)?.1.clone()
             }
-            ProgramRef::Sources(set) => self.languages.get(&set.language)?.clone(),
+            // A language the table does not know is one this machine
+            // cannot run either (a package's Scala or Haskell solution).
+            ProgramRef::Sources(set) => match self.languages.get(&set.language) {
+                Some(language) => language.clone(),
+                None => return Some(set.language.clone()),
+            },
         };
         let interpreter = (!language.run[0].contains('{')).then(|| language.run[0].clone());
         language

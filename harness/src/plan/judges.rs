@@ -117,7 +117,13 @@ impl Judges {
         let program = match &self.broken {
             Some(error) => Built::JudgeError(error.clone()),
             None => over_code_limit(problem, program)
-                .or_else(|| super::languages::not_allowed(problem, program))
+                // The rule is for submissions from outside: the package's own
+                // may be in any language (the specification's own maximal
+                // example has accepted ones outside its list).
+                .or_else(|| match owner {
+                    Owner::Solution { .. } => None,
+                    _ => super::languages::not_allowed(problem, program),
+                })
                 .unwrap_or_else(|| build(program)),
         };
         Task {
