@@ -185,6 +185,7 @@ impl Sandbox {
             slot.begin();
         }
         let start = Instant::now();
+        let announce = wired.as_ref().and_then(|w| w.started.clone());
         let spawned = spawn(
             &request.program,
             &request.args,
@@ -195,6 +196,9 @@ impl Sandbox {
             &setup,
         )?;
         let pid = spawned.pid;
+        if let Some(announce) = announce {
+            announce.store(pid, std::sync::atomic::Ordering::SeqCst);
+        }
         let process = unix::RunProcess::open(pid).map_err(|source| {
             unix::kill_group(pid);
             let _ = unix::wait4(pid);
@@ -610,12 +614,17 @@ fn watch(
         if now >= wall_deadline {
             // The backstop stops programs that sleep or block, not programs
             // that waited for a CPU another program held: that time is
-            // given back before the run is called over.
+            // given back before the run is called over. In an interaction
+            // the submission also waits on the interactor and the relay,
+            // so their time running or waiting to run is given back too.
             // Waiting is summed over the run's tasks and can exceed the
             // elapsed time, so the give-back is capped: no run outlives
             // `WALL_GIVE_BACK_CAP` times its backstop.
             let elapsed = now.duration_since(start);
-            let idle = elapsed.saturating_sub(clock.waited());
+            let others = relay
+                .as_deref_mut()
+                .map_or(Duration::ZERO, Relay::others_busy);
+            let idle = elapsed.saturating_sub(clock.waited() + others);
             if idle >= limits.wall || elapsed >= limits.wall * WALL_GIVE_BACK_CAP {
                 return Ok((
                     Some(Termination::WallLimit),

@@ -8,11 +8,13 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
-use std::time::Instant;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags};
 
-use super::unix::pipe;
+use super::unix::{self, Schedstat, pipe};
 
 /// Bytes of transcript kept: the end of the conversation, where a game goes
 /// wrong, is what a report shows.
@@ -177,15 +179,49 @@ pub(crate) struct Relay {
     /// Bytes the submission wrote on stdout (they count towards its output limit).
     pub(crate) submission_output: u64,
     buffer: Vec<u8>,
+    /// The interactor's pid once its run started (0 before).
+    interactor_pid: Arc<AtomicI32>,
+    /// The relaying thread, and its accounting when the relay began.
+    relay_tid: i32,
+    relay_at_start: Schedstat,
+    /// The last readings of `others_busy`'s two parts.
+    relay_busy: Duration,
+    interactor_busy: Duration,
 }
 
 /// The descriptors each side is given: (stdin, stdout).
 pub(crate) struct SideFds {
     pub(crate) stdin: OwnedFd,
     pub(crate) stdout: OwnedFd,
+    /// Where the side's run says its process's pid once started (the
+    /// interactor's, read by the submission's run loop; 0 until then).
+    pub(crate) started: Option<Arc<AtomicI32>>,
 }
 
 impl Relay {
+    /// Time the submission spent waiting on the other parties of the
+    /// interaction since it began: the interactor's and the relaying
+    /// thread's time on a CPU and on a run queue. A trusted program's
+    /// thinking, and a busy machine's delays, are not the submission's
+    /// doing, so its wall backstop gives that time back as it gives back
+    /// its own run-queue delay. Never decreases: once the interactor is
+    /// gone its last reading stands.
+    pub(crate) fn others_busy(&mut self) -> Duration {
+        let busy = |stat: Schedstat| stat.on_cpu + stat.waited;
+        if let Some(now) = unix::schedstat(self.relay_tid) {
+            self.relay_busy = busy(now).saturating_sub(busy(self.relay_at_start));
+        }
+        match self.interactor_pid.load(Ordering::SeqCst) {
+            0 => {}
+            pid => {
+                if let Some(now) = unix::schedstat(pid) {
+                    self.interactor_busy = self.interactor_busy.max(busy(now));
+                }
+            }
+        }
+        self.relay_busy + self.interactor_busy
+    }
+
     /// Four pipes: the relay holds one end of each, and each side gets its
     /// stdin and stdout.
     pub(crate) fn new() -> io::Result<(Relay, SideFds, SideFds)> {
@@ -193,6 +229,8 @@ impl Relay {
         let (from_submission, submission_out) = pipe()?;
         let (interactor_in, to_interactor) = pipe()?;
         let (from_interactor, interactor_out) = pipe()?;
+        let interactor_pid = Arc::new(AtomicI32::new(0));
+        let relay_tid = rustix::thread::gettid().as_raw_nonzero().get();
         let relay = Relay {
             to_submission: Channel::new(Direction::ToSubmission, from_interactor, to_submission)?,
             from_submission: Channel::new(
@@ -203,16 +241,23 @@ impl Relay {
             transcript: Transcript::default(),
             submission_output: 0,
             buffer: vec![0; 64 << 10],
+            interactor_pid: Arc::clone(&interactor_pid),
+            relay_tid,
+            relay_at_start: unix::schedstat(relay_tid).unwrap_or_default(),
+            relay_busy: Duration::ZERO,
+            interactor_busy: Duration::ZERO,
         };
         Ok((
             relay,
             SideFds {
                 stdin: submission_in,
                 stdout: submission_out,
+                started: None,
             },
             SideFds {
                 stdin: interactor_in,
                 stdout: interactor_out,
+                started: Some(Arc::clone(&interactor_pid)),
             },
         ))
     }

@@ -137,16 +137,33 @@ pub(crate) fn threads_of(pid: i32) -> Vec<i32> {
 }
 
 /// How long a task has been runnable without running (waiting on a run
-/// queue for a CPU), from the second field of `/proc/<tid>/schedstat`.
+/// queue for a CPU), from `/proc/<tid>/schedstat`.
 pub(crate) fn run_queue_delay(tid: i32) -> Option<Duration> {
+    schedstat(tid).map(|stat| stat.waited)
+}
+
+/// A task's scheduler accounting: time on a CPU and time runnable on a run
+/// queue, the first two fields of `/proc/<tid>/schedstat`.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct Schedstat {
+    pub(crate) on_cpu: Duration,
+    pub(crate) waited: Duration,
+}
+
+pub(crate) fn schedstat(tid: i32) -> Option<Schedstat> {
     // One read of a short line: no size query, no second read.
     let mut line = [0u8; 128];
     let n = std::fs::File::open(format!("/proc/{tid}/schedstat"))
         .and_then(|mut file| std::io::Read::read(&mut file, &mut line))
         .ok()?;
     let text = std::str::from_utf8(&line[..n]).ok()?;
-    let nanos = text.split_ascii_whitespace().nth(1)?.parse().ok()?;
-    Some(Duration::from_nanos(nanos))
+    let mut fields = text
+        .split_ascii_whitespace()
+        .map(|field| field.parse().ok().map(Duration::from_nanos));
+    Some(Schedstat {
+        on_cpu: fields.next()??,
+        waited: fields.next()??,
+    })
 }
 
 /// A started run's first process, held by a pidfd: signals reach this

@@ -313,3 +313,66 @@ fn a_person_plays_against_a_testlib_interactor_then_its_checker() {
         .code(1)
         .stdout(predicates::str::contains("The referee wins (PE)."));
 }
+
+/// A referee that thinks for two seconds of CPU before each reply. While it
+/// thinks the submission can only wait: that time is the referee's, not the
+/// submission's, and the wall backstop (1.25 s for a 0.25 s limit) gives it
+/// back as it gives back a busy machine's delays. A submission that stops
+/// answering is still stopped by the backstop.
+#[test]
+fn a_slow_referee_is_not_charged_to_the_submission() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("problems/slow-referee");
+    std::fs::create_dir_all(dir.join("data/secret")).unwrap();
+    std::fs::write(dir.join("data/secret/1.in"), "2\n").unwrap();
+    std::fs::write(dir.join("data/secret/1.ans"), "\n").unwrap();
+    std::fs::write(
+        dir.join("problem.toml"),
+        "id = \"slow-referee\"\n[limits]\ntime = \"250ms\"\n[interactor]\nfile = \"referee.py\"\n",
+    )
+    .unwrap();
+    // Kattis protocol: `referee input answer feedback_dir`, exit 42 accepts.
+    std::fs::write(
+        dir.join("referee.py"),
+        r#"import sys, time
+rounds = int(open(sys.argv[1]).read())
+for r in range(rounds):
+    start = time.process_time()
+    while time.process_time() - start < 1.0:
+        pass
+    print(r, flush=True)
+    if sys.stdin.readline().strip() != str(r):
+        sys.exit(43)
+sys.exit(42)
+"#,
+    )
+    .unwrap();
+    let echo = root.path().join("echo.py");
+    std::fs::write(
+        &echo,
+        "import sys\nfor line in sys.stdin:\n    print(line.strip(), flush=True)\n",
+    )
+    .unwrap();
+    let silent = root.path().join("silent.py");
+    std::fs::write(&silent, "import time\ninput()\ntime.sleep(60)\n").unwrap();
+    for (file, verdict) in [(&echo, "AC"), (&silent, "TLE")] {
+        let report = root.path().join("report.json");
+        judge_at(root.path())
+            .args(["grade", "slow-referee"])
+            .arg(file)
+            .arg("--json")
+            .arg(&report)
+            .assert()
+            .code(predicates::ord::le(1));
+        let report = read_json(&report);
+        assert_eq!(
+            report["submissions"][0]["verdict"],
+            verdict,
+            "{}: {report:#}",
+            file.display()
+        );
+    }
+}
