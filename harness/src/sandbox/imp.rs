@@ -618,14 +618,15 @@ fn watch(
             // the submission also waits on the interactor and the relay,
             // so their time running or waiting to run is given back too.
             // Waiting is summed over the run's tasks and can exceed the
-            // elapsed time, so the give-back is capped: no run outlives
-            // `WALL_GIVE_BACK_CAP` times its backstop.
+            // elapsed time, so the run's own give-back is capped: no run
+            // outlives `WALL_GIVE_BACK_CAP` times its backstop, plus the
+            // others' time (which their own limits bound).
             let elapsed = now.duration_since(start);
             let others = relay
                 .as_deref_mut()
                 .map_or(Duration::ZERO, Relay::others_busy);
             let idle = elapsed.saturating_sub(clock.waited() + others);
-            if idle >= limits.wall || elapsed >= limits.wall * WALL_GIVE_BACK_CAP {
+            if idle >= limits.wall || elapsed >= limits.wall * WALL_GIVE_BACK_CAP + others {
                 return Ok((
                     Some(Termination::WallLimit),
                     stdout,
