@@ -352,9 +352,19 @@ pub fn prune_cache(root: &Path, budget: u64) -> Pruned {
     .evict(budget)
 }
 
-/// Where the builds of programs under `root` are cached.
+/// The variable naming a build cache shared by every root (several
+/// checkouts, a class's folders, a test suite's temporary packages).
+pub const SHARED_CACHE_VAR: &str = "JUDGE_BUILD_CACHE";
+
+/// Where the builds of programs under `root` are cached: `$JUDGE_BUILD_CACHE`
+/// when set, else `target/judge-cache` under the root. Sharing is safe: an
+/// entry is named by the hash of everything its build depends on, and put
+/// in place whole.
 pub fn cache_dir(root: &Path) -> PathBuf {
-    root.join("target").join("judge-cache")
+    match std::env::var_os(SHARED_CACHE_VAR) {
+        Some(shared) if !shared.is_empty() => PathBuf::from(shared),
+        _ => root.join("target").join("judge-cache"),
+    }
 }
 
 fn io_error(what: String, source: std::io::Error) -> BuildError {

@@ -237,7 +237,9 @@ fn a_second_run_rebuilds_nothing() {
         &root.join("problems/sum-strict"),
     );
     let file = fixtures().join("submissions/sum/AC/sum.rs");
+    // The root's own cache, not the suite's shared one.
     judge_at(root)
+        .env_remove(SHARED_CACHE_VAR)
         .args(["test", "sum-strict"])
         .arg(&file)
         .assert()
@@ -256,6 +258,7 @@ fn a_second_run_rebuilds_nothing() {
     let binary = built[0].join("program/main");
     let stamp = std::fs::metadata(&binary).unwrap().modified().unwrap();
     judge_at(root)
+        .env_remove(SHARED_CACHE_VAR)
         .args(["test", "sum-strict"])
         .arg(&file)
         .assert()

@@ -231,9 +231,11 @@ pub(crate) fn leftover_processes(stem: &str) -> Vec<(i32, String)> {
 /// Live processes of the fixture whose file stem is `stem`, whether a judge
 /// still runs them or not.
 pub(crate) fn fixture_processes(stem: &str) -> Vec<(i32, String)> {
-    let cache = fixtures().join("target/judge-cache");
-    let builds: Vec<(u64, u64)> = std::fs::read_dir(&cache)
-        .into_iter()
+    // The fixtures' own cache, or the suite's shared one.
+    let caches = [fixtures().join("target/judge-cache"), shared_build_cache()];
+    let builds: Vec<(u64, u64)> = caches
+        .iter()
+        .filter_map(|cache| std::fs::read_dir(cache).ok())
         .flatten()
         .flatten()
         .filter(|e| {

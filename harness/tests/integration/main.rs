@@ -32,3 +32,4 @@ mod trust_paths;
 mod trust_runs;
 mod verdicts;
 mod workers;
+mod workspace;

@@ -24,11 +24,24 @@ pub fn judge_binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_judge"))
 }
 
-/// `judge` with colour off, bounded by `CLI_TIMEOUT`.
+/// `judge` with colour off, bounded by `CLI_TIMEOUT`. Its builds go to one
+/// cache shared by the whole suite (`shared_build_cache`).
 pub fn judge() -> assert_cmd::Command {
     let mut cmd = bounded(std::process::Command::new(judge_binary()));
     cmd.arg("--color").arg("never");
+    cmd.env(SHARED_CACHE_VAR, shared_build_cache());
     cmd
+}
+
+/// The variable that points every root's builds at one cache.
+pub const SHARED_CACHE_VAR: &str = "JUDGE_BUILD_CACHE";
+
+/// One build cache for every test: the same fixture compiled by ten tests,
+/// each in its own temporary root, is compiled once. Entries are named by
+/// a hash of all a build depends on, so no test sees another's program for
+/// different sources. A test about the cache itself removes the variable.
+pub fn shared_build_cache() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("judge-build-cache")
 }
 
 pub fn judge_fixtures() -> assert_cmd::Command {

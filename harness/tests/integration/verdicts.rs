@@ -29,8 +29,10 @@ fn grade_folder(problem: &str) -> Vec<String> {
         return Vec::new();
     }
     let report = tempfile::NamedTempFile::new().unwrap();
+    // A submission's verdict is its first rejected test's, so the tests
+    // after it are not run: a TLE is not timed out again on every test.
     judge_fixtures()
-        .args(["-j", "2", "grade", problem])
+        .args(["-j", "2", "grade", "--fail-fast", problem])
         .args(&files)
         .arg("--json")
         .arg(report.path())
