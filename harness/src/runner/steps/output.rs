@@ -48,7 +48,7 @@ pub(crate) fn judge_output_into(report: &mut TestReport, run: &TestRun<'_>, outp
     apply_comparison(report, comparison, run.problem.presentation_errors);
     // After the validator, in its feedback folder; never judged.
     if let Some(folder) = folder.as_ref().filter(|_| visualized) {
-        super::visualize(run, output, folder.path());
+        super::visualize(run, output, folder.path(), &folder.path().join("feedback"));
     }
 }
 
