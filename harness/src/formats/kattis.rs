@@ -9,6 +9,7 @@ mod data;
 mod expected_results;
 mod metadata;
 mod modern;
+mod sample_outputs;
 mod samples;
 mod settings;
 mod submissions;
@@ -39,7 +40,9 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
             meta.format,
         ));
     }
-    let data = read_data(dir, &meta, &mut warnings)?;
+    let mut data = read_data(dir, &meta, &mut warnings)?;
+    data.self_tests.samples =
+        sample_outputs::sample_outputs(meta.format, meta.interaction, &data.tests);
     let conversation = !matches!(
         meta.interaction,
         Interaction::Batch | Interaction::SubmitAnswer

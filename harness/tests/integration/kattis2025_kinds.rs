@@ -90,3 +90,26 @@ fn an_output_visualizer_draws_a_multipass_test_once_from_its_last_pass() {
         "<svg>1 2 | 2 1 | 2</svg>"
     );
 }
+
+#[test]
+fn a_samples_out_and_shown_ans_must_pass_the_output_validator() {
+    // echoshow's sample 2 has an `.out` (shown instead of its `.ans`),
+    // sample 1 only its `.ans`: both are checked; sample 3 runs nowhere.
+    let Some(stdout) = verify_package("echoshow", &["python3"], 2) else {
+        return;
+    };
+    assert!(
+        stdout.contains("2 sample outputs accepted by the output validator"),
+        "{stdout}"
+    );
+
+    let root = root_with("echoshow");
+    let sample = root.path().join("problems/echoshow/data/sample");
+    std::fs::write(sample.join("2.out"), "3\n").unwrap();
+    let (code, stdout) = judge_output(root.path(), ["verify", "echoshow"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("output validator on data/sample/2.out: expected AC, got WA"),
+        "{stdout}"
+    );
+}
