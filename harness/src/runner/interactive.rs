@@ -7,7 +7,7 @@
 use crate::compile::Executable;
 
 use super::TestReport;
-use super::steps::{TestRun, interact, judges_folder, visualize};
+use super::steps::{TestRun, apply_score_multiplier, interact, judges_folder, visualize};
 
 /// Judges the submission `exe` on the test against the interactor.
 pub(super) fn judge(run: &TestRun<'_>, exe: &Executable) -> TestReport {
@@ -24,7 +24,8 @@ pub(super) fn judge(run: &TestRun<'_>, exe: &Executable) -> TestReport {
             );
         }
     };
-    let report = interact(run, exe, &feedback);
+    let mut report = interact(run, exe, &feedback);
+    apply_score_multiplier(&mut report, run, &feedback, "interactor");
     visualize(run, &[], dir.path(), &feedback);
     report
 }

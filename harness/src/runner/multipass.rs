@@ -25,7 +25,8 @@ use crate::verdict::Verdict;
 
 use super::TestReport;
 use super::steps::{
-    TestRun, apply_comparison, empty_dir, interact, judges_folder, run_program, visualize,
+    TestRun, apply_comparison, apply_score_multiplier, empty_dir, interact, judges_folder,
+    run_program, visualize,
 };
 
 /// The file an output validator writes to ask for another pass.
@@ -52,7 +53,9 @@ pub(super) fn judge(
     if let Err(e) = std::fs::create_dir(&feedback) {
         return TestReport::judge_error(test, format!("failed to create a feedback folder: {e}"));
     }
-    let (report, last_output) = run_passes(run, exe, passes, interactive, dir.path(), &feedback);
+    let (mut report, last_output) =
+        run_passes(run, exe, passes, interactive, dir.path(), &feedback);
+    apply_score_multiplier(&mut report, run, &feedback, "output validator");
     if let Some(output) = last_output {
         visualize(run, &output, dir.path(), &feedback);
     }

@@ -1,8 +1,9 @@
-//! Kattis 2025-09 rules in the interactive and multi-pass kinds:
-//! `allow_file_writing` in a conversation, and output visualizers run as
-//! the specification runs them there (an empty output for an interactive
-//! test, the last pass's output for a multi-pass one, the test's own
-//! input in both).
+//! The last of Kattis 2025-09's rules: `allow_file_writing` in a
+//! conversation, output visualizers run as the specification runs them
+//! in interactive and multi-pass tests (an empty output for an
+//! interactive test, the last pass's output for a multi-pass one, the
+//! test's own input in both), the samples' shared files checked by the
+//! output validator, and `score_multiplier.txt`.
 
 use crate::ecosystem::{lacks, root_with, verify_package};
 use crate::support::*;
@@ -110,6 +111,35 @@ fn a_samples_out_and_shown_ans_must_pass_the_output_validator() {
     assert_eq!(code, Some(1), "{stdout}");
     assert!(
         stdout.contains("output validator on data/sample/2.out: expected AC, got WA"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_score_multiplier_scales_the_tests_maximum_score() {
+    // nearecho's off_by_one/plus_one.py is accepted on both secret tests
+    // with a multiplier of 0.5: 50 of 100 (submissions.yaml), and the
+    // sample's multiplier is ignored.
+    let Some(stdout) = verify_package("nearecho", &["python3"], 2) else {
+        return;
+    };
+    assert!(stdout.contains("AC  50"), "{stdout}");
+
+    // A multiplier out of [0, 1] is the validator's failure.
+    let root = root_with("nearecho");
+    let validator = root
+        .path()
+        .join("problems/nearecho/output_validator/validate.py");
+    let text = std::fs::read_to_string(&validator).unwrap();
+    std::fs::write(
+        &validator,
+        text.replace("write(\"0.5\\n\")", "write(\"2\\n\")"),
+    )
+    .unwrap();
+    let (code, stdout) = judge_output(root.path(), ["verify", "nearecho"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("wrote an unreadable score_multiplier.txt: \"2\" (a number from 0 to 1)"),
         "{stdout}"
     );
 }
