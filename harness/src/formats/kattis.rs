@@ -47,7 +47,11 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
         meta.interaction,
         Interaction::Batch | Interaction::SubmitAnswer
     );
-    warnings.extend(shown_samples(dir, conversation).1);
+    // The display and download rules are 2025-09's: an older package's
+    // `.interaction` beside its `.in` (problemtools' `guess`) breaks none.
+    if meta.format == PackageFormat::Kattis2025 {
+        warnings.extend(shown_samples(dir, conversation).1);
+    }
     let hints = ProgramHints {
         substitute_constants: meta.format.substitutes_constants(),
         ..ProgramHints::default()
