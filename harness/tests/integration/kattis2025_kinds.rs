@@ -142,4 +142,22 @@ fn a_score_multiplier_scales_the_tests_maximum_score() {
         stdout.contains("wrote an unreadable score_multiplier.txt: \"2\" (a number from 0 to 1)"),
         "{stdout}"
     );
+
+    // So is a multiplier written for an output it rejects.
+    std::fs::write(
+        &validator,
+        text.replace(
+            "open(feedback + \"judgemessage.txt\", \"w\").write(f\"{given}",
+            "open(feedback + \"score_multiplier.txt\", \"w\").write(\"0\")\nopen(feedback + \"judgemessage.txt\", \"w\").write(f\"{given}",
+        ),
+    )
+    .unwrap();
+    let far = root.path().join("far.py");
+    std::fs::write(&far, "print(-5)\n").unwrap();
+    let (code, stdout) = judge_output(root.path(), ["test", "nearecho", far.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("rejected the output but wrote score_multiplier.txt"),
+        "{stdout}"
+    );
 }

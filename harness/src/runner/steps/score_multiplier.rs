@@ -5,9 +5,9 @@
 //! Read after the judging program's own files, from the folder it left
 //! (a multi-pass test's after its last pass: the rule holds over every
 //! invocation). The specification's judge errors: both files, a number
-//! out of range, a test with no bounded maximum. A test the validator
-//! rejected scores nothing whatever the file says, and a sample's file is
-//! ignored.
+//! out of range, a test with no bounded maximum, a rejection with the
+//! file. A sample's file is ignored, as is the file of a test whose
+//! submission failed by itself.
 
 use std::path::Path;
 
@@ -32,10 +32,20 @@ pub(crate) fn apply_score_multiplier(
     };
     // A sample's score is ignored, as its score.txt is (the specification
     // says so of score.txt; a multiplier is read alike).
-    if report.verdict != Verdict::Accepted || run.test.is_sample() {
+    if run.test.is_sample() {
         return;
     }
-    match multiplied(run, feedback, text.trim()) {
+    let rejected = matches!(
+        report.verdict,
+        Verdict::WrongAnswer | Verdict::PresentationError
+    );
+    let scored = match report.verdict {
+        Verdict::Accepted => multiplied(run, feedback, text.trim()),
+        _ if rejected => Err(format!("rejected the output but wrote {MULTIPLIER}")),
+        // The submission failed by itself (or the judge did): that stands.
+        _ => return,
+    };
+    match scored {
         Ok(score) => report.score = Some(score),
         Err(why) => {
             report.verdict = Verdict::JudgeError;
