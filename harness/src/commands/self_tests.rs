@@ -13,7 +13,7 @@ use super::findings::{Finding, Severity};
 use crate::checker::{run_checktestdata, run_validator};
 use crate::compile::{Executable, NotProgram};
 use crate::errors::{JudgeFailure, Validation};
-use crate::formats::{InputValidator, Package, PackageFormat, ValidatorProtocol};
+use crate::formats::{InputValidator, OutputSelfTest, Package, PackageFormat, ValidatorProtocol};
 use crate::spec::{CompareMode, ProblemSpec, ProgramRef, Protocol, TestCase, ToolSpec};
 
 /// Why a validator could not say whether a file is valid.
@@ -375,8 +375,9 @@ pub(super) fn check_outputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Fin
     let Some(package) = &problem.package else {
         return findings;
     };
-    let tests = &package.self_tests.outputs;
-    if tests.is_empty() {
+    let (own, samples) = (&package.self_tests.outputs, &package.self_tests.samples);
+    let count = own.len() + samples.len();
+    if count == 0 {
         return findings;
     }
     let what = match package.format {
@@ -390,7 +391,7 @@ pub(super) fn check_outputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Fin
         .is_some_and(|i| i.protocol == Protocol::Kattis)
     {
         findings.push(Finding::skipped(
-            format!("{} {what} tests", tests.len()),
+            format!("{count} {what} tests"),
             "skipped: an interactive validator judges no output file",
         ));
         return findings;
@@ -399,7 +400,7 @@ pub(super) fn check_outputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Fin
         CompareMode::Checker(tool) => {
             if let Some(missing) = ctx.builder.unavailable_tool(&tool.program) {
                 findings.push(Finding::skipped(
-                    format!("{} {what} tests", tests.len()),
+                    format!("{count} {what} tests"),
                     format!("skipped: no {missing}"),
                 ));
                 return findings;
@@ -421,64 +422,77 @@ pub(super) fn check_outputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Fin
         }
         _ => None,
     };
-    let before = findings.len();
-    for test in tests {
-        let case = TestCase {
-            name: test.name.clone(),
-            group: String::new(),
-            input: test.input.clone(),
-            answer: test.answer.clone(),
-            args: Vec::new(),
-            checker_args: test.output_validator_args.clone(),
-            files: None,
-            static_validation: None,
-        };
-        let judged = std::fs::read(&test.output)
-            .map_err(|source| ValidateError::Read {
-                path: test.output.clone(),
-                source,
-            })
-            .and_then(|output| {
-                let scratch = tempfile::tempdir_in(ctx.scratch.path()).map_err(|source| {
-                    ValidateError::Write {
-                        path: ctx.scratch.path().to_path_buf(),
-                        source,
-                    }
-                })?;
-                Ok(crate::runner::judge_output_file(
-                    ctx.builder.worker(),
-                    problem,
-                    checker.as_ref(),
-                    &case,
-                    &output,
-                    scratch.path(),
-                ))
-            });
-        let on = format!("{what} on {}", test.name);
-        match judged {
-            Ok((verdict, _)) if verdict == test.expected => {}
-            Ok((verdict, detail)) => findings.push(Finding::error(
-                on,
-                format!(
-                    "expected {}, got {verdict}{}",
-                    test.expected,
-                    detail
-                        .map(|d| format!(" ({})", first_line(&d)))
-                        .unwrap_or_default()
-                ),
-            )),
-            Err(why) => findings.push(Finding::error(on, why.to_string())),
+    // A sample's file is named by its path under data/ (a test of the
+    // validator's own, by its case name).
+    for (tests, prefix, passed) in [
+        (own, "", format!("{} {what} tests pass", own.len())),
+        (
+            samples,
+            "data/",
+            format!("{} sample outputs accepted by the {what}", samples.len()),
+        ),
+    ] {
+        let before = findings.len();
+        for test in tests {
+            let on = format!("{what} on {prefix}{}", test.name);
+            match judge_self_test(ctx, problem, checker.as_ref(), test) {
+                Ok((verdict, _)) if verdict == test.expected => {}
+                Ok((verdict, detail)) => findings.push(Finding::error(
+                    on,
+                    format!(
+                        "expected {}, got {verdict}{}",
+                        test.expected,
+                        detail
+                            .map(|d| format!(" ({})", first_line(&d)))
+                            .unwrap_or_default()
+                    ),
+                )),
+                Err(why) => findings.push(Finding::error(on, why.to_string())),
+            }
         }
-    }
-    if !has_error(&findings[before..]) {
-        findings.push(Finding::passed(
-            "",
-            format!("{} {what} tests pass", tests.len()),
-        ));
+        if !tests.is_empty() && !has_error(&findings[before..]) {
+            findings.push(Finding::passed("", passed));
+        }
     }
     findings
 }
 
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or_default()
+}
+
+/// The verdict the problem's output judging gives `test`'s output.
+fn judge_self_test(
+    ctx: &mut Context,
+    problem: &ProblemSpec,
+    checker: Option<&Executable>,
+    test: &OutputSelfTest,
+) -> Result<(crate::verdict::Verdict, Option<String>), ValidateError> {
+    let case = TestCase {
+        name: test.name.clone(),
+        group: String::new(),
+        input: test.input.clone(),
+        answer: test.answer.clone(),
+        args: Vec::new(),
+        checker_args: test.output_validator_args.clone(),
+        files: None,
+        static_validation: None,
+    };
+    let output = std::fs::read(&test.output).map_err(|source| ValidateError::Read {
+        path: test.output.clone(),
+        source,
+    })?;
+    let scratch =
+        tempfile::tempdir_in(ctx.scratch.path()).map_err(|source| ValidateError::Write {
+            path: ctx.scratch.path().to_path_buf(),
+            source,
+        })?;
+    Ok(crate::runner::judge_output_file(
+        ctx.builder.worker(),
+        problem,
+        checker,
+        &case,
+        &output,
+        scratch.path(),
+    ))
 }

@@ -9,6 +9,7 @@ mod data;
 mod expected_results;
 mod metadata;
 mod modern;
+mod sample_outputs;
 mod samples;
 mod settings;
 mod submissions;
@@ -39,12 +40,18 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
             meta.format,
         ));
     }
-    let data = read_data(dir, &meta, &mut warnings)?;
+    let mut data = read_data(dir, &meta, &mut warnings)?;
+    data.self_tests.samples =
+        sample_outputs::sample_outputs(meta.format, meta.interaction, &data.tests);
     let conversation = !matches!(
         meta.interaction,
         Interaction::Batch | Interaction::SubmitAnswer
     );
-    warnings.extend(shown_samples(dir, conversation).1);
+    // The display and download rules are 2025-09's: an older package's
+    // `.interaction` beside its `.in` (problemtools' `guess`) breaks none.
+    if meta.format == PackageFormat::Kattis2025 {
+        warnings.extend(shown_samples(dir, conversation).1);
+    }
     let hints = ProgramHints {
         substitute_constants: meta.format.substitutes_constants(),
         ..ProgramHints::default()

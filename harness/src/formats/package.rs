@@ -461,6 +461,9 @@ pub(crate) struct SelfTests {
     /// `data/invalid_answer/` (BAPCtools): a valid input with an answer
     /// that some answer validator must reject.
     pub(crate) answers: Vec<AnswerSelfTest>,
+    /// 2025-09: the samples' `.out` (or shown `.ans`) files, which the
+    /// output validator must accept.
+    pub(crate) samples: Vec<OutputSelfTest>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -57,7 +57,43 @@ pub(crate) fn package_score(
     for j in judged {
         by_name.entry(j.test).or_insert(*j);
     }
-    let rules = Rules {
+    Some(package_rules(package, |name| by_name.get(name).copied()).score())
+}
+
+/// The maximum score of the test `name` of a 2025-09 scoring package,
+/// which its validator's `score_multiplier.txt` multiplies: a static
+/// validation case's `static_validation_score`, a test's group
+/// `max_score` under `min`, its share of it under `sum`. `None` where the
+/// specification gives a test no bounded maximum (a `pass-fail` or
+/// unbounded group, a problem that is not scored, legacy groups).
+pub(crate) fn test_max_score(package: &Package, name: &str) -> Option<f64> {
+    if !package.scoring || package.legacy_root.is_some() {
+        return None;
+    }
+    if let Some(case) = package.static_cases.iter().find(|c| c.name == name) {
+        return case.max_score;
+    }
+    let test = package.tests.iter().find(|t| t.name == name)?;
+    let group = package
+        .groups
+        .iter()
+        .find(|g| Some(g.name.as_str()) == test.group.as_deref())?;
+    if matches!(group.max_score, MaxScore::Unbounded)
+        || !matches!(group.aggregation, Aggregation::Sum | Aggregation::Min)
+    {
+        return None;
+    }
+    let rules = package_rules(package, |_| None);
+    Some(rules.share(group, test.points))
+}
+
+/// A package's groups and tests as the scoring rules see them, each test
+/// judged as `judged` says.
+fn package_rules<'a>(
+    package: &'a Package,
+    judged: impl Fn(&str) -> Option<Judged<'a>>,
+) -> Rules<'a> {
+    Rules {
         groups: Cow::Borrowed(&package.groups),
         tests: package
             .tests
@@ -66,14 +102,14 @@ pub(crate) fn package_score(
                 group: t.group.as_deref(),
                 points: t.points,
                 sample: t.sample,
-                judged: by_name.get(t.name.as_str()).copied(),
+                judged: judged(&t.name),
             })
             // A static validation case is worth its `static_validation_score`.
             .chain(package.static_cases.iter().map(|case| Ruled {
                 group: Some(case.group.as_str()),
                 points: case.max_score,
                 sample: is_sample_group(&case.group),
-                judged: by_name.get(case.name.as_str()).copied(),
+                judged: judged(&case.name),
             }))
             .collect(),
         points_are_percent: matches!(
@@ -83,8 +119,7 @@ pub(crate) fn package_score(
                 ..
             }
         ),
-    };
-    Some(rules.score())
+    }
 }
 
 /// A `problem.toml` problem's score: each folder of the tests judged is a
@@ -192,6 +227,47 @@ impl Rules<'_> {
             .all(|t| t.judged.is_some_and(|j| j.verdict == Verdict::Accepted))
     }
 
+    fn children<'g>(&'g self, group: &'g TestGroup) -> impl Iterator<Item = &'g TestGroup> {
+        self.groups
+            .iter()
+            .filter(move |g| g.parent.as_deref() == Some(group.name.as_str()))
+    }
+
+    /// The maximum score of a test of `group` with its own `points`: those
+    /// points (Polygon, a static validation case), else the group's score
+    /// under `min`, or under `sum` the group's score less its subgroups'
+    /// and those points, split over its other tests (2025-09:
+    /// `(max_score - static_validation_score) / N`).
+    fn share(&self, group: &TestGroup, points: Option<f64>) -> f64 {
+        let max = match group.max_score {
+            MaxScore::Bounded(max) => max,
+            MaxScore::Unbounded => 0.0,
+        };
+        if let Some(points) = points {
+            return points;
+        }
+        if group.aggregation == Aggregation::Min {
+            return max;
+        }
+        let children_max: f64 = self
+            .children(group)
+            .map(|g| match g.max_score {
+                MaxScore::Bounded(max) => max,
+                MaxScore::Unbounded => 0.0,
+            })
+            .sum();
+        let tests = self
+            .tests
+            .iter()
+            .filter(|t| t.group == Some(group.name.as_str()));
+        let (own_points, shared) =
+            tests.fold((0.0, 0usize), |(points, shared), t| match t.points {
+                Some(p) => (points + p, shared),
+                None => (points, shared + 1),
+            });
+        (max - children_max - own_points).max(0.0) / shared.max(1) as f64
+    }
+
     fn group(&self, group: &TestGroup) -> f64 {
         if group
             .require_pass
@@ -216,32 +292,10 @@ impl Rules<'_> {
             .iter()
             .filter(|t| t.group == Some(group.name.as_str()))
             .collect();
-        let children: Vec<&TestGroup> = self
-            .groups
-            .iter()
-            .filter(|g| g.parent.as_deref() == Some(group.name.as_str()))
-            .collect();
-        let children_max: f64 = children
-            .iter()
-            .map(|g| match g.max_score {
-                MaxScore::Bounded(max) => max,
-                MaxScore::Unbounded => 0.0,
-            })
-            .sum();
-        // A test's share: its own points (Polygon, a static validation
-        // case), else the group's score less those split over its other
-        // tests (2025-09: `(max_score - static_validation_score) / N`).
-        let own_points: f64 = tests.iter().filter_map(|t| t.points).sum();
-        let shared = tests.iter().filter(|t| t.points.is_none()).count();
-        let share = |points: Option<f64>| match points {
-            Some(points) => points,
-            None if group.aggregation == Aggregation::Min => max,
-            None => (max - children_max - own_points).max(0.0) / shared.max(1) as f64,
-        };
         let scores: Vec<f64> = tests
             .iter()
-            .map(|t| self.test(t, share(t.points)))
-            .chain(children.iter().map(|g| self.group(g)))
+            .map(|t| self.test(t, self.share(group, t.points)))
+            .chain(self.children(group).map(|g| self.group(g)))
             .collect();
         match group.aggregation {
             Aggregation::Sum | Aggregation::PassFail => scores.iter().sum(),
@@ -315,6 +369,33 @@ mod tests {
         // `large` depends on `small`: one failed small test costs its
         // points and the whole of `large`.
         assert_eq!(score(&package, &[&small.name]), 40.0 - points);
+    }
+
+    #[test]
+    fn a_tests_maximum_score_is_its_share_of_a_bounded_sum_or_min_group() {
+        let nearecho = fixture("nearecho");
+        assert_eq!(test_max_score(&nearecho, "secret/1-zero"), Some(50.0));
+        assert_eq!(test_max_score(&nearecho, "sample/1"), None);
+        // group2 sums four tests of 15; group1 is pass-fail.
+        let subtraction = fixture("subtraction");
+        let in_group = |group: &str| {
+            let test = subtraction
+                .tests
+                .iter()
+                .find(|t| t.group.as_deref() == Some(group))
+                .unwrap();
+            test_max_score(&subtraction, &test.name)
+        };
+        assert_eq!(in_group("secret/group2"), Some(15.0));
+        assert_eq!(in_group("secret/group1"), None);
+        // The static case is worth 20; the two tests share the other 80.
+        let staticecho = fixture("staticecho");
+        assert_eq!(
+            test_max_score(&staticecho, "secret/static_validation"),
+            Some(20.0)
+        );
+        assert_eq!(test_max_score(&staticecho, "secret/1-zero"), Some(40.0));
+        assert_eq!(test_max_score(&fixture("nimmove"), "secret/01"), None);
     }
 
     #[test]

@@ -456,3 +456,44 @@ fn legacy_problem_yaml_grading_keys_override_every_group() {
         .unwrap();
     assert_eq!(group1.legacy.as_ref().unwrap().accept_score, 40.0);
 }
+
+#[test]
+fn the_sample_display_rules_are_2025s_and_warn_of_nothing_in_older_packages() {
+    // nimduel (legacy) has `.interaction` logs beside its `.in`, without
+    // the download files 2025-09 asks for; so has a draft package.
+    let (_temp, dir) = copy_fixture("nimduel");
+    let package = read_dir(&dir);
+    assert!(
+        !package.warnings.iter().any(|w| w.contains("data/sample")),
+        "{:#?}",
+        package.warnings
+    );
+    let (_temp, dir) = copy_fixture("hilo");
+    std::fs::write(dir.join("data/sample/1.interaction"), "> 50\n< lower\n").unwrap();
+    assert_warned(
+        &read_dir(&dir),
+        &["data/sample/1: its input is overridden for the statement but not for download"],
+    );
+}
+
+#[test]
+fn a_package_without_data_is_refused_saying_what_every_version_requires() {
+    // As the format's own skeleton examples of interactive, multi-pass
+    // and submit-answer problems are published: no data/ at all.
+    let (_temp, dir) = copy_fixture("hilo");
+    std::fs::remove_dir_all(dir.join("data")).unwrap();
+    let error = error_of(&dir).to_string();
+    assert!(error.contains("data"), "{error}");
+    assert!(
+        error.contains("no data/ folder: a package's tests are in data/secret/, which every version of the format requires"),
+        "{error}"
+    );
+    // A package whose data generators.yaml makes is told how to make it.
+    let (_temp, dir) = copy_fixture("sumgen");
+    std::fs::remove_dir_all(dir.join("data")).unwrap();
+    let error = error_of(&dir).to_string();
+    assert!(
+        error.contains("`judge generate` makes it from generators/generators.yaml"),
+        "{error}"
+    );
+}

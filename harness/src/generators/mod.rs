@@ -5,6 +5,7 @@
 //! command's (`commands::generators`).
 
 pub(crate) mod manifest;
+mod numbering;
 pub(crate) mod spec;
 
 pub(crate) use spec::{CaseRule, Generators, Source};

@@ -21,6 +21,8 @@ use sha2::{Digest, Sha512};
 use crate::formats::yaml::{Map, Value, YamlFile};
 use crate::formats::{Constants, FormatError};
 
+use super::numbering::{Naming, Numbering, is_directory};
+
 type Result<T> = std::result::Result<T, FormatError>;
 
 /// One test case `generators.yaml` makes.
@@ -75,6 +77,8 @@ pub(crate) struct Generators {
     /// `include:` lists by the folder that holds them (`secret/`), resolved
     /// once the whole file is read.
     includes: Vec<(String, Vec<String>, usize)>,
+    /// How the items of `data:` lists are named.
+    numbering: Numbering,
 }
 
 /// Settings a directory passes down to what it holds.
@@ -148,20 +152,54 @@ fn read_file(path: &Path, constants: Constants) -> Result<Generators> {
         salt: root.str("random_salt")?.unwrap_or_default(),
     };
     generators.solution.clone_from(&inherited.solution);
-    if let Some(version) = root.get("version") {
-        // BAPCtools' framework versions from 2026-01 number a list's test
-        // cases by one counter over the whole file; this reader numbers
-        // each list on its own, as earlier versions did.
-        generators.warnings.push(format!(
-            "{}:{}: `version: {}`: list items are numbered per list, as before 2026-01 (BAPCtools may name them otherwise)",
-            file_of(&root),
-            version.line(),
-            version.string().unwrap_or_default()
-        ));
-    }
+    // A `version:` key: BAPCtools' newer framework, which numbers list
+    // items over the whole file (`numbering.rs`).
+    generators.numbering = Numbering::of(&root)?;
     directory(&root, "", &inherited, &mut generators, true)?;
+    if matches!(generators.numbering, Numbering::ByList) {
+        warn_if_bapctools_names_otherwise(&root, &inherited, &mut generators)?;
+    }
     resolve_includes(&mut generators, path)?;
     Ok(generators)
+}
+
+/// A file without `version:` is numbered by list; BAPCtools' current
+/// reader numbers over the file whatever the version says. Where the two
+/// name a case differently, a warning says so, with the first such case.
+fn warn_if_bapctools_names_otherwise(
+    root: &Map<'_>,
+    inherited: &Inherited,
+    generators: &mut Generators,
+) -> Result<()> {
+    let mut over_file = Generators {
+        constants: generators.constants.clone(),
+        numbering: Numbering::over_file(root)?,
+        ..Generators::default()
+    };
+    directory(root, "", inherited, &mut over_file, true)?;
+    // The same case is said on the same line (each value of a count, in
+    // order): the first of ours that BAPCtools names otherwise.
+    let said_on = |cases: &[CaseRule], line: usize| -> Vec<String> {
+        cases
+            .iter()
+            .filter(|c| c.line == line)
+            .map(|c| c.name.clone())
+            .collect()
+    };
+    let differs = generators.cases.iter().find_map(|case| {
+        let ours = said_on(&generators.cases, case.line);
+        let theirs = said_on(&over_file.cases, case.line);
+        let at = ours.iter().position(|name| *name == case.name)?;
+        let other = theirs.get(at)?;
+        (*other != case.name).then(|| (case.name.clone(), other.clone()))
+    });
+    if let Some((ours, theirs)) = differs {
+        generators.warnings.push(format!(
+            "{}: no `version:`, so list items are numbered per list ({ours}); BAPCtools numbers a list's test cases over the whole file ({theirs}): add `version: 2025-12` to name them as it does",
+            file_of(root)
+        ));
+    }
+    Ok(())
 }
 
 /// `include: [NAME, ...]` in a folder: the cases named (by their own name,
@@ -240,40 +278,23 @@ fn directory(
     if data.is_null() {
         return Ok(());
     }
-    // A list: its items are numbered in order (`01-name`, or `01` alone).
-    let entries: Vec<(String, Value<'_>)> = match data.is_map() {
-        true => data.map()?.entries(),
-        false => {
-            let items = data.items()?;
-            let width = items.len().to_string().len();
-            let mut named = Vec::new();
-            for (i, item) in items.iter().enumerate() {
-                for (key, value) in item.map()?.entries() {
-                    let number = format!("{:0width$}", i + 1);
-                    let name = match key.is_empty() {
-                        true => number,
-                        false => format!("{number}-{key}"),
-                    };
-                    named.push((name, value));
-                }
+    // A list: its items are numbered (`01-name`, or `01` alone), by list
+    // or over the file (`numbering.rs`).
+    for (naming, value) in out.numbering.entries(&data, root)? {
+        let key = match &naming {
+            Naming::Fixed(name) => name.as_str(),
+            Naming::Numbered(key) => key.as_str(),
+        };
+        let numbered_empty = matches!(naming, Naming::Numbered(_)) && key.is_empty();
+        if !numbered_empty && (key.is_empty() || key.contains('/') || key.starts_with('.')) {
+            return Err(value.error(format!("`{key}` is not a test or folder name")));
+        }
+        match is_directory(&value)? {
+            true => {
+                let path = format!("{prefix}{}", out.numbering.name(&naming));
+                directory(&value.map()?, &format!("{path}/"), &inherited, out, false)?;
             }
-            named
-        }
-    };
-    for (name, value) in entries {
-        if name.is_empty() || name.contains('/') || name.starts_with('.') {
-            return Err(value.error(format!("`{name}` is not a test or folder name")));
-        }
-        let path = format!("{prefix}{name}");
-        let is_directory = value.is_map()
-            && value
-                .map()?
-                .entries()
-                .iter()
-                .any(|(k, _)| ["data", "test_group.yaml", "include"].contains(&k.as_str()));
-        match is_directory {
-            true => directory(&value.map()?, &format!("{path}/"), &inherited, out, false)?,
-            false => case(&value, &path, &inherited, out)?,
+            false => case(&value, prefix, &naming, &inherited, out)?,
         }
     }
     Ok(())
@@ -294,7 +315,15 @@ fn inherit(map: &Map<'_>, parent: &Inherited) -> Result<Inherited> {
     Ok(next)
 }
 
-fn case(value: &Value<'_>, name: &str, parent: &Inherited, out: &mut Generators) -> Result<()> {
+/// Reads a case of the folder `prefix` (`secret/`), named as `naming`
+/// says (each value of a `count` by a name of its own).
+fn case(
+    value: &Value<'_>,
+    prefix: &str,
+    naming: &Naming,
+    parent: &Inherited,
+    out: &mut Generators,
+) -> Result<()> {
     let line = value.line();
     // A string: a command, or (older files) `path.in` to copy.
     if !value.is_map() {
@@ -307,7 +336,7 @@ fn case(value: &Value<'_>, name: &str, parent: &Inherited, out: &mut Generators)
             _ => generate(&out.constants.substitute(&command), 1, false, parent, value)?,
         };
         out.cases.push(CaseRule {
-            name: name.to_string(),
+            name: format!("{prefix}{}", out.numbering.name(naming)),
             line,
             source,
             inline: BTreeMap::new(),
@@ -376,16 +405,17 @@ fn case(value: &Value<'_>, name: &str, parent: &Inherited, out: &mut Generators)
             (None, None) if inline.contains_key("in") => Source::Inline,
             // A sample may be given by what the statement shows alone
             // (2025-09 "Sample data"): shown and offered, never run.
-            (None, None) if name.starts_with("sample/") && shows_a_sample(&inline) => {
+            (None, None) if prefix.starts_with("sample/") && shows_a_sample(&inline) => {
                 Source::Inline
             }
             (None, None) => {
                 return Err(value.error("a test case needs `generate`, `copy` or `in`"));
             }
         };
+        let name = format!("{prefix}{}", out.numbering.name(naming));
         let name = match counts.is_some() {
             true => format!("{name}-{count:0padding$}"),
-            false => name.to_string(),
+            false => name,
         };
         out.cases.push(CaseRule {
             name,
@@ -408,7 +438,7 @@ fn shows_a_sample(files: &BTreeMap<String, String>) -> bool {
 }
 
 /// `count: 3` (1, 2, 3), `count: [7, -3]`, `count: 1..=3`.
-fn counts(value: &Value<'_>) -> Result<Vec<i64>> {
+pub(super) fn counts(value: &Value<'_>) -> Result<Vec<i64>> {
     let bad = || value.error("expected a count (3), a list ([1, 5]) or a range (1..=3)");
     if !value.is_map() && value.items().is_err() {
         let text = value.string()?;

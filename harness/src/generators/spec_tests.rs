@@ -167,3 +167,63 @@ fn include_names_a_list_item_without_its_number() {
         ]
     );
 }
+
+#[test]
+fn with_a_version_list_cases_are_numbered_over_the_file_and_folders_by_list() {
+    // 1 sample, then secret: a case, a counted case (3 values), a folder
+    // in the list (whose own list continues the count) and one more case:
+    // 7 numbered cases, one digit; the folders of secret's list by list.
+    // `invalid_input` comes after `secret` although written first.
+    let generators = parse(
+        "version: 2026-01\n\
+         data:\n  invalid_input:\n    data:\n      - bad: {in: \"x\"}\n\
+         \x20 sample:\n    data:\n      - '': {in: \"1\", ans: \"1\"}\n\
+         \x20 secret:\n    data:\n      - edge: {in: \"0\", ans: \"0\"}\n\
+         \x20     - random:\n          generate: gen.py {seed} {count}\n          count: 3\n\
+         \x20     - group:\n          data:\n            - inner: {in: \"5\", ans: \"5\"}\n\
+         \x20     - last: {in: \"9\", ans: \"9\"}\n",
+    );
+    let names: Vec<&str> = generators.cases.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "sample/1",
+            "secret/2-edge",
+            "secret/3-random-1",
+            "secret/4-random-2",
+            "secret/5-random-3",
+            "secret/1-group/6-inner",
+            "secret/7-last",
+            "invalid_input/8-bad",
+        ]
+    );
+    assert!(generators.warnings.is_empty(), "{:?}", generators.warnings);
+
+    // Without a version: by list, as before.
+    let by_list = parse(
+        "data:\n  secret:\n    data:\n      - edge: {in: \"0\", ans: \"0\"}\n\
+         \x20     - random:\n          generate: gen.py {seed} {count}\n          count: 2\n",
+    );
+    let names: Vec<&str> = by_list.cases.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["secret/1-edge", "secret/2-random-1", "secret/2-random-2"]
+    );
+}
+
+#[test]
+fn without_a_version_a_list_bapctools_numbers_otherwise_is_a_warning() {
+    let generators = parse(
+        "data:\n  sample:\n    data:\n      - '': {in: \"1\", ans: \"1\"}\n\
+         \x20 secret:\n    data:\n      - edge: {in: \"0\", ans: \"0\"}\n",
+    );
+    assert_eq!(
+        generators.warnings,
+        [
+            "generators/generators.yaml: no `version:`, so list items are numbered per list (secret/1-edge); BAPCtools numbers a list's test cases over the whole file (secret/2-edge): add `version: 2025-12` to name them as it does"
+        ]
+    );
+    // One list of plain cases: named alike, no warning.
+    let one = parse("data:\n  secret:\n    data:\n      - edge: {in: \"0\", ans: \"0\"}\n");
+    assert!(one.warnings.is_empty(), "{:?}", one.warnings);
+}

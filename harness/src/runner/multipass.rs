@@ -10,7 +10,9 @@
 //! working folder. The limits apply to each pass on its own, so a test's
 //! times and memory are those of its most demanding pass. A pass is a
 //! batch run (`steps::run_program`) or a conversation with an interactive
-//! validator (`steps::interact`).
+//! validator (`steps::interact`). An output visualizer runs once, after the
+//! last pass, on that pass's output (empty when interactive) and the
+//! test's own input, in the shared feedback folder.
 
 use std::path::Path;
 
@@ -22,7 +24,10 @@ use crate::spec::{CompareMode, Protocol, TestCase};
 use crate::verdict::Verdict;
 
 use super::TestReport;
-use super::steps::{TestRun, apply_comparison, empty_dir, interact, judges_folder, run_program};
+use super::steps::{
+    TestRun, apply_comparison, apply_score_multiplier, empty_dir, interact, judges_folder,
+    run_program, visualize,
+};
 
 /// The file an output validator writes to ask for another pass.
 const NEXT_PASS: &str = "nextpass.in";
@@ -37,8 +42,8 @@ pub(super) fn judge(
     passes: u32,
     interactive: bool,
 ) -> TestReport {
-    let (test, workdir) = (run.test, run.workdir);
-    let dir = match judges_folder(workdir, "passes") {
+    let test = run.test;
+    let dir = match judges_folder(run.workdir, "passes") {
         Ok(dir) => dir,
         Err(e) => {
             return TestReport::judge_error(test, format!("failed to create a pass folder: {e}"));
@@ -48,25 +53,47 @@ pub(super) fn judge(
     if let Err(e) = std::fs::create_dir(&feedback) {
         return TestReport::judge_error(test, format!("failed to create a feedback folder: {e}"));
     }
+    let (mut report, last_output) =
+        run_passes(run, exe, passes, interactive, dir.path(), &feedback);
+    apply_score_multiplier(&mut report, run, &feedback, "output validator");
+    if let Some(output) = last_output {
+        visualize(run, &output, dir.path(), &feedback);
+    }
+    report
+}
+
+/// The passes of the test, in the judge's folder `dir` with the shared
+/// `feedback` folder: the report, and the output of the last pass the
+/// validator saw (empty for an interactive one; `None` when no validator
+/// ran), which an output visualizer draws.
+fn run_passes(
+    run: &TestRun<'_>,
+    exe: &Executable,
+    passes: u32,
+    interactive: bool,
+    dir: &Path,
+    feedback: &Path,
+) -> (TestReport, Option<Vec<u8>>) {
+    let (test, workdir) = (run.test, run.workdir);
     let mut input = test.input.clone();
     let mut heaviest = Metrics::default();
+    let mut last_output = None;
     let mut pass = 1;
     loop {
         if pass > 1 {
             if let Err(e) = empty_dir(workdir) {
-                return TestReport::judge_error(
-                    test,
-                    format!("failed to empty the run folder: {e}"),
-                );
+                let error = format!("failed to empty the run folder: {e}");
+                return (TestReport::judge_error(test, error), last_output);
             }
         }
-        let mut report = one_pass(run, exe, interactive, &input, dir.path(), &feedback);
+        let (mut report, output) = one_pass(run, exe, interactive, &input, dir, feedback);
+        last_output = output.or(last_output);
         heaviest = heavier(heaviest, report.metrics);
         report.metrics = heaviest;
         let next = feedback.join(NEXT_PASS);
         let asked = next.exists();
         let error = match (report.verdict, asked) {
-            (_, false) => return name_pass(report, pass),
+            (_, false) => return (name_pass(report, pass), last_output),
             (Verdict::Accepted, true) if pass < passes => None,
             (Verdict::Accepted, true) => Some(format!(
                 "the output validator asked for pass {} (nextpass.in), but limits.validation_passes is {passes}",
@@ -77,24 +104,26 @@ pub(super) fn judge(
             ),
             // The submission failed by itself, or the validator did: that
             // verdict stands.
-            (_, true) => return name_pass(report, pass),
+            (_, true) => return (name_pass(report, pass), last_output),
         };
         if let Some(error) = error {
             report.verdict = Verdict::JudgeError;
             report.detail = Some(error);
             report.score = None;
-            return name_pass(report, pass);
+            return (name_pass(report, pass), last_output);
         }
         pass += 1;
-        input = dir.path().join(format!("pass{pass}.in"));
+        input = dir.join(format!("pass{pass}.in"));
         if let Err(e) = std::fs::rename(&next, &input) {
-            return TestReport::judge_error(test, format!("failed to take {NEXT_PASS}: {e}"));
+            let error = format!("failed to take {NEXT_PASS}: {e}");
+            return (TestReport::judge_error(test, error), last_output);
         }
     }
 }
 
 /// One pass on `input`: the submission, then the output validator with the
-/// shared `feedback` folder (its other files go to `scratch`). The
+/// shared `feedback` folder (its other files go to `scratch`); the report
+/// and the output the validator judged, if it ran. The
 /// validator (or interactive validator) gets `input` as the test's input,
 /// the pass's `nextpass.in` after the first, as BAPCtools and DOMjudge
 /// give it; the answer stays the test's.
@@ -105,7 +134,7 @@ fn one_pass(
     input: &Path,
     scratch: &Path,
     feedback: &Path,
-) -> TestReport {
+) -> (TestReport, Option<Vec<u8>>) {
     let pass_test = TestCase {
         input: input.to_path_buf(),
         ..run.test.clone()
@@ -128,11 +157,11 @@ fn one_pass(
             output_checker: None,
             ..*run
         };
-        return interact(&kattis_only, exe, feedback);
+        return (interact(&kattis_only, exe, feedback), Some(Vec::new()));
     }
     let (mut report, stdout) = run_program(run, exe, input);
     let Some(stdout) = stdout else {
-        return report;
+        return (report, None);
     };
     let comparison = match (&problem.compare.mode, checker) {
         (CompareMode::Checker(tool), Some(checker)) if tool.protocol == Protocol::Kattis => {
@@ -144,7 +173,7 @@ fn one_pass(
         )),
     };
     apply_comparison(&mut report, comparison, problem.presentation_errors);
-    report
+    (report, Some(stdout))
 }
 
 /// A verdict given after the first pass says which pass it was.

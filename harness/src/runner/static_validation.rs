@@ -88,5 +88,6 @@ pub(super) fn judge(
     };
     report.score = score;
     report.detail = message;
+    super::steps::apply_score_multiplier(&mut report, run, feedback.path(), "static validator");
     report
 }

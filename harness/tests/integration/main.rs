@@ -11,6 +11,7 @@ mod hostile;
 mod interactive;
 mod invalid_inputs;
 mod kattis2025;
+mod kattis2025_kinds;
 mod learner;
 mod output_only;
 mod postgres_server;

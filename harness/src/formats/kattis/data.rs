@@ -144,7 +144,16 @@ pub(crate) fn read_data(
 ) -> FormatResult<Data> {
     let data = package.join("data");
     if !data.is_dir() {
-        return Err(FormatError::file(&data, "no data/ folder"));
+        // Every version requires data/secret/ (the format's own skeleton
+        // examples of interactive, multi-pass and submit-answer problems
+        // have none): nothing to judge, unless generators.yaml makes it.
+        let why = match package.join("generators/generators.yaml").is_file() {
+            true => "no data/ folder: `judge generate` makes it from generators/generators.yaml",
+            false => {
+                "no data/ folder: a package's tests are in data/secret/, which every version of the format requires"
+            }
+        };
+        return Err(FormatError::file(&data, why));
     }
     let mut reader = Reader {
         package,

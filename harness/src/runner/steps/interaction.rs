@@ -16,7 +16,7 @@ use crate::spec::{Limits, Protocol};
 use crate::verdict::{Verdict, describe_termination};
 
 use super::super::{TestReport, TranscriptLine};
-use super::program::{shown_stderr, submission_request};
+use super::program::{shown_stderr, watched_request};
 use super::{TestRun, apply_comparison, judge_output};
 
 /// Lines of the conversation a report keeps: its end, where a game goes wrong.
@@ -70,7 +70,15 @@ pub(crate) fn interact(run: &TestRun<'_>, exe: &Executable, feedback: &Path) -> 
             Containment::Tool,
         )
     };
-    let submission_run = submission_request(run, exe);
+    // The test's `.files` are in the submission's folder, and writing
+    // there is watched as in a batch run.
+    let (submission_run, read_only) = match watched_request(run, exe) {
+        Ok(prepared) => prepared,
+        Err(detail) => {
+            report.detail = Some(detail);
+            return report;
+        }
+    };
     let interaction = match sandbox.run_interactive(&submission_run, &interactor_run) {
         Ok(interaction) => interaction,
         Err(e) => {
@@ -91,12 +99,17 @@ pub(crate) fn interact(run: &TestRun<'_>, exe: &Executable, feedback: &Path) -> 
             text: crate::escape::visible(&text),
         })
         .collect();
+    let own = Verdict::from_run(submission, &problem.limits);
+    let written = read_only.and_then(|r| r.written(submission.collected.as_ref()));
+    if let (None, Some(written)) = (own, written) {
+        // Ended well, but wrote where the problem forbids it: whatever the
+        // interactor said, as a batch run that wrote is never judged.
+        report.verdict = Verdict::RuntimeError;
+        report.detail = Some(written);
+        return report;
+    }
     let referee = referee_says(&interaction, tool.protocol, &interactor.program, feedback);
-    let (verdict, detail, score) = decide(
-        Verdict::from_run(submission, &problem.limits),
-        interaction.interactor_first,
-        referee,
-    );
+    let (verdict, detail, score) = decide(own, interaction.interactor_first, referee);
     report.verdict = verdict;
     report.score = score;
     report.detail = detail.or_else(|| {

@@ -46,9 +46,13 @@ pub(crate) fn judge_output_into(report: &mut TestReport, run: &TestRun<'_>, outp
         scratch,
     );
     apply_comparison(report, comparison, run.problem.presentation_errors);
+    if let Some(folder) = folder.as_ref().filter(|_| checked) {
+        let feedback = folder.path().join("feedback");
+        super::apply_score_multiplier(report, run, &feedback, "output validator");
+    }
     // After the validator, in its feedback folder; never judged.
     if let Some(folder) = folder.as_ref().filter(|_| visualized) {
-        super::visualize(run, output, folder.path());
+        super::visualize(run, output, folder.path(), &folder.path().join("feedback"));
     }
 }
 

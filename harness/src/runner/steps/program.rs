@@ -8,6 +8,7 @@ use crate::verdict::{Verdict, describe_termination};
 
 use super::super::TestReport;
 use super::TestRun;
+use super::read_only::ReadOnly;
 
 /// The part of stderr a report keeps.
 const STDERR_SHOWN: usize = 2 << 10;
@@ -22,7 +23,7 @@ pub(crate) fn submission_stack(memory: u64) -> u64 {
 
 /// The submission `exe`'s run as its box asks for it: its folder, the
 /// test's arguments, the problem's limits, and the stack left for it.
-pub(super) fn submission_request(run: &TestRun<'_>, exe: &Executable) -> RunRequest {
+fn submission_request(run: &TestRun<'_>, exe: &Executable) -> RunRequest {
     RunRequest {
         stack: Some(submission_stack(run.problem.limits.memory)),
         ..exe.with_args(&run.test.args).request(
@@ -36,6 +37,31 @@ pub(super) fn submission_request(run: &TestRun<'_>, exe: &Executable) -> RunRequ
 /// The start of a submission's stderr, as a report shows it.
 pub(super) fn shown_stderr(stderr: &[u8]) -> String {
     crate::escape::visible_bytes(&stderr[..stderr.len().min(STDERR_SHOWN.min(STDERR_KEEP))])
+}
+
+/// The submission's request with the test's `.files` placed in its folder
+/// and, when the problem forbids writing there, the watch that tells
+/// whether it wrote (`read_only.rs`); `Err` says why the files could not
+/// be read (a judge error). Batch runs and conversations alike.
+pub(super) fn watched_request(
+    run: &TestRun<'_>,
+    exe: &Executable,
+) -> Result<(RunRequest, Option<ReadOnly>), String> {
+    let seed = match &run.test.files {
+        Some(files) => {
+            files_of(files).map_err(|e| format!("failed to read {}: {e}", files.display()))?
+        }
+        None => Vec::new(),
+    };
+    let (collect, read_only) = super::read_only::watch(run, &seed).unzip();
+    Ok((
+        RunRequest {
+            seed,
+            collect,
+            ..submission_request(run, exe)
+        },
+        read_only,
+    ))
 }
 
 /// Runs the submission `exe` on `input` (its stdin) in its folder, with
@@ -54,22 +80,16 @@ pub(crate) fn run_program(
         ..
     } = *run;
     let mut report = TestReport::unjudged(test);
-    let seed = match &test.files {
-        Some(files) => match files_of(files) {
-            Ok(seed) => seed,
-            Err(e) => {
-                report.detail = Some(format!("failed to read {}: {e}", files.display()));
-                return (report, None);
-            }
-        },
-        None => Vec::new(),
+    let (request, read_only) = match watched_request(run, exe) {
+        Ok(prepared) => prepared,
+        Err(detail) => {
+            report.detail = Some(detail);
+            return (report, None);
+        }
     };
-    let (collect, read_only) = super::read_only::watch(run, &seed).unzip();
     let outcome = match sandbox.run(&RunRequest {
         stdin: Some(input.to_path_buf()),
-        seed,
-        collect,
-        ..submission_request(run, exe)
+        ..request
     }) {
         Ok(outcome) => outcome,
         Err(e) => {

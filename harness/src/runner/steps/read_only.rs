@@ -14,6 +14,11 @@ use crate::sandbox::{Collect, CollectError, Collected, SeedFile};
 
 use super::TestRun;
 
+/// How much a run may have written for the judge to copy it out and name
+/// the first file; past that, the message says only that it wrote.
+const WRITTEN_NAMED_BYTES: u64 = 64 << 10;
+const WRITTEN_NAMED_FILES: u64 = 16;
+
 /// What the folder is compared with after the run.
 pub(super) struct ReadOnly {
     into: PathBuf,
@@ -35,10 +40,10 @@ pub(super) fn watch(run: &TestRun<'_>, seed: &[SeedFile]) -> Option<(Collect, Re
     let bytes: u64 = seed.iter().map(|(_, b)| b.len() as u64).sum();
     let collect = Collect {
         into: into.clone(),
-        // One byte or file more than the test's own files is enough to
-        // tell that the run wrote.
-        max_bytes: bytes + 1,
-        max_files: seed.len() as u64 + 1,
+        // A little more than the test's own files: enough to tell that
+        // the run wrote, and to name what it wrote when that is small.
+        max_bytes: bytes + WRITTEN_NAMED_BYTES,
+        max_files: seed.len() as u64 + WRITTEN_NAMED_FILES,
         working_bytes: run.problem.limits.output,
     };
     Some((
@@ -60,7 +65,7 @@ impl ReadOnly {
     ) -> Option<String> {
         let found = match collected? {
             Err(CollectError::TooLarge { .. } | CollectError::TooMany { .. }) => {
-                Some("files".to_string())
+                Some("more than the test's own files".to_string())
             }
             Err(CollectError::Io(_)) => None,
             Ok(collected) if !collected.left.is_empty() => Some(collected.left[0].clone()),

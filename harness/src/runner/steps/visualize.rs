@@ -2,7 +2,10 @@
 //! package's `output_visualizer/` runs with the output validator's
 //! arguments (`input answer feedback_dir/`), `output_visualizer_args`
 //! instead of the validator's, and the output on stdin, in the feedback
-//! folder the validator left. The images it leaves there
+//! folder the validator left. In an interactive test (multi-pass or not)
+//! its stdin is empty and the feedback folder is the interactor's; in a
+//! multi-pass test it runs once, after the last pass, on that pass's
+//! output, with the test's own input. The images it leaves there
 //! (`teamimage.<ext>`, `judgeimage.<ext>`, and `-<id>` variants) are
 //! kept under `<into>/<test name>/`; nothing it does is judged: a
 //! visualizer that fails, or runs past its limits, only draws nothing
@@ -37,16 +40,21 @@ fn is_image(name: &str) -> bool {
 }
 
 /// Runs the visualizer of `run` on `output` with the feedback folder
-/// `feedback` (the validator's, or a fresh one) inside the judge's folder
-/// `scratch`; keeps its images. Returns the images kept.
-pub(crate) fn visualize(run: &TestRun<'_>, output: &[u8], scratch: &Path) -> Vec<PathBuf> {
+/// `feedback` the validator (or interactor) left, writing the output it
+/// reads into the judge's folder `scratch`; keeps its images. Returns the
+/// images kept. The input it is given is the test's own `.in`, in every
+/// kind (the specification: not a multi-pass problem's later passes').
+pub(crate) fn visualize(
+    run: &TestRun<'_>,
+    output: &[u8],
+    scratch: &Path,
+    feedback: &Path,
+) -> Vec<PathBuf> {
     let Some(visualization) = run.output_visualization else {
         return Vec::new();
     };
-    let feedback = scratch.join("feedback");
     let team_output = scratch.join("visualized_output");
-    if std::fs::create_dir_all(&feedback).is_err() || std::fs::write(&team_output, output).is_err()
-    {
+    if std::fs::create_dir_all(feedback).is_err() || std::fs::write(&team_output, output).is_err() {
         return Vec::new();
     }
     let args = run
@@ -59,7 +67,7 @@ pub(crate) fn visualize(run: &TestRun<'_>, output: &[u8], scratch: &Path) -> Vec
     let mut words = vec![
         run.test.input.clone().into_os_string(),
         run.test.answer.clone().into_os_string(),
-        feedback_arg(&feedback),
+        feedback_arg(feedback),
     ];
     words.extend(args.into_iter().map(Into::into));
     let ran = run.sandbox.run(&RunRequest {
@@ -72,7 +80,7 @@ pub(crate) fn visualize(run: &TestRun<'_>, output: &[u8], scratch: &Path) -> Vec
     if ran.is_err() {
         return Vec::new();
     }
-    keep_images(&feedback, &visualization.into.join(&run.test.name))
+    keep_images(feedback, &visualization.into.join(&run.test.name))
 }
 
 /// Copies the images of `feedback` into `into` (made anew).
