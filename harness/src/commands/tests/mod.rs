@@ -3,9 +3,12 @@
 //! back from a buffer. The problems are written into a temporary folder.
 
 mod class;
+mod doctor;
 mod findings;
 mod packages;
 mod practice;
+mod serve;
+mod similar;
 mod strength;
 mod stress;
 mod verify;
