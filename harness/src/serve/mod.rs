@@ -42,6 +42,8 @@ mod statement;
 mod submit;
 
 pub(crate) use client::submit;
+#[cfg(test)]
+pub(crate) use client::submit_to;
 pub(crate) use start::{serve, users};
 
 use crate::errors::{Error, SpecError};

@@ -12,7 +12,7 @@ use crate::report::feedback::Visibility;
 /// A class of four in `class/`: ada's `double.py` doubles, bob's
 /// `double.c` echoes, cat's `double.cpp` does not compile, dan handed in
 /// notes only.
-fn class(root: &std::path::Path) {
+pub(super) fn class(root: &std::path::Path) {
     double(root);
     // Contents differ: the store knows a submission by its content.
     write(root, "class/ada/double.py", "# ada\n");
@@ -21,7 +21,7 @@ fn class(root: &std::path::Path) {
     write(root, "class/dan/notes.txt", "todo\n");
 }
 
-fn by_language(program: &str, input: &str) -> Answer {
+pub(super) fn by_language(program: &str, input: &str) -> Answer {
     let n: u64 = input.parse().unwrap_or(0);
     match program {
         "double.c" => Answer::prints(format!("{n}\n")),
@@ -29,7 +29,7 @@ fn by_language(program: &str, input: &str) -> Answer {
     }
 }
 
-fn args(bench: &Bench) -> ClassArgs {
+pub(super) fn args(bench: &Bench) -> ClassArgs {
     ClassArgs {
         class: Some(bench.root.path().join("class")),
         manifest: None,
