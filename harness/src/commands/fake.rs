@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::errors::SandboxError;
-use crate::sandbox::{Interaction, Metrics, RunOutcome, RunRequest, Runs, Termination};
+use crate::sandbox::{Interaction, RunOutcome, RunRequest, Runs, Termination};
 
 /// How a scripted run went.
 #[derive(Debug, Clone)]
@@ -64,20 +64,8 @@ impl Answer {
 
 impl From<Answer> for RunOutcome {
     fn from(answer: Answer) -> RunOutcome {
-        let metrics = Metrics {
-            cpu: answer.cpu,
-            wall: answer.cpu,
-            waited: Duration::ZERO,
-            peak_memory_kib: 1024,
-            output_bytes: answer.stdout.len() as u64,
-        };
-        RunOutcome {
-            termination: answer.termination,
-            metrics,
-            stdout: answer.stdout.into_bytes(),
-            stderr: Vec::new(),
-            collected: None,
-        }
+        let cpu_ms = u64::try_from(answer.cpu.as_millis()).expect("a test's CPU time fits");
+        crate::runner::scripted::outcome(answer.termination, cpu_ms, &answer.stdout)
     }
 }
 
