@@ -27,6 +27,8 @@ mod db;
 mod feedback;
 mod http;
 pub(crate) mod judging;
+#[cfg(test)]
+mod judging_tests;
 mod jury;
 mod live;
 mod login;
