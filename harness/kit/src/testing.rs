@@ -12,8 +12,10 @@ use std::time::Duration;
 
 use wait_timeout::ChildExt;
 
+mod cases;
 mod play;
 
+pub use cases::{GeneratorCases, ValidatorCases};
 pub use play::{Played, play, play_within};
 
 /// Held while the helpers start programs. Tests run on parallel threads,

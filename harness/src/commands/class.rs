@@ -156,20 +156,27 @@ pub(super) struct GradebookOutput<'a> {
 }
 
 impl GradebookOutput<'_> {
-    /// The grading policy the gradebook is shown with.
-    pub(super) fn policy(&self, book: &Gradebook) -> Result<Option<Policy>> {
-        policy_for(book, self.gradebook)
-    }
-
-    pub(super) fn write(
+    /// Shows run `run`'s gradebook from `store`, the `lines` that sum up
+    /// the grading under it, and writes the similarity section, the
+    /// gradebook files and the reports asked for. Returns the gradebook.
+    pub(super) fn show(
         self,
         ctx: &mut Context,
-        book: &Gradebook,
-        policy: Option<&Policy>,
-    ) -> Result<()> {
+        store: &Store,
+        run: i64,
+        lines: &[String],
+    ) -> Result<Gradebook> {
+        let book = store.gradebook(run)?;
+        let policy = policy_for(&book, self.gradebook)?;
+        table::gradebook(&mut ctx.out, &ctx.styles, &book, policy.as_ref())
+            .map_err(io("the output"))?;
+        for line in lines {
+            writeln!(ctx.out, "{line}").map_err(io("the output"))?;
+        }
         super::similar::class_section(ctx, self.compared, &self.starter)?;
-        write_gradebook(book, self.gradebook, policy)?;
-        write_reports(book, self.reports)
+        write_gradebook(&book, self.gradebook, policy.as_ref())?;
+        write_reports(&book, self.reports)?;
+        Ok(book)
     }
 }
 
@@ -338,25 +345,17 @@ pub(super) fn grade_class(
     )?;
     drop(progress);
     let (run, ran, reused) = stored.recorded?;
-    let book = store.gradebook(run)?;
-    let policy = output.policy(&book)?;
-    table::gradebook(&mut ctx.out, &ctx.styles, &book, policy.as_ref())
-        .map_err(io("the output"))?;
-    writeln!(
-        ctx.out,
+    let mut lines = vec![format!(
         "graded {} submissions: {ran} tests run, {reused} results reused; stored as run {run} in {location}",
         stored.results.len(),
-    )
-    .map_err(io("the output"))?;
+    )];
     if ctx.boxes.is_cancelled() {
-        writeln!(
-            ctx.out,
+        lines.push(format!(
             "{} the results so far are stored and will be reused by the next grading",
             ctx.styles.bad("interrupted:")
-        )
-        .map_err(io("the output"))?;
+        ));
     }
-    output.write(ctx, &book, policy.as_ref())?;
+    output.show(ctx, &store, run, &lines)?;
     // A class always has failing submissions: success means every
     // submission was judged, and a judge error is the judge's failure.
     let judged = stored

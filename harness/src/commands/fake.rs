@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::errors::SandboxError;
-use crate::sandbox::{Interaction, Metrics, RunOutcome, RunRequest, Runs, Termination};
+use crate::sandbox::{Interaction, RunOutcome, RunRequest, Runs, Termination};
 
 /// How a scripted run went.
 #[derive(Debug, Clone)]
@@ -21,6 +21,9 @@ pub(crate) struct Answer {
     pub(crate) termination: Termination,
     pub(crate) stdout: String,
     pub(crate) cpu: Duration,
+    /// A file the program writes where an argument of its names: the
+    /// flag before that argument (`--constraints_file`), and the text.
+    pub(crate) writes: Option<(&'static str, String)>,
 }
 
 impl Answer {
@@ -30,6 +33,7 @@ impl Answer {
             termination: Termination::Exited(0),
             stdout: stdout.into(),
             cpu: Duration::from_millis(10),
+            writes: None,
         }
     }
 
@@ -38,32 +42,30 @@ impl Answer {
         Answer { cpu, ..self }
     }
 
+    /// As before, having written `text` to the file named by the argument
+    /// after `flag` (a validator's report of the bounds it checked).
+    pub(crate) fn writing(self, flag: &'static str, text: impl Into<String>) -> Answer {
+        Answer {
+            writes: Some((flag, text.into())),
+            ..self
+        }
+    }
+
     /// Killed at the CPU limit (given as `limit`), having printed nothing.
     pub(crate) fn times_out(limit: Duration) -> Answer {
         Answer {
             termination: Termination::CpuLimit,
             stdout: String::new(),
             cpu: limit + Duration::from_millis(10),
+            writes: None,
         }
     }
 }
 
 impl From<Answer> for RunOutcome {
     fn from(answer: Answer) -> RunOutcome {
-        let metrics = Metrics {
-            cpu: answer.cpu,
-            wall: answer.cpu,
-            waited: Duration::ZERO,
-            peak_memory_kib: 1024,
-            output_bytes: answer.stdout.len() as u64,
-        };
-        RunOutcome {
-            termination: answer.termination,
-            metrics,
-            stdout: answer.stdout.into_bytes(),
-            stderr: Vec::new(),
-            collected: None,
-        }
+        let cpu_ms = u64::try_from(answer.cpu.as_millis()).expect("a test's CPU time fits");
+        crate::runner::scripted::outcome(answer.termination, cpu_ms, &answer.stdout)
     }
 }
 
@@ -125,6 +127,18 @@ impl Runs for FakeBox {
             }
         };
         let answer = (self.script)(&program, input.trim());
+        if let Some((flag, text)) = &answer.writes {
+            let named = request.args.iter().skip_while(|arg| *arg != flag).nth(1);
+            let path = named.ok_or_else(|| SandboxError::Spawn {
+                program: request.program.clone(),
+                source: std::io::Error::other(format!("the script writes after {flag}: not given")),
+            })?;
+            let path = std::path::Path::new(path);
+            std::fs::write(path, text).map_err(|source| SandboxError::Io {
+                what: format!("write {}", path.display()),
+                source,
+            })?;
+        }
         self.ran
             .lock()
             .expect("no test panicked holding it")

@@ -27,7 +27,7 @@ mod stress;
 mod stress_package;
 mod teacher;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod verify;
 
 pub(crate) use context::Context;

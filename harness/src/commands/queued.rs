@@ -13,7 +13,6 @@ use super::class::{GradebookOutput, io};
 use crate::class::Roster;
 use crate::errors::{Error, Result};
 use crate::report::gradebook::Handin;
-use crate::report::table;
 use crate::spec::ProblemSpec;
 use crate::store::queue::{self, NewJob};
 use crate::store::write::{self, RunMeta, SubmissionRecord};
@@ -74,16 +73,9 @@ pub(super) fn grade_queued(
         std::thread::sleep(POLL);
     }
     close_class(&mut store, run, &class).map_err(|e| store.fail(e))?;
-    let book = store.gradebook(run)?;
-    let policy = output.policy(&book)?;
-    table::gradebook(&mut ctx.out, &ctx.styles, &book, policy.as_ref())
-        .map_err(io("the output"))?;
-    writeln!(
-        ctx.out,
-        "graded {total} submissions by the workers; stored as run {run} in {location}"
-    )
-    .map_err(io("the output"))?;
-    output.write(ctx, &book, policy.as_ref())?;
+    let graded =
+        format!("graded {total} submissions by the workers; stored as run {run} in {location}");
+    let book = output.show(ctx, &store, run, &[graded])?;
     let judged = book
         .submissions()
         .all(|(_, _, s)| s.report.verdict != Verdict::JudgeError);

@@ -13,7 +13,7 @@ use crate::sandbox::Runs;
 use crate::spec::ProgramRef;
 
 pub(crate) struct FakeBuilder {
-    languages: Languages,
+    pub(crate) languages: Languages,
     /// The box trusted programs run in (see `Builds::worker`).
     worker: Box<dyn Runs>,
     /// What it was asked to build, by display name, in order.

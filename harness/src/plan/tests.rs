@@ -12,7 +12,7 @@ use crate::owner::Owner;
 use crate::pipeline::Run;
 use crate::runner::scripted::{self, Scripted, doubles_except};
 use crate::runner::{Event, execute};
-use crate::sandbox::Termination;
+use crate::sandbox::{RunOutcome, RunRequest};
 use crate::spec::{ProblemSpec, load_problem};
 
 /// A legacy Kattis package "double the number" whose time limit follows
@@ -50,7 +50,7 @@ fn kattis_double(dir: &Path, checked: bool) -> ProblemSpec {
 
 fn means<'c>(
     builder: &'c mut FakeBuilder,
-    sandbox: &'c Scripted<impl Fn(&str) -> (Termination, String) + Sync>,
+    sandbox: &'c Scripted<impl Fn(&RunRequest) -> RunOutcome + Sync>,
     scratch: &'c Path,
 ) -> Means<'c> {
     Means {

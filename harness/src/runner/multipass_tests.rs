@@ -9,10 +9,11 @@ use std::time::Duration;
 
 use crate::compile::Executable;
 use crate::errors::SandboxError;
-use crate::sandbox::{Interaction, Metrics, RunOutcome, RunRequest, Runs, Termination};
+use crate::sandbox::{Interaction, RunOutcome, RunRequest, Runs, Termination};
 use crate::spec::{ProblemSpec, ProgramRef, Protocol, ToolSpec, load_problem};
 use crate::verdict::Verdict;
 
+use super::super::scripted::outcome;
 use super::super::{Submission, TestRun, judge_test};
 
 /// What the pretend output validator does after pass `n` (from 1): its
@@ -29,23 +30,6 @@ struct Passes {
     /// The validator's input file, run by run.
     validator_inputs: Mutex<Vec<String>>,
     validator_runs: Mutex<usize>,
-}
-
-fn outcome(termination: Termination, cpu_ms: u64, stdout: &str) -> RunOutcome {
-    let cpu = Duration::from_millis(cpu_ms);
-    RunOutcome {
-        termination,
-        metrics: Metrics {
-            cpu,
-            wall: cpu,
-            waited: Duration::ZERO,
-            peak_memory_kib: 1024,
-            output_bytes: stdout.len() as u64,
-        },
-        stdout: stdout.as_bytes().to_vec(),
-        stderr: Vec::new(),
-        collected: None,
-    }
 }
 
 impl Runs for Passes {

@@ -12,7 +12,8 @@ use crate::errors::SandboxError;
 use crate::sandbox::{Interaction, Metrics, RunOutcome, RunRequest, Runs, Termination};
 use crate::spec::{ProblemSpec, load_problem};
 
-/// A sandbox whose runs are answered by `script` from the test's input.
+/// A sandbox whose runs are answered by `script` from the request: see
+/// `Scripted::new` (by the test's input) and `Scripted::on_request`.
 pub(crate) struct Scripted<F> {
     script: F,
     pub(crate) runs: AtomicUsize,
@@ -20,8 +21,33 @@ pub(crate) struct Scripted<F> {
     pub(crate) cancel_after: Option<usize>,
 }
 
-impl<F: Fn(&str) -> (Termination, String) + Sync> Scripted<F> {
-    pub(crate) fn new(script: F) -> Scripted<F> {
+impl Scripted<fn(&RunRequest) -> RunOutcome> {
+    /// Runs answered by `script` from the test's input (trimmed): how the
+    /// run ended and what it printed, after 3 ms of CPU (1.01 s at the
+    /// CPU limit).
+    pub(crate) fn new(
+        script: impl Fn(&str) -> (Termination, String) + Sync,
+    ) -> Scripted<impl Fn(&RunRequest) -> RunOutcome + Sync> {
+        Scripted::on_request(move |request: &RunRequest| {
+            let input = request
+                .stdin
+                .as_deref()
+                .map(|path| std::fs::read_to_string(path).unwrap())
+                .unwrap_or_default();
+            let (termination, stdout) = script(input.trim());
+            let cpu_ms = match termination {
+                Termination::CpuLimit => 1010,
+                _ => 3,
+            };
+            outcome(termination, cpu_ms, &stdout)
+        })
+    }
+}
+
+impl<F: Fn(&RunRequest) -> RunOutcome + Sync> Scripted<F> {
+    /// Runs answered by `script` from the whole request (its program, its
+    /// working folder).
+    pub(crate) fn on_request(script: F) -> Scripted<F> {
         Scripted {
             script,
             runs: AtomicUsize::new(0),
@@ -30,32 +56,10 @@ impl<F: Fn(&str) -> (Termination, String) + Sync> Scripted<F> {
     }
 }
 
-impl<F: Fn(&str) -> (Termination, String) + Sync> Runs for Scripted<F> {
+impl<F: Fn(&RunRequest) -> RunOutcome + Sync> Runs for Scripted<F> {
     fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
         self.runs.fetch_add(1, Ordering::SeqCst);
-        let input = request
-            .stdin
-            .as_deref()
-            .map(|path| std::fs::read_to_string(path).unwrap())
-            .unwrap_or_default();
-        let (termination, stdout) = (self.script)(input.trim());
-        let cpu = match termination {
-            Termination::CpuLimit => Duration::from_millis(1010),
-            _ => Duration::from_millis(3),
-        };
-        Ok(RunOutcome {
-            termination,
-            metrics: Metrics {
-                cpu,
-                wall: cpu,
-                waited: Duration::ZERO,
-                peak_memory_kib: 1024,
-                output_bytes: stdout.len() as u64,
-            },
-            stdout: stdout.into_bytes(),
-            stderr: Vec::new(),
-            collected: None,
-        })
+        Ok((self.script)(request))
     }
 
     fn run_interactive(
@@ -69,6 +73,25 @@ impl<F: Fn(&str) -> (Termination, String) + Sync> Runs for Scripted<F> {
     fn is_cancelled(&self) -> bool {
         self.cancel_after
             .is_some_and(|after| self.runs.load(Ordering::SeqCst) >= after)
+    }
+}
+
+/// A run that ended by `termination` after `cpu_ms` of CPU (and as much
+/// wall time), having printed `stdout`.
+pub(crate) fn outcome(termination: Termination, cpu_ms: u64, stdout: &str) -> RunOutcome {
+    let cpu = Duration::from_millis(cpu_ms);
+    RunOutcome {
+        termination,
+        metrics: Metrics {
+            cpu,
+            wall: cpu,
+            waited: Duration::ZERO,
+            peak_memory_kib: 1024,
+            output_bytes: stdout.len() as u64,
+        },
+        stdout: stdout.as_bytes().to_vec(),
+        stderr: Vec::new(),
+        collected: None,
     }
 }
 

@@ -5,11 +5,11 @@
 use std::path::Path;
 use std::sync::atomic::Ordering;
 
-use super::scripted::{Scripted, doubles_except, plan, problem};
+use super::scripted::{Scripted, doubles_except, outcome, plan, problem};
 use super::{Event, RunPlan, Task, TaskReport, execute};
 use crate::compile::{Built, Executable};
 use crate::errors::SandboxError;
-use crate::sandbox::{Boxes, Interaction, Metrics, RunOutcome, RunRequest, Runs, Termination};
+use crate::sandbox::{Boxes, Interaction, RunOutcome, RunRequest, Runs, Termination};
 use crate::spec::{ProblemSpec, load_problem};
 use crate::verdict::Verdict;
 
@@ -163,45 +163,6 @@ fn reporters_render_a_run() {
     assert!(human.contains("WA on secret/2"), "{human}");
 }
 
-/// A sandbox whose submission plants links in its working folder where the
-/// judge used to put the checker's files, and whose checker accepts.
-struct Planting {
-    victim: std::path::PathBuf,
-}
-
-impl Runs for Planting {
-    fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
-        let termination = if request.program == Path::new("/fake") {
-            for name in ["team_output", "feedback"] {
-                std::os::unix::fs::symlink(&self.victim, request.workdir.join(name)).unwrap();
-            }
-            Termination::Exited(0)
-        } else {
-            // The Kattis protocol: 42 accepts.
-            Termination::Exited(42)
-        };
-        Ok(RunOutcome {
-            termination,
-            metrics: Metrics::default(),
-            stdout: b"2\n".to_vec(),
-            stderr: Vec::new(),
-            collected: None,
-        })
-    }
-
-    fn run_interactive(
-        &self,
-        _submission: &RunRequest,
-        _interactor: &RunRequest,
-    ) -> Result<Interaction, SandboxError> {
-        Err(SandboxError::Interrupted)
-    }
-
-    fn is_cancelled(&self) -> bool {
-        false
-    }
-}
-
 #[test]
 fn the_checkers_files_never_go_through_a_link_the_run_left() {
     let dir = tempfile::tempdir().unwrap();
@@ -242,9 +203,20 @@ fn the_checkers_files_never_go_through_a_link_the_run_left() {
         jobs: 1,
     };
     let scratch = tempfile::tempdir().unwrap();
-    let sandbox = Planting {
-        victim: victim.clone(),
-    };
+    // The submission plants links in its working folder where the judge
+    // used to put the checker's files; the checker accepts.
+    let sandbox = Scripted::on_request(|request: &RunRequest| {
+        let termination = if request.program == Path::new("/fake") {
+            for name in ["team_output", "feedback"] {
+                std::os::unix::fs::symlink(&victim, request.workdir.join(name)).unwrap();
+            }
+            Termination::Exited(0)
+        } else {
+            // The Kattis protocol: 42 accepts.
+            Termination::Exited(42)
+        };
+        outcome(termination, 0, "2\n")
+    });
     let reports = execute(&plan, &sandbox, scratch.path(), |_| {});
     assert_eq!(reports[0].verdict, Verdict::Accepted, "{:?}", reports[0]);
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
@@ -257,7 +229,7 @@ struct HeldHere<F> {
     _not_sync: std::cell::Cell<()>,
 }
 
-impl<F: Fn(&str) -> (Termination, String) + Sync> Runs for HeldHere<F> {
+impl<F: Fn(&RunRequest) -> RunOutcome + Sync> Runs for HeldHere<F> {
     fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
         assert_eq!(
             std::thread::current().id(),

@@ -103,10 +103,15 @@ fn answer(
 }
 
 pub(crate) fn submit(args: &SubmitArgs) -> Result<u8> {
-    Ok(run(args)?)
+    submit_to(args, &mut std::io::stdout())
 }
 
-fn run(args: &SubmitArgs) -> Result<u8, ServeError> {
+/// `submit`, saying how it goes on `out`.
+pub(crate) fn submit_to(args: &SubmitArgs, out: &mut dyn Write) -> Result<u8> {
+    Ok(run(args, out)?)
+}
+
+fn run(args: &SubmitArgs, out: &mut dyn Write) -> Result<u8, ServeError> {
     let path = config_path(args);
     let mut config = match &path {
         Some(path) => read_config(path)?,
@@ -177,7 +182,6 @@ fn run(args: &SubmitArgs) -> Result<u8, ServeError> {
         server: server.clone(),
         message: "no submission id in its answer".into(),
     })?;
-    let mut out = std::io::stdout();
     let _ = writeln!(out, "submission {id}: received");
     let reader = std::io::BufReader::new(events.into_body().into_reader());
     let mut last = String::new();
@@ -209,11 +213,11 @@ fn run(args: &SubmitArgs) -> Result<u8, ServeError> {
             .header("Authorization", &bearer)
             .call(),
     )?;
-    print_result(&mut out, &result);
+    print_result(out, &result);
     Ok(if result["verdict"] == "AC" { 0 } else { 1 })
 }
 
-fn print_result(out: &mut impl Write, result: &Value) {
+fn print_result(out: &mut dyn Write, result: &Value) {
     let text = |v: &Value| crate::escape::visible(v.as_str().unwrap_or_default());
     let verdict = result["verdict"].as_str().unwrap_or("not judged yet");
     let _ = writeln!(out, "verdict: {verdict}");

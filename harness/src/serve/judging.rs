@@ -24,7 +24,7 @@ use super::live::{Live, LiveEvent};
 use super::queue::Queue;
 use crate::cli::ReportArgs;
 use crate::commands::Context;
-use crate::compile::Builder;
+use crate::compile::{Builder, Builds};
 use crate::lang::Languages;
 use crate::owner::Owner;
 use crate::pipeline::{Reporter, Run};
@@ -97,7 +97,6 @@ pub(crate) struct Bench {
     pub(crate) problems: Arc<Vec<ServedProblem>>,
     pub(crate) root: PathBuf,
     pub(crate) languages: Languages,
-    pub(crate) sandbox: Sandbox,
     pub(crate) store: PathBuf,
     pub(crate) ids: SessionIds,
     pub(crate) queue: Arc<Queue>,
@@ -106,20 +105,26 @@ pub(crate) struct Bench {
     pub(crate) scratch: PathBuf,
 }
 
-/// Starts `threads` judge threads; they end when the queue is closed.
-pub(crate) fn start(bench: Arc<Bench>, threads: usize) -> Vec<std::thread::JoinHandle<()>> {
+/// Starts `threads` judge threads, each with a box of `sandbox`; they end
+/// when the queue is closed.
+pub(crate) fn start(
+    bench: Arc<Bench>,
+    sandbox: &Sandbox,
+    threads: usize,
+) -> Vec<std::thread::JoinHandle<()>> {
     (0..threads.max(1))
         .map(|n| {
             let bench = bench.clone();
+            let sandbox = sandbox.clone();
             std::thread::Builder::new()
                 .name(format!("judge-{n}"))
-                .spawn(move || judge_loop(&bench, n))
+                .spawn(move || judge_loop(&bench, sandbox, n))
                 .expect("a judge thread starts")
         })
         .collect()
 }
 
-fn judge_loop(bench: &Bench, n: usize) {
+fn judge_loop(bench: &Bench, sandbox: Sandbox, n: usize) {
     let mut store = match db::open(&bench.store) {
         Ok(store) => store,
         Err(error) => {
@@ -127,7 +132,7 @@ fn judge_loop(bench: &Bench, n: usize) {
             return;
         }
     };
-    let mut builder = Builder::new(&bench.root, bench.languages.clone(), bench.sandbox.clone());
+    let mut builder = Builder::new(&bench.root, bench.languages.clone(), sandbox);
     while let Some(entry) = bench.queue.pop() {
         if let Err(error) = judge_entry(bench, &mut store, &mut builder, entry) {
             // The entry stays `running` in the store: the next start
@@ -137,10 +142,12 @@ fn judge_loop(bench: &Bench, n: usize) {
     }
 }
 
-fn judge_entry(
+/// Judges submission `entry` (if it is still queued) with `builder`, in
+/// the builder's box, and records its verdict.
+pub(crate) fn judge_entry(
     bench: &Bench,
     store: &mut Store,
-    builder: &mut Builder,
+    builder: &mut dyn Builds,
     entry: i64,
 ) -> Result<(), ServeError> {
     let Some(claimed) = db::claim(store.db(), bench.ids.session, entry)? else {
@@ -201,7 +208,7 @@ fn judge_entry(
     // The thread's one box judges every submission it takes.
     let mut reports = run.execute_in_box(&plan, builder.worker(), &folder);
     let _ = std::fs::remove_dir_all(&folder);
-    if bench.sandbox.is_cancelled() {
+    if builder.worker().is_cancelled() {
         // Stopped by SIGTERM: not a result; judged again after a restart.
         return Ok(());
     }

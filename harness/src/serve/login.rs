@@ -60,15 +60,8 @@ pub(crate) async fn login(
     jar: CookieJar,
     Form(form): Form<LoginForm>,
 ) -> Result<Response, AppError> {
-    if !form_token_ok(&app, &jar, &form.csrf) {
-        return Err(AppError::Csrf);
-    }
-    let ip = peer.ip();
-    if !app.may_try_login(ip, &form.username) {
-        return Err(AppError::TooMany(
-            "Too many login attempts: wait a minute and try again.".into(),
-        ));
-    }
+    let busy = "Too many login attempts: wait a minute and try again.";
+    admit(&app, &jar, &form.csrf, peer, &form.username, busy)?;
     let account = verify_login(&app, &form.username, &form.password).await?;
     let secure = is_https(&headers);
     let Some(account) = account else {
@@ -81,6 +74,36 @@ pub(crate) async fn login(
         })?;
         return Ok((StatusCode::UNAUTHORIZED, jar, html).into_response());
     };
+    logged_in(&app, jar, account, secure)
+}
+
+/// A form that logs in (or registers and logs in) may be tried: its CSRF
+/// token is this browser's (else `AppError::Csrf`), and the address and
+/// the user name have tries left (else `busy`, as `AppError::TooMany`).
+fn admit(
+    app: &AppState,
+    jar: &CookieJar,
+    csrf: &str,
+    peer: SocketAddr,
+    username: &str,
+    busy: &str,
+) -> Result<(), AppError> {
+    if !form_token_ok(app, jar, csrf) {
+        return Err(AppError::Csrf);
+    }
+    if !app.may_try_login(peer.ip(), username) {
+        return Err(AppError::TooMany(busy.into()));
+    }
+    Ok(())
+}
+
+/// The login cookie of a new login of `account`, and home.
+fn logged_in(
+    app: &AppState,
+    jar: CookieJar,
+    account: i64,
+    secure: bool,
+) -> Result<Response, AppError> {
     let token = accounts::start_login(app.store().db(), account)?;
     let jar = jar.add(private_cookie(LOGIN_COOKIE, token, secure));
     Ok((jar, Redirect::to("/")).into_response())
@@ -149,14 +172,8 @@ pub(crate) async fn register(
     if !app.session.registration {
         return Err(AppError::NotFound);
     }
-    if !form_token_ok(&app, &jar, &form.csrf) {
-        return Err(AppError::Csrf);
-    }
-    if !app.may_try_login(peer.ip(), &form.username) {
-        return Err(AppError::TooMany(
-            "Too many attempts: wait a minute.".into(),
-        ));
-    }
+    let busy = "Too many attempts: wait a minute.";
+    admit(&app, &jar, &form.csrf, peer, &form.username, busy)?;
     let secure = is_https(&headers);
     let refuse = |jar: CookieJar, error: String| -> Result<Response, AppError> {
         let (jar, form_token) = new_form(&app, jar, secure);
@@ -186,9 +203,7 @@ pub(crate) async fn register(
     let Some(account) = created else {
         return refuse(jar, "That user name is taken.".into());
     };
-    let token = accounts::start_login(app.store().db(), account)?;
-    let jar = jar.add(private_cookie(LOGIN_COOKIE, token, secure));
-    Ok((jar, Redirect::to("/")).into_response())
+    logged_in(&app, jar, account, secure)
 }
 
 #[derive(Deserialize)]

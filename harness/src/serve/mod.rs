@@ -27,6 +27,8 @@ mod db;
 mod feedback;
 mod http;
 pub(crate) mod judging;
+#[cfg(test)]
+mod judging_tests;
 mod jury;
 mod live;
 mod login;
@@ -42,6 +44,8 @@ mod statement;
 mod submit;
 
 pub(crate) use client::submit;
+#[cfg(test)]
+pub(crate) use client::submit_to;
 pub(crate) use start::{serve, users};
 
 use crate::errors::{Error, SpecError};

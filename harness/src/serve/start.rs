@@ -169,7 +169,6 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         problems,
         root: ctx.root.clone(),
         languages: ctx.builder.languages().clone(),
-        sandbox: ctx.sandbox().clone(),
         store: path.clone(),
         ids,
         queue: queue.clone(),
@@ -193,7 +192,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         );
         vec![dispatcher]
     } else {
-        let judges = judging::start(bench, threads);
+        let judges = judging::start(bench, ctx.sandbox(), threads);
         let _ = writeln!(
             out,
             "judging with {} threads from {} ms on ({} waiting)",

@@ -253,6 +253,7 @@ pub fn machine() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::gradebook::RunInfo;
 
     #[test]
     fn a_new_store_has_the_current_schema_and_reopens() {
@@ -268,6 +269,79 @@ mod tests {
         assert_eq!(version as usize, SCHEMA_VERSION);
         drop(store);
         Store::open(&path).unwrap();
+    }
+
+    /// `RunMeta` (what a run writes) and `RunInfo` (what reading it
+    /// gives) are two structs on purpose (a time written is text read);
+    /// every field written must read back. Both are destructured without
+    /// `..`: a field added to either fails to compile here until it is
+    /// written and read.
+    #[test]
+    fn every_field_of_a_run_written_reads_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("judge.db")).unwrap();
+        let started = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_800_000_000);
+        let meta = RunMeta {
+            started_at: started,
+            command: "grade".into(),
+            judge_version: "1.2.3".into(),
+            isolation: "full".into(),
+            machine: "box".into(),
+            partition: Some("2/3".into()),
+            source: Some("class/".into()),
+            interrupted: true,
+            deadline: Some("2027-01-15T12:00:00+01:00".into()),
+            late_rule: Some("10%/day".into()),
+            policy: Some("drop = 1".into()),
+        };
+        let mut tx = store.db().transaction().unwrap();
+        let id = write::insert_run(&mut tx, &meta).unwrap();
+        tx.commit().unwrap();
+        let RunMeta {
+            started_at,
+            command,
+            judge_version,
+            isolation,
+            machine,
+            partition,
+            source,
+            interrupted,
+            deadline,
+            late_rule,
+            policy,
+        } = meta;
+        let RunInfo {
+            id: read_id,
+            started_at: read_started,
+            finished_at,
+            command: read_command,
+            judge_version: read_version,
+            isolation: read_isolation,
+            machine: read_machine,
+            partition: read_partition,
+            source: read_source,
+            merged_from,
+            interrupted: read_interrupted,
+            deadline: read_deadline,
+            late_rule: read_late_rule,
+            policy: read_policy,
+        } = store.runs().unwrap().pop().unwrap();
+        assert_eq!(read_id, id);
+        assert_eq!(read_started, write::timestamp(started_at));
+        assert!(finished_at.is_some());
+        assert_eq!(merged_from, None, "only a merge writes it");
+        assert_eq!(
+            (read_command, read_version, read_isolation, read_machine),
+            (command, judge_version, isolation, machine)
+        );
+        assert_eq!(
+            (read_partition, read_source, read_interrupted),
+            (partition, source, interrupted)
+        );
+        assert_eq!(
+            (read_deadline, read_late_rule, read_policy),
+            (deadline, late_rule, policy)
+        );
     }
 
     #[test]

@@ -18,13 +18,13 @@ use std::time::Duration;
 
 use crate::cli::ReportArgs;
 use crate::commands::Context;
-use crate::compile::Builder;
+use crate::compile::{Builder, Builds};
 use crate::errors::{Error, Result};
 use crate::lang::Languages;
 use crate::owner::Owner;
 use crate::pipeline::Run;
 use crate::runner::RunPlan;
-use crate::sandbox::Sandbox;
+use crate::sandbox::{Boxes, Sandbox};
 use crate::serve::judging::{self, ServedProblem};
 use crate::serve::remote;
 use crate::spec::ProgramRef;
@@ -48,79 +48,105 @@ pub(crate) struct WorkerOptions {
     pub(crate) lease: Duration,
 }
 
-/// What every judging thread of the worker shares.
-struct Shared {
-    location: Location,
-    name: String,
+/// What judging a claimed job takes: the worker's problems by package
+/// hash and what it says of itself. It holds no box: each judging thread
+/// brings its own (`judge_job`), so a test judges a job on a fake one.
+pub(crate) struct Judging {
+    pub(crate) name: String,
     problems: Vec<ServedProblem>,
     /// Package hash → index in `problems`.
     by_hash: HashMap<String, usize>,
-    root: PathBuf,
     languages: Languages,
-    sandbox: Sandbox,
     isolation: String,
+    scratch: PathBuf,
+}
+
+impl Judging {
+    /// The problems `ids` names (all when empty) of `ctx`'s root, ready to
+    /// judge (built, time limits settled in the store at `db`), for the
+    /// worker called `name`.
+    pub(crate) fn load(
+        ctx: &mut Context,
+        ids: &[String],
+        db: &std::path::Path,
+        name: String,
+    ) -> Result<Judging> {
+        let (specs, mut broken) = ctx.load_problems(ids)?;
+        if !ids.is_empty() {
+            // Named problems must all load, as for `grade ID`.
+            if let Some(error) = broken.pop() {
+                return Err(error.into());
+            }
+        }
+        for error in &broken {
+            eprintln!("broken package (its jobs are left to other workers): {error}");
+        }
+        let mut by_hash = HashMap::new();
+        for (i, spec) in specs.iter().enumerate() {
+            let hash = package::package_hash(&spec.dir).map_err(|source| Error::Report {
+                what: spec.dir.display().to_string(),
+                source,
+            })?;
+            by_hash.insert(hash, i);
+        }
+        let problems = judging::build(ctx, specs, db).map_err(|e| Error::Usage(e.to_string()))?;
+        Ok(Judging {
+            name,
+            problems,
+            by_hash,
+            languages: ctx.builder.languages().clone(),
+            isolation: ctx.boxes.describe(),
+            scratch: ctx.scratch.path().to_path_buf(),
+        })
+    }
+
+    /// The package hashes of its problems: the jobs it may claim.
+    pub(crate) fn hashes(&self) -> Vec<String> {
+        self.by_hash.keys().cloned().collect()
+    }
+}
+
+/// What every judging thread of the worker shares.
+struct Shared {
+    judging: Judging,
+    location: Location,
+    root: PathBuf,
+    sandbox: Sandbox,
     lease_ms: i64,
     /// The claims this worker holds: (job id, fence).
     held: Mutex<Vec<(i64, i64)>>,
-    scratch: PathBuf,
 }
 
 pub(crate) fn worker(ctx: &mut Context, options: &WorkerOptions) -> Result<u8> {
     let location = Location::of(&options.db);
     let mut store = Store::open_at(&location)?;
-    let (specs, mut broken) = ctx.load_problems(&options.ids)?;
-    if !options.ids.is_empty() {
-        // Named problems must all load, as for `grade ID`.
-        if let Some(error) = broken.pop() {
-            return Err(error.into());
-        }
-    }
-    for error in &broken {
-        eprintln!("broken package (its jobs are left to other workers): {error}");
-    }
-    let mut by_hash = HashMap::new();
-    for (i, spec) in specs.iter().enumerate() {
-        let hash = package::package_hash(&spec.dir).map_err(|source| Error::Report {
-            what: spec.dir.display().to_string(),
-            source,
-        })?;
-        by_hash.insert(hash, i);
-    }
-    let problems =
-        judging::build(ctx, specs, &options.db).map_err(|e| Error::Usage(e.to_string()))?;
     let name = options
         .name
         .clone()
         .unwrap_or_else(|| format!("{}-{}", crate::store::machine(), std::process::id()));
-    let isolation = ctx.boxes.describe();
+    let judging = Judging::load(ctx, &options.ids, &options.db, name.clone())?;
     let info = WorkerInfo {
         name: name.clone(),
         machine: crate::store::machine(),
         judge_version: store::judge_version().to_string(),
-        isolation: isolation.clone(),
+        isolation: judging.isolation.clone(),
         threads: ctx.jobs,
     };
     queue::register(store.db(), &info).map_err(|e| store.fail(e))?;
-    let shared = Arc::new(Shared {
-        location,
-        name: name.clone(),
-        problems,
-        by_hash,
-        root: ctx.root.clone(),
-        languages: ctx.builder.languages().clone(),
-        sandbox: ctx.sandbox().clone(),
-        isolation,
-        lease_ms: i64::try_from(options.lease.as_millis()).unwrap_or(i64::MAX),
-        held: Mutex::new(Vec::new()),
-        scratch: ctx.scratch.path().to_path_buf(),
-    });
     let _ = writeln!(
         ctx.out,
-        "judge worker {name}: {} threads, {} problems, store {}",
+        "judge worker {name}: {} threads, {} problems, store {location}",
         ctx.jobs,
-        shared.problems.len(),
-        shared.location
+        judging.problems.len(),
     );
+    let shared = Arc::new(Shared {
+        judging,
+        location,
+        root: ctx.root.clone(),
+        sandbox: ctx.sandbox().clone(),
+        lease_ms: i64::try_from(options.lease.as_millis()).unwrap_or(i64::MAX),
+        held: Mutex::new(Vec::new()),
+    });
     let _ = ctx.out.flush();
     let threads: Vec<_> = (0..ctx.jobs.max(1))
         .map(|n| {
@@ -149,8 +175,9 @@ fn heartbeat_loop(shared: &Shared, store: &mut Store, every: Duration) {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone();
-        if let Err(error) = queue::heartbeat(store.db(), &shared.name, &held, shared.lease_ms) {
-            eprintln!("worker {}: heartbeat: {}", shared.name, store.fail(error));
+        let name = &shared.judging.name;
+        if let Err(error) = queue::heartbeat(store.db(), name, &held, shared.lease_ms) {
+            eprintln!("worker {name}: heartbeat: {}", store.fail(error));
         }
         sleep_unless_cancelled(&shared.sandbox, every);
     }
@@ -166,26 +193,27 @@ fn sleep_unless_cancelled(sandbox: &Sandbox, time: Duration) {
 }
 
 fn judge_loop(shared: &Shared, n: usize) {
+    let name = &shared.judging.name;
     let mut store = match Store::open_at(&shared.location) {
         Ok(store) => store,
         Err(error) => {
-            eprintln!("worker {} thread {n}: {error}", shared.name);
+            eprintln!("worker {name} thread {n}: {error}");
             return;
         }
     };
     let mut builder = Builder::new(
         &shared.root,
-        shared.languages.clone(),
+        shared.judging.languages.clone(),
         shared.sandbox.clone(),
     );
-    let hashes: Vec<String> = shared.by_hash.keys().cloned().collect();
+    let hashes = shared.judging.hashes();
     let listening = shared.location.is_postgres() && queue::listen(store.db()).is_ok();
     while !shared.sandbox.is_cancelled() {
-        let job = match queue::claim(store.db(), &shared.name, &hashes, shared.lease_ms) {
+        let job = match queue::claim(store.db(), name, &hashes, shared.lease_ms) {
             Ok(Some(job)) => job,
             Ok(None) if listening => {
                 if let Err(error) = queue::wait_for_jobs(store.db(), IDLE_LISTEN) {
-                    eprintln!("worker {} thread {n}: {}", shared.name, store.fail(error));
+                    eprintln!("worker {name} thread {n}: {}", store.fail(error));
                     sleep_unless_cancelled(&shared.sandbox, IDLE_POLL * 5);
                 }
                 continue;
@@ -195,15 +223,22 @@ fn judge_loop(shared: &Shared, n: usize) {
                 continue;
             }
             Err(error) => {
-                eprintln!("worker {} thread {n}: {}", shared.name, store.fail(error));
+                eprintln!("worker {name} thread {n}: {}", store.fail(error));
                 sleep_unless_cancelled(&shared.sandbox, IDLE_POLL * 5);
                 continue;
             }
         };
         hold(shared, &job, true);
-        if let Err(error) = judge_job(shared, &mut store, &mut builder, &job) {
+        let judged = judge_job(
+            &shared.judging,
+            &mut store,
+            &mut builder,
+            &shared.sandbox,
+            &job,
+        );
+        if let Err(error) = judged {
             // Left running: once its lease passes another worker takes it.
-            eprintln!("worker {} thread {n}: job {}: {error}", shared.name, job.id);
+            eprintln!("worker {name} thread {n}: job {}: {error}", job.id);
         }
         hold(shared, &job, false);
     }
@@ -218,16 +253,19 @@ fn hold(shared: &Shared, job: &Claimed, held: bool) {
     }
 }
 
-fn judge_job(
-    shared: &Shared,
+/// Judges the claimed `job`, built by `builder`, in a box from `boxes`,
+/// and records its result (or hands it back when the worker stops).
+pub(crate) fn judge_job(
+    judging: &Judging,
     store: &mut Store,
-    builder: &mut Builder,
+    builder: &mut dyn Builds,
+    boxes: &dyn Boxes,
     job: &Claimed,
 ) -> Result<()> {
-    let served = shared
+    let served = judging
         .by_hash
         .get(&job.package_hash)
-        .map(|&i| &shared.problems[i])
+        .map(|&i| &judging.problems[i])
         .filter(|p| p.spec.id == job.problem)
         .ok_or_else(|| Error::Usage(format!("no package with hash {}", job.package_hash)))?;
     // The queuing machine's settled limits, so that every worker judges
@@ -239,13 +277,15 @@ fn judge_job(
         // A `judge serve` submission: its page says it is being judged.
         remote::started(store.db(), entry).map_err(|e| store.fail(e))?;
     }
-    let folder = shared.scratch.join(format!("job-{}-{}", job.id, job.fence));
+    let folder = judging
+        .scratch
+        .join(format!("job-{}-{}", job.id, job.fence));
     let source = judging::write_source(
         &folder,
         &job.language,
         &job.file_name,
         &job.source,
-        &shared.languages,
+        &judging.languages,
     )?;
     let task = served.judges.task(
         &spec,
@@ -259,11 +299,11 @@ fn judge_job(
         stop_at_first_failure: job.fail_fast,
         jobs: 1,
     };
-    let cache = ResultCache::prepare(store, &plan, &shared.isolation, false)?;
+    let cache = ResultCache::prepare(store, &plan, &judging.isolation, false)?;
     let mut run = Run::new("worker", &ReportArgs::default());
-    let mut reports = run.execute(&plan, Some(&cache), &shared.sandbox, &folder);
+    let mut reports = run.execute(&plan, Some(&cache), boxes, &folder);
     let _ = std::fs::remove_dir_all(&folder);
-    if shared.sandbox.is_cancelled() {
+    if boxes.is_cancelled() {
         // Stopping: not a result; the job goes back to the queue.
         queue::hand_back(store.db(), job).map_err(|e| store.fail(e))?;
         return Ok(());
@@ -272,20 +312,20 @@ fn judge_job(
         .pop()
         .ok_or_else(|| Error::Usage(format!("no report for job {}", job.id)))?;
     let judged_by = JudgedBy {
-        worker: shared.name.clone(),
-        isolation: shared.isolation.clone(),
+        worker: judging.name.clone(),
+        isolation: judging.isolation.clone(),
         judge_version: store::judge_version().to_string(),
     };
     let finished = match job.entry {
-        Some(entry) => remote::record(store.db(), &shared.name, job, entry, &report, judged_by)
+        Some(entry) => remote::record(store.db(), &judging.name, job, entry, &report, judged_by)
             .map_err(|e| store.fail(e))?,
-        None => finish_file(store, shared, job, &cache, &plan, &report, judged_by)?,
+        None => finish_file(store, judging, job, &cache, &plan, &report, judged_by)?,
     };
     if finished == Finished::Refused {
         eprintln!(
             "worker {}: the result of job {} was refused: its lease passed and it was \
              claimed again (claim {} is stale)",
-            shared.name, job.id, job.fence
+            judging.name, job.id, job.fence
         );
     }
     Ok(())
@@ -294,7 +334,7 @@ fn judge_job(
 /// Records a class's file judged by `job`.
 fn finish_file(
     store: &mut Store,
-    shared: &Shared,
+    judging: &Judging,
     job: &Claimed,
     cache: &ResultCache,
     plan: &RunPlan,
@@ -313,5 +353,5 @@ fn finish_file(
         judged_by: Some(judged_by),
         handin: None,
     };
-    queue::finish(store.db(), &shared.name, job, &record).map_err(|e| store.fail(e))
+    queue::finish(store.db(), &judging.name, job, &record).map_err(|e| store.fail(e))
 }

@@ -80,6 +80,33 @@ pub fn committed_tests(package_dir: impl AsRef<Path>) -> Vec<Test> {
     tests
 }
 
+/// The package's committed tests, at least `at_least`: each one's answer
+/// file is what the answer program (`answer` of its input) writes, and
+/// the referee accepts the best play (`best_play` of the input gives the
+/// referee's exit code and its message).
+pub fn assert_committed_answers(
+    package_dir: impl AsRef<Path>,
+    at_least: usize,
+    answer: impl Fn(&str) -> String,
+    best_play: impl Fn(&str) -> (Option<i32>, String),
+) {
+    let tests = committed_tests(package_dir);
+    assert!(tests.len() >= at_least, "{} committed tests", tests.len());
+    for test in tests {
+        assert_eq!(answer(&test.input), test.answer, "{}", test.name);
+        let (code, message) = best_play(&test.input);
+        assert_eq!(code, Some(42), "{}: {message}", test.name);
+    }
+}
+
+/// What the referee told a person playing (its stderr) holds every one of
+/// `lines`.
+pub fn assert_told(stderr: &str, lines: &[&str]) {
+    for line in lines {
+        assert!(stderr.contains(line), "missing {line:?} in\n{stderr}");
+    }
+}
+
 /// The verdict of one game (see the module documentation).
 #[must_use]
 pub fn verdict(played: &Played) -> &'static str {

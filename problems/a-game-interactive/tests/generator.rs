@@ -3,27 +3,18 @@
 
 use a_game_interactive_tools::game::{Solved, greedy, odd_positions, play_against_referee};
 use a_game_interactive_tools::parse;
-use judge_kit::testing::{assert_deterministic, assert_rejects_args, generate};
+use judge_kit::testing::{GeneratorCases, generate};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a-game-interactive-generator");
 
-#[test]
-fn same_args_same_bytes() {
-    assert_deterministic(
-        BIN,
+judge_kit::generator_tests!(BIN, {
+    GeneratorCases::new(
         &[
             &["random", "100", "200", "7"],
             &["trap-greedy", "12", "20", "7"],
             &["trap-odd", "100", "200", "7"],
         ],
         [&["random", "50", "200", "1"], &["random", "50", "200", "2"]],
-    );
-}
-
-#[test]
-fn rejects_bad_args() {
-    assert_rejects_args(
-        BIN,
         &[
             &["random", "5", "200", "1"],
             &["random", "102", "200", "1"],
@@ -34,8 +25,8 @@ fn rejects_bad_args() {
             // Every board of equal values ties: no trap exists.
             &["trap-greedy", "10", "1", "1"],
         ],
-    );
-}
+    )
+});
 
 #[test]
 fn traps_catch_their_strategy() {

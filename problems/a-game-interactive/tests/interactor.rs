@@ -3,7 +3,7 @@
 //! fed on stdin, and the verdict, message and drawing are checked.
 
 use a_game_interactive_tools::game::{End, Row, Solved, greedy};
-use a_game_interactive_tools::testing::committed_tests;
+use a_game_interactive_tools::testing::{assert_committed_answers, assert_told};
 use a_game_interactive_tools::{answer, parse};
 use judge_kit::testing::Refereed;
 
@@ -120,35 +120,29 @@ fn a_broken_test_is_a_judge_error_not_a_rejection() {
 fn a_person_playing_sees_the_board_the_result_and_the_optimal_line() {
     let ran = referee(SAMPLE, None, &transcript(SAMPLE, greedy), true);
     assert_eq!(ran.code, Some(43));
-    for line in [
-        "you are player 1; take L or R",
-        "move 1: you take L (4)",
-        "   .   7   2   9   5   2      you 4 · referee 0",
-        "move 1: referee takes L (7)",
-        "you lose: 11 to 18",
-        "your first mistake: move 1, L left you at most 15 where the other end kept 18",
-        "optimal line (you 18 · referee 11):\n  move 1: you R (2), referee L (4)\n  move 2: you L (7), referee L (2)\n  move 3: you L (9), referee L (5)\n",
-    ] {
-        assert!(
-            ran.stderr.contains(line),
-            "missing {line:?} in\n{}",
-            ran.stderr
-        );
-    }
+    assert_told(
+        &ran.stderr,
+        &[
+            "you are player 1; take L or R",
+            "move 1: you take L (4)",
+            "   .   7   2   9   5   2      you 4 · referee 0",
+            "move 1: referee takes L (7)",
+            "you lose: 11 to 18",
+            "your first mistake: move 1, L left you at most 15 where the other end kept 18",
+            "optimal line (you 18 · referee 11):\n  move 1: you R (2), referee L (4)\n  move 2: you L (7), referee L (2)\n  move 3: you L (9), referee L (5)\n",
+        ],
+    );
 }
 
 #[test]
 fn committed_answers_are_the_answers_programs() {
-    let tests = committed_tests(env!("CARGO_MANIFEST_DIR"));
-    assert!(tests.len() >= 22);
-    for test in tests {
-        assert_eq!(
-            answer(&parse(&test.input).unwrap()),
-            test.answer,
-            "{}",
-            test.name
-        );
-        let ran = referee(&test.input, None, &transcript(&test.input, best), false);
-        assert_eq!(ran.code, Some(42), "{}: {}", test.name, ran.judgemessage);
-    }
+    assert_committed_answers(
+        env!("CARGO_MANIFEST_DIR"),
+        22,
+        |input| answer(&parse(input).unwrap()),
+        |input| {
+            let ran = referee(input, None, &transcript(input, best), false);
+            (ran.code, ran.judgemessage)
+        },
+    );
 }

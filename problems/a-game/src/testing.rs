@@ -1,9 +1,10 @@
 //! What the generator and validator tests of this crate and of
 //! `a-game-large-tools`, and the solutions' brute-force tests, share beyond
-//! [`judge_kit::testing`]: this problem's bad arguments and inputs, and the
+//! [`judge_kit::testing`]: this problem's bad arguments and inputs, the
+//! generator's and the validator's cases under a package's bounds, and the
 //! brute-force comparison.
 
-use judge_kit::testing::{generate, solve};
+use judge_kit::testing::{GeneratorCases, ValidatorCases, generate, solve};
 use rand::Rng;
 
 use crate::{Kind, Layout, Value, board_of, render};
@@ -57,6 +58,48 @@ pub const MALFORMED: &[(&str, &[u8])] = &[
     ("not a number", b"2\n1 x\n"),
     ("empty input", b""),
 ];
+
+/// The generator's cases under at most `max_n` values of at most `max_v`:
+/// boards as large as that, and one value more (or a larger one) refused.
+pub fn generator_cases(max_n: usize, max_v: u64) -> GeneratorCases {
+    let (n, v) = (max_n.to_string(), max_v.to_string());
+    let spikes = (max_n.min(1000) - 1).to_string();
+    let (n_over, v_over) = ((max_n + 1).to_string(), (max_v + 1).to_string());
+    GeneratorCases::new(
+        &[
+            &["random", &n, &v, "ragged", "7"],
+            &["spikes", &spikes, &v, "wrap7", "7"],
+            &["const", "2", "1", "column", "7"],
+        ],
+        [
+            &["random", "50", &v, "line", "1"],
+            &["random", "50", &v, "line", "2"],
+        ],
+        BAD_ARGS,
+    )
+    .refusing(&[
+        &["random", &n_over, "200", "line", "1"],
+        &["random", "10", &v_over, "line", "1"],
+    ])
+}
+
+/// The validator's cases under at most `max_n` values of at most `max_v`,
+/// with at least `committed` committed inputs.
+pub fn validator_cases(committed: usize, max_n: usize, max_v: u64) -> ValidatorCases {
+    let row = vec![max_v.to_string(); max_n].join(" ");
+    ValidatorCases::new(committed)
+        .accepting(EDGES)
+        .accepting(&[format!("2\n1 {max_v}\n"), format!("{max_n}\n{row}\n")])
+        .rejecting(MALFORMED)
+        .rejecting(&[
+            (&format!("N = {}", max_n + 1), format!("{}\n1\n", max_n + 1)),
+            (
+                &format!("value above {max_v}"),
+                format!("2\n{} 5\n", max_v + 1),
+            ),
+            ("huge value", "2\n99999999999999999999999 5\n".into()),
+        ])
+}
 
 /// On 1000 random boards of 2 to 14 values, at most `max_vs[round % 3]`,
 /// `reference` agrees with the full game tree `minimax`, and on every tenth

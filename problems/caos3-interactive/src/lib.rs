@@ -71,28 +71,14 @@ usage: caos3-interactive-generator KIND ARGS... (one map the first player wins)
 
 /// The test described by the generator's arguments.
 pub fn generate(args: &[String]) -> Result<String, String> {
-    let side = |text: &str| -> Result<usize, String> {
-        match text.parse() {
-            Ok(v) if (1..=MAX_SIDE).contains(&v) => Ok(v),
-            _ => Err(format!("side `{text}` is not in 1..={MAX_SIDE}")),
-        }
+    let words = caos3_tools::Words {
+        args,
+        max_side: MAX_SIDE,
     };
-    let number = |text: &str| -> Result<usize, String> {
-        text.parse().map_err(|_| format!("`{text}` is not a count"))
-    };
-    let percent = |text: &str| -> Result<u32, String> {
-        match text.parse() {
-            Ok(v) if v <= 100 => Ok(v),
-            _ => Err(format!("`{text}` is not a percentage")),
-        }
-    };
-    let arity = |n: usize| -> Result<(), String> {
-        if args.len() == n {
-            Ok(())
-        } else {
-            Err(format!("`{}` takes {} arguments\n{USAGE}", args[0], n - 1))
-        }
-    };
+    let side = |text: &str| words.side(text);
+    let number = |text: &str| words.count(text);
+    let percent = |text: &str| words.percent(text);
+    let arity = |n: usize| words.arity(n).map_err(|e| format!("{e}\n{USAGE}"));
     let mut rng = judge_kit::generator::rng_from_args(args);
     let kind = args.first().ok_or(USAGE)?;
     // Draws until a map with monsters passes `keep` (counting is cheap,

@@ -3,14 +3,12 @@
 
 use caos3_interactive_tools::game::{Rules, Strategy, first_player_wins};
 use caos3_interactive_tools::parse;
-use judge_kit::testing::{assert_deterministic, assert_rejects_args, generate};
+use judge_kit::testing::{GeneratorCases, generate};
 
 const BIN: &str = env!("CARGO_BIN_EXE_caos3-interactive-generator");
 
-#[test]
-fn same_args_same_bytes() {
-    assert_deterministic(
-        BIN,
+judge_kit::generator_tests!(BIN, {
+    GeneratorCases::new(
         &[
             &["full", "9x7"],
             &["random", "5", "20", "5", "20", "50", "100", "1"],
@@ -22,8 +20,21 @@ fn same_args_same_bytes() {
             &["random", "10", "20", "10", "20", "50", "100", "1"],
             &["random", "10", "20", "10", "20", "50", "100", "2"],
         ],
-    );
-}
+        &[
+            &[],
+            &["bogus"],
+            &["full", "6x6"], // the first player loses it
+            &["full", "21x5"],
+            &["full", "5"],
+            &["random", "5", "20", "5", "20", "50", "101", "1"],
+            &["random", "5", "20", "5", "20", "50", "100"],
+            &["trap", "even", "6", "10", "6", "10", "70", "100", "1"],
+            &["holes", "20", "0", "1", "10", "1"],
+            // Walls only: no map in range has a monster.
+            &["random", "5", "8", "5", "8", "0", "0", "1"],
+        ],
+    )
+});
 
 #[test]
 fn traps_trap_and_the_perfect_strategy_still_wins() {
@@ -39,24 +50,4 @@ fn traps_trap_and_the_perfect_strategy_still_wins() {
             assert!(first_player_wins(&rules, Strategy::Perfect), "{board:?}");
         }
     }
-}
-
-#[test]
-fn rejects_bad_args() {
-    assert_rejects_args(
-        BIN,
-        &[
-            &[],
-            &["bogus"],
-            &["full", "6x6"], // the first player loses it
-            &["full", "21x5"],
-            &["full", "5"],
-            &["random", "5", "20", "5", "20", "50", "101", "1"],
-            &["random", "5", "20", "5", "20", "50", "100"],
-            &["trap", "even", "6", "10", "6", "10", "70", "100", "1"],
-            &["holes", "20", "0", "1", "10", "1"],
-            // Walls only: no map in range has a monster.
-            &["random", "5", "8", "5", "8", "0", "0", "1"],
-        ],
-    );
 }

@@ -1,28 +1,15 @@
 //! The validator accepts every committed test and rejects malformed ones
 //! and maps the first player loses.
 
-use judge_kit::testing::{assert_accepts_committed, assert_accepts_inputs, assert_rejects_inputs};
+use judge_kit::testing::ValidatorCases;
 
-const BIN: &str = env!("CARGO_BIN_EXE_caos3-interactive-validator");
-
-#[test]
-fn accepts_committed_tests() {
-    assert_accepts_committed(BIN, env!("CARGO_MANIFEST_DIR"), 15);
-}
-
-#[test]
-fn accepts_the_limits() {
+judge_kit::validator_tests!(env!("CARGO_BIN_EXE_caos3-interactive-validator"), {
     let full = format!("20 20\n{}", format!("{}\n", "^".repeat(20)).repeat(20));
     let lone_cross = "5 5\n##^##\n##^##\n^^^^^\n##^##\n##^##\n".to_string();
-    assert_accepts_inputs(BIN, &[full, lone_cross]);
-}
-
-#[test]
-fn rejects_malformed_tests_and_lost_maps() {
     let wide = format!("5 21\n{}", format!("{}\n", "^".repeat(21)).repeat(5));
-    assert_rejects_inputs(
-        BIN,
-        &[
+    ValidatorCases::new(15)
+        .accepting(&[full, lone_cross])
+        .rejecting(&[
             ("empty", "".to_string()),
             (
                 "a T line as in the batch problem",
@@ -39,6 +26,5 @@ fn rejects_malformed_tests_and_lost_maps() {
             // Formally fine, but no monster: the first player loses.
             ("no monster", "1 1\n^\n".to_string()),
             ("a lost map", "6 6\n".to_string() + &"^^^^^^\n".repeat(6)),
-        ],
-    );
-}
+        ])
+});

@@ -383,32 +383,56 @@ kinds (every random kind takes a trailing seed word):
   refute odd|parity|seed|commenter T SMIN SMAX PMIN PMAX MAXMON SEED
                                          random boards that wrong solution fails";
 
-/// The input file described by the generator's arguments.
-pub fn generate(args: &[String], limits: Limits) -> Result<String, String> {
-    // Seeded from every argument word, so equal arguments give equal bytes.
-    let mut rng = judge_kit::generator::rng_from_args(args);
-    let side = |text: &str| -> Result<usize, String> {
+/// A generator's argument words, read with the message that says which
+/// one is wrong (this package's generator and the interactive one's).
+pub struct Words<'a> {
+    pub args: &'a [String],
+    pub max_side: usize,
+}
+
+impl Words<'_> {
+    /// A side of a board, in 1..=max_side.
+    pub fn side(&self, text: &str) -> Result<usize, String> {
         match text.parse() {
-            Ok(v) if (1..=limits.max_side).contains(&v) => Ok(v),
-            _ => Err(format!("side `{text}` is not in 1..={}", limits.max_side)),
+            Ok(v) if (1..=self.max_side).contains(&v) => Ok(v),
+            _ => Err(format!("side `{text}` is not in 1..={}", self.max_side)),
         }
-    };
-    let count = |text: &str| -> Result<usize, String> {
+    }
+
+    pub fn count(&self, text: &str) -> Result<usize, String> {
         text.parse().map_err(|_| format!("`{text}` is not a count"))
-    };
-    let percent = |text: &str| -> Result<u32, String> {
+    }
+
+    /// A percentage, 0..=100.
+    pub fn percent(&self, text: &str) -> Result<u32, String> {
         match text.parse() {
             Ok(v) if v <= 100 => Ok(v),
             _ => Err(format!("`{text}` is not a percentage")),
         }
-    };
-    let arity = |n: usize| -> Result<(), String> {
-        if args.len() == n {
+    }
+
+    /// Whether there are `n` words, the kind's included.
+    pub fn arity(&self, n: usize) -> Result<(), String> {
+        if self.args.len() == n {
             Ok(())
         } else {
-            Err(format!("`{}` takes {} arguments", args[0], n - 1))
+            Err(format!("`{}` takes {} arguments", self.args[0], n - 1))
         }
+    }
+}
+
+/// The input file described by the generator's arguments.
+pub fn generate(args: &[String], limits: Limits) -> Result<String, String> {
+    // Seeded from every argument word, so equal arguments give equal bytes.
+    let mut rng = judge_kit::generator::rng_from_args(args);
+    let words = Words {
+        args,
+        max_side: limits.max_side,
     };
+    let side = |text: &str| words.side(text);
+    let count = |text: &str| words.count(text);
+    let percent = |text: &str| words.percent(text);
+    let arity = |n: usize| words.arity(n);
     let kind = args.first().ok_or("missing kind")?;
     let boards: Vec<Board> = match kind.as_str() {
         "edge" => {

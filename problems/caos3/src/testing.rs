@@ -1,12 +1,67 @@
 //! What the generator and validator tests of this crate and of
 //! `caos3-large-tools`, and the solutions' brute-force tests, share beyond
-//! [`judge_kit::testing`]: inputs broken under any limits, and the
-//! brute-force comparison.
+//! [`judge_kit::testing`]: the generator's and the validator's cases under
+//! a tier's limits, and the brute-force comparison.
 
-use judge_kit::testing::solve;
+use judge_kit::testing::{GeneratorCases, ValidatorCases, solve};
 use rand::Rng;
 
-use crate::{Board, crosses, format, monster_count, random};
+use crate::{Board, Limits, crosses, format, monster_count, random};
+
+/// The generator's cases under `limits`: boards as large as they allow,
+/// and one side more refused.
+pub fn generator_cases(limits: Limits) -> GeneratorCases {
+    let side = limits.max_side.to_string();
+    let over = format!("{}x5", limits.max_side + 1);
+    let s = side.as_str();
+    GeneratorCases::new(
+        &[
+            &["random", "10", "1", s, "1", s, "0", "100", "9"],
+            &["refute", "parity", "10", "5", "12", "70", "100", "14", "9"],
+            &["holes", "10", s, s, "0", "40", "9"],
+        ],
+        // The trailing seed word matters.
+        [
+            &["random", "3", "5", "9", "5", "9", "80", "100", "1"],
+            &["random", "3", "5", "9", "5", "9", "80", "100", "2"],
+        ],
+        &[
+            &["full", &over],
+            &["random", "11", "1", "20", "1", "20", "0", "100", "1"],
+            &["holes", "10", "20", "20", "0"],
+            &["nonsense"],
+        ],
+    )
+}
+
+/// The validator's cases under `limits`: `limits.max_cases` boards of the
+/// largest side are fine, a case or a side more is not, nor is any of
+/// `BROKEN`.
+pub fn validator_cases(limits: Limits) -> ValidatorCases {
+    let (cases, side) = (limits.max_cases, limits.max_side);
+    let board = format!(
+        "{side} {side}\n{}",
+        format!("{}\n", "#".repeat(side)).repeat(side)
+    );
+    let over = side + 1;
+    ValidatorCases::new(20)
+        .accepting(&[format!("{cases}\n{}", board.repeat(cases))])
+        .rejecting(BROKEN)
+        .rejecting(&[
+            (
+                &format!("T = {}", cases + 1),
+                format!("{}\n{}", cases + 1, "1 1\n^\n".repeat(cases + 1)),
+            ),
+            (
+                &format!("R = {over}"),
+                format!("1\n{over} 1\n{}", "^\n".repeat(over)),
+            ),
+            (
+                &format!("C = {over}"),
+                format!("1\n1 {over}\n{}\n", "^".repeat(over)),
+            ),
+        ])
+}
 
 /// Inputs broken under any limits.
 pub const BROKEN: &[(&str, &str)] = &[

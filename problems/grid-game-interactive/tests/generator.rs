@@ -2,12 +2,11 @@
 //! greedy Bob when asked, and rejects bad arguments.
 
 use grid_game_interactive_tools::{greedy_loses, parse};
-use judge_kit::testing::{assert_deterministic, assert_rejects_args, generate};
+use judge_kit::testing::{GeneratorCases, generate};
 
 const BIN: &str = env!("CARGO_BIN_EXE_grid-game-interactive-generator");
 
-#[test]
-fn same_args_same_bytes() {
+judge_kit::generator_tests!(BIN, {
     let kinds = [
         "random",
         "equal",
@@ -22,29 +21,12 @@ fn same_args_same_bytes() {
         .map(|&kind| [kind, "3", "30", "-1000", "1000", "7"])
         .collect();
     let same: Vec<&[&str]> = same.iter().map(|a| &a[..]).collect();
-    assert_deterministic(
-        BIN,
+    GeneratorCases::new(
         &same,
         [
             &["random", "50", "50", "-1000", "1000", "1"],
             &["random", "50", "50", "-1000", "1000", "2"],
         ],
-    );
-}
-
-#[test]
-fn greedy_traps_trap_the_greedy_bob() {
-    for seed in ["1", "2", "3"] {
-        let input = generate(BIN, &["greedy-trap", "2", "5", "-3", "3", seed]);
-        let board = parse(std::str::from_utf8(&input).unwrap()).unwrap();
-        assert!(greedy_loses(&board), "{board:?}");
-    }
-}
-
-#[test]
-fn rejects_bad_args() {
-    assert_rejects_args(
-        BIN,
         &[
             &[],
             &["random", "1", "8", "-10", "10"],
@@ -58,5 +40,14 @@ fn rejects_bad_args() {
             // A 1x1 board cannot trap anyone.
             &["greedy-trap", "1", "1", "-10", "10", "1"],
         ],
-    );
+    )
+});
+
+#[test]
+fn greedy_traps_trap_the_greedy_bob() {
+    for seed in ["1", "2", "3"] {
+        let input = generate(BIN, &["greedy-trap", "2", "5", "-3", "3", seed]);
+        let board = parse(std::str::from_utf8(&input).unwrap()).unwrap();
+        assert!(greedy_loses(&board), "{board:?}");
+    }
 }

@@ -1,37 +1,21 @@
 //! The validator accepts every committed test and rejects malformed ones.
 
-use judge_kit::testing::{assert_accepts_committed, assert_accepts_inputs, assert_rejects_inputs};
+use judge_kit::testing::ValidatorCases;
 
-const BIN: &str = env!("CARGO_BIN_EXE_grid-game-interactive-validator");
-
-#[test]
-fn accepts_committed_tests() {
-    assert_accepts_committed(BIN, env!("CARGO_MANIFEST_DIR"), 20);
-}
-
-#[test]
-fn accepts_the_limits() {
+judge_kit::validator_tests!(env!("CARGO_BIN_EXE_grid-game-interactive-validator"), {
     let big_row = vec!["-1000"; 100].join(" ");
     let big = format!("100\n{}", format!("{big_row}\n").repeat(100));
-    assert_accepts_inputs(
-        BIN,
-        &[
-            "1\n0\n".to_string(),
-            "2\n1000 -1000\n0 7\n".to_string(),
-            big,
-        ],
-    );
-}
-
-#[test]
-fn rejects_malformed_tests() {
     let too_big = format!(
         "101\n{}",
         format!("{}\n", vec!["0"; 101].join(" ")).repeat(101)
     );
-    assert_rejects_inputs(
-        BIN,
-        &[
+    ValidatorCases::new(20)
+        .accepting(&[
+            "1\n0\n".to_string(),
+            "2\n1000 -1000\n0 7\n".to_string(),
+            big,
+        ])
+        .rejecting(&[
             ("empty", "".to_string()),
             ("a t line as in the batch problem", "1\n1\n5\n".to_string()),
             ("n = 0", "0\n".to_string()),
@@ -48,6 +32,5 @@ fn rejects_malformed_tests() {
             ("a leading zero", "1\n05\n".to_string()),
             ("a plus sign", "1\n+5\n".to_string()),
             ("a blank line at the end", "1\n5\n\n".to_string()),
-        ],
-    );
-}
+        ])
+});

@@ -1,21 +1,12 @@
 //! The input validator accepts every committed input and rejects malformed ones; the
 //! generator is deterministic and agrees with the committed inputs.
 
-use judge_kit::testing::{
-    assert_accepts_committed, assert_accepts_inputs, assert_deterministic, assert_rejects_inputs,
-    generate,
-};
+use judge_kit::testing::{ValidatorCases, assert_accepts_inputs, assert_deterministic, generate};
 
 const VALIDATOR: &str = env!("CARGO_BIN_EXE_spies-any-n-validator");
 const GENERATOR: &str = env!("CARGO_BIN_EXE_spies-any-n-generator");
 
-#[test]
-fn accepts_committed_inputs() {
-    assert_accepts_committed(VALIDATOR, env!("CARGO_MANIFEST_DIR"), 40);
-}
-
-#[test]
-fn rejects_bad_inputs() {
+judge_kit::validator_tests!(VALIDATOR, {
     let bad: &[&[u8]] = &[
         b"",
         b"\n",
@@ -33,9 +24,10 @@ fn rejects_bad_inputs() {
         b"99999999999999999999999\n",
     ];
     let described: Vec<(&str, &[u8])> = bad.iter().map(|input| ("a bad input", *input)).collect();
-    assert_rejects_inputs(VALIDATOR, &described);
-    assert_accepts_inputs(VALIDATOR, &["999\n", "1\n"]);
-}
+    ValidatorCases::new(40)
+        .accepting(&["999\n", "1\n"])
+        .rejecting(&described)
+});
 
 #[test]
 fn generator_is_deterministic() {

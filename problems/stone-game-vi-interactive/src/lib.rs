@@ -73,18 +73,10 @@ fn trap(rng: &mut impl Rng, key: Key, n: usize, max_v: u32) -> Result<Case, Stri
 pub fn generate(args: &[String]) -> Result<String, String> {
     const USAGE: &str =
         "usage: KIND(random|draw|mirror|nudge|const-sum|trap-own|trap-deny|trap-diff) N MAXV SEED";
-    let [kind, n, max_v, seed] = args else {
-        return Err(USAGE.into());
-    };
-    let n: usize = n.parse().map_err(|_| USAGE)?;
-    let max_v: u32 = max_v.parse().map_err(|_| USAGE)?;
-    let seed: u64 = seed.parse().map_err(|_| USAGE)?;
-    if !(1..=MAX_N).contains(&n) || !(1..=MAX_V).contains(&max_v) {
-        return Err(format!("N must be in 1..={MAX_N}, MAXV in 1..={MAX_V}"));
-    }
+    let (kind, n, max_v, seed) = stone_game_vi_tools::parse_args(args, USAGE, MAX_N)?;
     let even = n % 2 == 0;
     let mut rng = judge_kit::generator::rng(seed);
-    let case = match kind.as_str() {
+    let case = match kind {
         "random" => random(&mut rng, n, max_v),
         "draw" if even => draw(&mut rng, n, max_v),
         "mirror" if even => mirror(&mut rng, n, max_v, false),

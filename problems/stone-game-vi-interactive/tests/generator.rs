@@ -2,44 +2,34 @@
 //! what they say: games on which the named greedy ends below the optimal
 //! value against the referee.
 
-use judge_kit::testing::{assert_deterministic, assert_rejects_args, generate};
+use judge_kit::testing::{GeneratorCases, generate};
 use stone_game_vi_interactive_tools::game::{
     DENY, DIFF, OWN, greedy_pick, optimal_line, play_against_referee,
 };
 use stone_game_vi_interactive_tools::parse;
+use stone_game_vi_tools::testing::{BAD_ARGS, SEEDS};
 
 const BIN: &str = env!("CARGO_BIN_EXE_stone-game-vi-interactive-generator");
 
-#[test]
-fn same_args_same_bytes() {
-    assert_deterministic(
-        BIN,
+judge_kit::generator_tests!(
+    BIN,
+    GeneratorCases::new(
         &[
             &["random", "20000", "100", "7"],
             &["nudge", "100", "3", "7"],
             &["trap-diff", "7", "100", "7"],
         ],
-        [&["random", "50", "100", "1"], &["random", "50", "100", "2"]],
-    );
-}
-
-#[test]
-fn rejects_bad_args() {
-    assert_rejects_args(
-        BIN,
-        &[
-            &["random", "0", "100", "1"],
-            &["random", "20001", "100", "1"],
-            &["random", "10", "101", "1"],
-            &["draw", "7", "100", "1"],
-            &["const-sum", "7", "1", "1"],
-            &["trap-all", "10", "100", "1"],
-            &["random", "10", "100"],
-            // One stone: Alice's only move is optimal, no trap exists.
-            &["trap-own", "1", "100", "1"],
-        ],
-    );
-}
+        SEEDS,
+        BAD_ARGS,
+    )
+    .refusing(&[
+        &["random", "20001", "100", "1"],
+        &["const-sum", "7", "1", "1"],
+        &["trap-all", "10", "100", "1"],
+        // One stone: Alice's only move is optimal, no trap exists.
+        &["trap-own", "1", "100", "1"],
+    ]),
+);
 
 #[test]
 fn traps_catch_their_greedy() {

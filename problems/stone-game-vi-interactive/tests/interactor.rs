@@ -2,7 +2,7 @@
 //! advance (the referee's answers are known, since it is deterministic), fed
 //! on stdin, and the verdict, message and drawing are checked.
 
-use a_game_interactive_tools::testing::committed_tests;
+use a_game_interactive_tools::testing::{assert_committed_answers, assert_told};
 use judge_kit::testing::Refereed;
 use stone_game_vi_interactive_tools::game::Game;
 use stone_game_vi_interactive_tools::{answer, parse};
@@ -124,36 +124,30 @@ fn a_broken_test_is_a_judge_error_not_a_rejection() {
 fn a_person_playing_sees_the_stones_the_result_and_the_optimal_line() {
     let ran = referee(SAMPLE_1, None, "1\n0\n", true);
     assert_eq!(ran.code, Some(43));
-    for line in [
-        "you are Alice; send the number of a stone",
-        "move 1: you take stone 1 (a 1, b 2)",
-        "move 1: referee takes stone 2 (a 3, b 1)",
-        "taken    A   B      Alice − Bob so far: 0",
-        "you ended at Alice − Bob = 0; the optimal value is 1",
-        "your first mistake: move 1, stone 1 (a + b = 3) when stone 2 (a + b = 4) was left; \
+    assert_told(
+        &ran.stderr,
+        &[
+            "you are Alice; send the number of a stone",
+            "move 1: you take stone 1 (a 1, b 2)",
+            "move 1: referee takes stone 2 (a 3, b 1)",
+            "taken    A   B      Alice − Bob so far: 0",
+            "you ended at Alice − Bob = 0; the optimal value is 1",
+            "your first mistake: move 1, stone 1 (a + b = 3) when stone 2 (a + b = 4) was left; \
          it dropped your best reachable result from 1 to 0",
-        "optimal line (stones in order taken): 2 1 (Alice − Bob = 1)",
-    ] {
-        assert!(
-            ran.stderr.contains(line),
-            "missing {line:?} in\n{}",
-            ran.stderr
-        );
-    }
+            "optimal line (stones in order taken): 2 1 (Alice − Bob = 1)",
+        ],
+    );
 }
 
 #[test]
 fn committed_answers_are_the_answers_programs() {
-    let tests = committed_tests(env!("CARGO_MANIFEST_DIR"));
-    assert!(tests.len() >= 27);
-    for test in tests {
-        assert_eq!(
-            answer(&parse(&test.input).unwrap()),
-            test.answer,
-            "{}",
-            test.name
-        );
-        let ran = referee(&test.input, None, &transcript(&test.input, best), false);
-        assert_eq!(ran.code, Some(42), "{}: {}", test.name, ran.judgemessage);
-    }
+    assert_committed_answers(
+        env!("CARGO_MANIFEST_DIR"),
+        27,
+        |input| answer(&parse(input).unwrap()),
+        |input| {
+            let ran = referee(input, None, &transcript(input, best), false);
+            (ran.code, ran.judgemessage)
+        },
+    );
 }

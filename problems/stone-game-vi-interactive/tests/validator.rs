@@ -1,29 +1,16 @@
 //! The validator accepts every committed input and the edges of the bounds,
 //! and rejects malformed inputs, saying why.
 
-use judge_kit::testing::{assert_accepts_committed, assert_accepts_inputs, assert_rejects_inputs};
+use judge_kit::testing::ValidatorCases;
 
-const BIN: &str = env!("CARGO_BIN_EXE_stone-game-vi-interactive-validator");
-
-#[test]
-fn accepts_committed_inputs() {
-    assert_accepts_committed(BIN, env!("CARGO_MANIFEST_DIR"), 27);
-}
-
-#[test]
-fn accepts_edges() {
+judge_kit::validator_tests!(env!("CARGO_BIN_EXE_stone-game-vi-interactive-validator"), {
     let row = vec!["100"; 20_000].join(" ");
     let full = format!("20000\n{row}\n{row}\n");
-    assert_accepts_inputs(BIN, &["1\n1\n1\n", "3\n2 4 3\n1 6 7\n", full.as_str()]);
-}
-
-#[test]
-fn rejects_malformed() {
     let row = vec!["1"; 20_001].join(" ");
     let too_many = format!("20001\n{row}\n{row}\n");
-    assert_rejects_inputs(
-        BIN,
-        &[
+    ValidatorCases::new(27)
+        .accepting(&["1\n1\n1\n", "3\n2 4 3\n1 6 7\n", full.as_str()])
+        .rejecting(&[
             ("n = 0", "0\n\n\n"),
             ("n = 20001", too_many.as_str()),
             ("value 0", "2\n0 5\n1 1\n"),
@@ -38,6 +25,5 @@ fn rejects_malformed() {
             ("negative", "2\n1 -5\n1 1\n"),
             ("tab", "2\n1\t5\n1 1\n"),
             ("empty input", ""),
-        ],
-    );
-}
+        ])
+});

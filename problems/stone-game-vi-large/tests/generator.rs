@@ -1,13 +1,12 @@
 //! The generator is deterministic and rejects bad arguments.
 
-use judge_kit::testing::{assert_deterministic, assert_rejects_args};
+use judge_kit::testing::GeneratorCases;
 
 const BIN: &str = env!("CARGO_BIN_EXE_stone-game-vi-large-generator");
 
-#[test]
-fn same_args_same_bytes() {
-    assert_deterministic(
-        BIN,
+judge_kit::generator_tests!(
+    BIN,
+    GeneratorCases::new(
         &[
             &["random", "100", "1-20", "1000000000", "7"],
             &["nudge", "3", "999", "1000000000", "7"],
@@ -17,13 +16,6 @@ fn same_args_same_bytes() {
             &["random", "5", "50", "100", "1"],
             &["random", "5", "50", "100", "2"],
         ],
-    );
-}
-
-#[test]
-fn rejects_bad_args() {
-    assert_rejects_args(
-        BIN,
         &[
             &["random", "0", "5", "100", "1"],
             &["random", "1", "0", "100", "1"],
@@ -33,5 +25,5 @@ fn rejects_bad_args() {
             &["bogus", "1", "5", "100", "1"],
             &["random", "1", "5", "100"],
         ],
-    );
-}
+    )
+);

@@ -1,31 +1,11 @@
 //! The validator accepts every committed input and rejects malformed ones.
 
-use judge_kit::testing::{assert_accepts_committed, assert_accepts_inputs, assert_rejects_inputs};
+use judge_kit::testing::ValidatorCases;
 
-const BIN: &str = env!("CARGO_BIN_EXE_stone-game-vi-large-validator");
-
-#[test]
-fn accepts_committed_inputs() {
-    assert_accepts_committed(BIN, env!("CARGO_MANIFEST_DIR"), 20);
-}
-
-#[test]
-fn accepts_edges() {
+judge_kit::validator_tests!(env!("CARGO_BIN_EXE_stone-game-vi-large-validator"), {
     let n = 1_000_000;
     let row = vec!["9"; n].join(" ");
     let games = "1\n1\n1\n".repeat(100_000);
-    assert_accepts_inputs(
-        BIN,
-        &[
-            "1\n1\n1000000000\n1\n".to_string(),
-            format!("1\n{n}\n{row}\n{row}\n"),
-            format!("100000\n{games}"),
-        ],
-    );
-}
-
-#[test]
-fn rejects_malformed() {
     let bad: &[(&str, &[u8])] = &[
         ("T = 0", b"0\n"),
         ("T too large", b"100001\n1\n1\n1\n"),
@@ -48,9 +28,15 @@ fn rejects_malformed() {
         ("not a number", b"1\n2\n1 x\n2 1\n"),
         ("empty input", b""),
     ];
-    assert_rejects_inputs(BIN, bad);
     // Σn over the bound, each game on its own legal.
-    let row = vec!["1"; 500_001].join(" ");
-    let game = format!("500001\n{row}\n{row}\n");
-    assert_rejects_inputs(BIN, &[("Σn > 10^6", format!("2\n{game}{game}"))]);
-}
+    let ones = vec!["1"; 500_001].join(" ");
+    let game = format!("500001\n{ones}\n{ones}\n");
+    ValidatorCases::new(20)
+        .accepting(&[
+            "1\n1\n1000000000\n1\n".to_string(),
+            format!("1\n{n}\n{row}\n{row}\n"),
+            format!("100000\n{games}"),
+        ])
+        .rejecting(bad)
+        .rejecting(&[("Σn > 10^6", format!("2\n{game}{game}"))])
+});

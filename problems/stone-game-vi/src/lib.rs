@@ -4,6 +4,8 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 
+pub mod testing;
+
 /// Largest number of stones allowed by the original.
 pub const MAX_N: usize = 100_000;
 /// Largest stone value allowed by the original.
@@ -94,23 +96,35 @@ pub fn const_sum(rng: &mut impl Rng, n: usize, max_v: u32) -> Case {
     Case { alice, bob }
 }
 
+/// The generator arguments `KIND N MAXV SEED`, N at most `max_n` and MAXV
+/// at most the original's (this package's generator and the interactive
+/// one's), or `usage` (or the limits) as the error.
+pub fn parse_args<'a>(
+    args: &'a [String],
+    usage: &str,
+    max_n: usize,
+) -> Result<(&'a str, usize, u32, u64), String> {
+    let [kind, n, max_v, seed] = args else {
+        return Err(usage.into());
+    };
+    let n: usize = n.parse().map_err(|_| usage)?;
+    let max_v: u32 = max_v.parse().map_err(|_| usage)?;
+    let seed: u64 = seed.parse().map_err(|_| usage)?;
+    if !(1..=max_n).contains(&n) || !(1..=MAX_V).contains(&max_v) {
+        return Err(format!("N must be in 1..={max_n}, MAXV in 1..={MAX_V}"));
+    }
+    Ok((kind, n, max_v, seed))
+}
+
 /// Builds a case from generator arguments `KIND N MAXV SEED`.
 ///
 /// # Errors
 /// Returns a usage message when the arguments are malformed or out of range.
 pub fn generate(args: &[String]) -> Result<Case, String> {
     const USAGE: &str = "usage: KIND(random|draw|mirror|nudge|const-sum) N MAXV SEED";
-    let [kind, n, max_v, seed] = args else {
-        return Err(USAGE.into());
-    };
-    let n: usize = n.parse().map_err(|_| USAGE)?;
-    let max_v: u32 = max_v.parse().map_err(|_| USAGE)?;
-    let seed: u64 = seed.parse().map_err(|_| USAGE)?;
-    if !(1..=MAX_N).contains(&n) || !(1..=MAX_V).contains(&max_v) {
-        return Err(format!("N must be in 1..={MAX_N}, MAXV in 1..={MAX_V}"));
-    }
+    let (kind, n, max_v, seed) = parse_args(args, USAGE, MAX_N)?;
     let mut rng = judge_kit::generator::rng(seed);
-    match kind.as_str() {
+    match kind {
         "random" => Ok(random(&mut rng, n, max_v)),
         "draw" if n % 2 == 0 => Ok(draw(&mut rng, n, max_v)),
         "mirror" if n % 2 == 0 => Ok(mirror(&mut rng, n, max_v, false)),

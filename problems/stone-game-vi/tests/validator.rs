@@ -1,26 +1,10 @@
 //! The validator accepts every committed input and rejects malformed ones.
 
-use judge_kit::testing::{assert_accepts_committed, assert_accepts_inputs, assert_rejects_inputs};
+use judge_kit::testing::ValidatorCases;
 
-const BIN: &str = env!("CARGO_BIN_EXE_stone-game-vi-validator");
-
-#[test]
-fn accepts_committed_inputs() {
-    assert_accepts_committed(BIN, env!("CARGO_MANIFEST_DIR"), 31);
-}
-
-#[test]
-fn accepts_edges() {
+judge_kit::validator_tests!(env!("CARGO_BIN_EXE_stone-game-vi-validator"), {
     let n = 100_000;
     let row = vec!["100"; n].join(" ");
-    assert_accepts_inputs(
-        BIN,
-        &["1\n1\n100\n".to_string(), format!("{n}\n{row}\n{row}\n")],
-    );
-}
-
-#[test]
-fn rejects_malformed() {
     let bad: &[(&str, &[u8])] = &[
         ("n = 0", b"0\n\n\n"),
         ("n too large", b"100001\n1\n1\n"),
@@ -41,5 +25,7 @@ fn rejects_malformed() {
         ("not a number", b"2\n1 x\n2 1\n"),
         ("empty input", b""),
     ];
-    assert_rejects_inputs(BIN, bad);
-}
+    ValidatorCases::new(31)
+        .accepting(&["1\n1\n100\n".to_string(), format!("{n}\n{row}\n{row}\n")])
+        .rejecting(bad)
+});

@@ -4,7 +4,7 @@
 
 use super::{Bench, assert_shows, double, row, write};
 use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs, TeacherArgs};
-use crate::commands::class::{grade_class, report};
+use crate::commands::class::{grade_class, merge, report};
 use crate::commands::fake::Answer;
 use crate::exit_codes;
 use crate::report::feedback::Visibility;
@@ -12,7 +12,7 @@ use crate::report::feedback::Visibility;
 /// A class of four in `class/`: ada's `double.py` doubles, bob's
 /// `double.c` echoes, cat's `double.cpp` does not compile, dan handed in
 /// notes only.
-fn class(root: &std::path::Path) {
+pub(super) fn class(root: &std::path::Path) {
     double(root);
     // Contents differ: the store knows a submission by its content.
     write(root, "class/ada/double.py", "# ada\n");
@@ -21,7 +21,7 @@ fn class(root: &std::path::Path) {
     write(root, "class/dan/notes.txt", "todo\n");
 }
 
-fn by_language(program: &str, input: &str) -> Answer {
+pub(super) fn by_language(program: &str, input: &str) -> Answer {
     let n: u64 = input.parse().unwrap_or(0);
     match program {
         "double.c" => Answer::prints(format!("{n}\n")),
@@ -29,7 +29,7 @@ fn by_language(program: &str, input: &str) -> Answer {
     }
 }
 
-fn args(bench: &Bench) -> ClassArgs {
+pub(super) fn args(bench: &Bench) -> ClassArgs {
     ClassArgs {
         class: Some(bench.root.path().join("class")),
         manifest: None,
@@ -45,6 +45,20 @@ fn args(bench: &Bench) -> ClassArgs {
             html: None,
             policy: None,
         },
+    }
+}
+
+/// A teacher's report: samples in full, secret tests by verdict only.
+fn teacher() -> TeacherArgs {
+    TeacherArgs {
+        feedback: None,
+        samples: Visibility::Full,
+        secret: Visibility::Verdict,
+        roster: None,
+        moodle: None,
+        canvas: None,
+        gradescope: None,
+        item: "Game Judge".into(),
     }
 }
 
@@ -117,16 +131,6 @@ fn a_class_is_graded_into_the_store_and_graded_again_from_it() {
     assert_eq!(bench.boxes.runs_of("double.py"), 3);
 
     // `judge report` renders the last grading from the store, running nothing.
-    let teacher = TeacherArgs {
-        feedback: None,
-        samples: Visibility::Full,
-        secret: Visibility::Verdict,
-        roster: None,
-        moodle: None,
-        canvas: None,
-        gradescope: None,
-        item: "Game Judge".into(),
-    };
     let before = bench.text().len();
     let code = report(
         &mut bench.ctx,
@@ -134,7 +138,7 @@ fn a_class_is_graded_into_the_store_and_graded_again_from_it() {
         false,
         &none,
         &args.gradebook,
-        &teacher,
+        &teacher(),
         None,
     );
     assert_eq!(code.unwrap(), exit_codes::OK);
@@ -142,4 +146,71 @@ fn a_class_is_graded_into_the_store_and_graded_again_from_it() {
     assert_eq!(row(&shown, "ada"), ["ada", "AC", "1"]);
     assert_eq!(row(&shown, "cat"), ["cat", "CE", "0"]);
     assert_eq!(bench.boxes.runs(), 9);
+}
+
+#[test]
+fn shards_graded_apart_merge_into_one_gradebook() {
+    let mut bench = Bench::new(class, by_language).compile_errors(&["double.cpp"]);
+    let none = ReportArgs::default();
+    let db = |name: &str| bench.root.path().join(name);
+    let (first, second, merged) = (db("first.db"), db("second.db"), db("merged.db"));
+    for (shard, store) in [("1/2", &first), ("2/2", &second)] {
+        let args = ClassArgs {
+            partition: Some(shard.into()),
+            ..args(&bench)
+        };
+        let store = StoreArgs {
+            db: Some(store.clone()),
+            fresh: false,
+        };
+        let code = grade_class(&mut bench.ctx, &args, &[], false, &none, &store).unwrap();
+        assert_eq!(code, exit_codes::OK, "{}", bench.text());
+    }
+    let runs = bench.boxes.runs();
+
+    let before = bench.text().len();
+    let inputs = [first.clone(), second];
+    assert_eq!(
+        merge(&mut bench.ctx, &inputs, &merged).unwrap(),
+        exit_codes::OK
+    );
+    let text = bench.text()[before..].to_string();
+    assert_shows(
+        &text,
+        &format!(
+            "merged 2 stores into {} as run 1: 3 submissions\n",
+            merged.display()
+        ),
+    );
+    let before = bench.text().len();
+    let gradebook = args(&bench).gradebook;
+    let code = report(
+        &mut bench.ctx,
+        None,
+        false,
+        &none,
+        &gradebook,
+        &teacher(),
+        Some(&merged),
+    );
+    assert_eq!(code.unwrap(), exit_codes::OK);
+    let shown = bench.text()[before..].to_string();
+    for (student, verdict) in [("ada", "AC"), ("bob", "WA"), ("cat", "CE"), ("dan", "-")] {
+        assert_eq!(row(&shown, student)[..2], [student, verdict], "{shown}");
+    }
+    assert_eq!(
+        bench.boxes.runs(),
+        runs,
+        "merging and reporting run nothing"
+    );
+
+    // One shard alone is an incomplete gradebook: merged, but a failure.
+    let half = [first.clone()];
+    let code = merge(&mut bench.ctx, &half, &db("half.db")).unwrap();
+    assert_eq!(code, exit_codes::FAILED);
+    // A store is never merged into itself.
+    let error = merge(&mut bench.ctx, &half, &first).unwrap_err();
+    assert_shows(&error.to_string(), "is both an input and the output");
+    let error = merge(&mut bench.ctx, &[db("none.db")], &merged).unwrap_err();
+    assert_shows(&error.to_string(), "no store at");
 }

@@ -1,10 +1,12 @@
 //! `judge verify --invalid-inputs`: inputs broken on purpose, each of
-//! which the input validator must reject; its findings and exit code.
+//! which the input validator must reject; `judge verify --constraints`:
+//! the bounds the validator checks, reached by some test or not. Their
+//! findings and exit codes.
 
 use super::{Bench, assert_shows, double_script, double_with};
 use crate::commands::fake::Answer;
 use crate::commands::findings::report;
-use crate::commands::invalid_inputs;
+use crate::commands::{constraints, invalid_inputs};
 use crate::exit_codes;
 use crate::sandbox::Termination;
 
@@ -68,4 +70,58 @@ fn a_lenient_validator_is_the_packages_error() {
         "  secret/3: trailing garbage, the input is still accepted: 3\\ngarbage\\n\n",
     );
     assert!(!text.contains("rejected"), "{text}");
+}
+
+/// `val.py` accepts every input and reports (as BAPCtools' validators do,
+/// in the file `--constraints_file` names) the bound `1 <= n <= 10`, with
+/// whether this test's `n` reached either end.
+fn bounds_of_n(program: &str, input: &str) -> Answer {
+    if program != "val.py" {
+        return double_script(program, input);
+    }
+    let n: u64 = input.parse().unwrap_or(0);
+    let line = format!(
+        "val.py:3 n {} {} {n} {n} 1 10\n",
+        u8::from(n == 1),
+        u8::from(n == 10)
+    );
+    Answer {
+        termination: Termination::Exited(42),
+        ..Answer::prints("")
+    }
+    .writing("--constraints_file", line)
+}
+
+#[test]
+fn a_bound_no_test_reaches_is_a_warning() {
+    let mut bench = Bench::new(validated, bounds_of_n);
+    let code = report(&mut bench.ctx, &[], constraints::check).unwrap();
+    let text = bench.text();
+    assert_eq!(code, exit_codes::OK, "{text}");
+    assert_eq!(
+        text,
+        "double\n  warning: validator: `n`: no test reaches its upper bound 10 (the largest seen: 3)\n  validator: 1 of 2 bounds reached\n"
+    );
+    assert_eq!(bench.boxes.runs_of("val.py"), 3, "once on each test");
+}
+
+#[test]
+fn a_validator_without_bounds_is_skipped_and_one_that_rejects_fails() {
+    let mut bench = Bench::new(validated, validating(|_| true));
+    let code = report(&mut bench.ctx, &[], constraints::check).unwrap();
+    let text = bench.text();
+    assert_eq!(code, exit_codes::OK, "{text}");
+    assert_eq!(
+        text,
+        "double\n  validator: reports no bounds (it writes no --constraints_file or testlib overview log)\n"
+    );
+
+    let mut bench = Bench::new(validated, validating(|input| input != "2"));
+    let code = report(&mut bench.ctx, &[], constraints::check).unwrap();
+    let text = bench.text();
+    assert_eq!(code, exit_codes::FAILED, "{text}");
+    assert_shows(
+        &text,
+        "validator: rejects secret/2 when asked for its bounds",
+    );
 }

@@ -3,9 +3,14 @@
 //! back from a buffer. The problems are written into a temporary folder.
 
 mod class;
+mod doctor;
 mod findings;
 mod packages;
+mod play;
 mod practice;
+mod queue;
+mod serve;
+mod similar;
 mod strength;
 mod stress;
 mod verify;
@@ -29,7 +34,7 @@ fn write(root: &Path, path: &str, text: &str) {
 /// A problem "double the number" in `root/problems/double`: tests 1..=3
 /// (the input is the test's number), a 1 s time limit, and three solutions
 /// expected to get AC (`twice.py`), WA (`same.py`) and TLE (`slow.py`).
-fn double(root: &Path) {
+pub(crate) fn double(root: &Path) {
     let toml = r#"id = "double"
 title = "Double"
 
@@ -82,7 +87,7 @@ fn double_with(root: &Path, toml: &str, programs: &[&str]) {
 /// What each program of `double` does, by its file name: `twice.py`
 /// doubles, `same.py` echoes, `slow.py` runs out of time; any other
 /// program doubles.
-fn double_script(program: &str, input: &str) -> Answer {
+pub(crate) fn double_script(program: &str, input: &str) -> Answer {
     let n: u64 = input.parse().unwrap_or(0);
     match program {
         "same.py" => Answer::prints(format!("{n}\n")),
@@ -124,17 +129,17 @@ fn kattis_double(root: &Path) {
 
 /// What a verb's test works on: a folder of problems, the fake box its
 /// programs run in, a context on both, and what the verb printed.
-struct Bench {
-    root: tempfile::TempDir,
-    boxes: Arc<FakeBox>,
-    ctx: Context,
+pub(crate) struct Bench {
+    pub(crate) root: tempfile::TempDir,
+    pub(crate) boxes: Arc<FakeBox>,
+    pub(crate) ctx: Context,
     printed: Printed,
 }
 
 impl Bench {
     /// A fresh folder that `problems` fills, its programs answered by
     /// `script` (in the context's boxes and its builder's alike).
-    fn new(
+    pub(crate) fn new(
         problems: fn(&Path),
         script: impl Fn(&str, &str) -> Answer + Send + Sync + 'static,
     ) -> Bench {

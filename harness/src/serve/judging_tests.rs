@@ -1,0 +1,110 @@
+//! A `judge serve` judging thread's work on the fake box (`judge_entry`):
+//! a queued submission is claimed, built, judged test by test with its
+//! status published live, and its verdict recorded; a submission taken
+//! already is not judged again. (Here rather than in `commands/tests/`:
+//! the server's store, session and live modules are its own.)
+
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use super::db;
+use super::judging::{Bench, build, judge_entry};
+use super::live::Live;
+use super::queue::Queue;
+use super::session::Session;
+use crate::commands::problem_info;
+use crate::commands::tests::{Bench as VerbBench, double, double_script};
+use crate::compile::fake::FakeBuilder;
+use crate::store::RunMeta;
+use crate::verdict::Verdict;
+
+#[test]
+fn a_queued_submission_is_judged_live_and_recorded_once() {
+    let mut verb = VerbBench::new(double, double_script);
+    let path = verb.root.path().join("serve.db");
+    let (specs, _) = verb.ctx.load_problems(&[]).unwrap();
+    let infos: Vec<_> = specs.iter().map(problem_info).collect();
+    let problems = build(&mut verb.ctx, specs, &path).unwrap();
+    let mut store = db::open(&path).unwrap();
+    let meta = RunMeta {
+        started_at: SystemTime::now(),
+        command: "serve".into(),
+        judge_version: "test".into(),
+        isolation: "a fake box".into(),
+        machine: "test".into(),
+        partition: None,
+        source: Some("practice".into()),
+        interrupted: false,
+        deadline: None,
+        late_rule: None,
+        policy: None,
+    };
+    let ids = db::ensure_session(&mut store, &Session::practice(), &meta, &infos).unwrap();
+    let ada = super::accounts::create_participant(store.db(), "ada", "Ada", "-")
+        .unwrap()
+        .unwrap();
+    let mut submit = |file: &str| {
+        let source = b"print(2 * int(input()))\n";
+        db::insert_entry(
+            store.db(),
+            ids.session,
+            ada,
+            "double",
+            "python",
+            file,
+            source,
+        )
+        .unwrap()
+    };
+    let (right, wrong) = (submit("mine.py"), submit("same.py"));
+    let live = Arc::new(Live::default());
+    let mut events = live.subscribe();
+    let bench = Bench {
+        problems: Arc::new(problems),
+        root: verb.root.path().to_path_buf(),
+        languages: verb.ctx.builder.languages().clone(),
+        store: path,
+        ids,
+        queue: Arc::new(Queue::default()),
+        live,
+        scratch: verb.ctx.scratch.path().to_path_buf(),
+    };
+    let mut builder = FakeBuilder::new(verb.boxes.clone());
+    let mut statuses = |entry: i64| {
+        judge_entry(&bench, &mut store, &mut builder, entry).unwrap();
+        let events = std::iter::from_fn(|| events.try_recv().ok());
+        events
+            .map(|event| {
+                assert_eq!(event.entry, entry);
+                event.status
+            })
+            .collect::<Vec<_>>()
+    };
+
+    let shown = [
+        "compiling",
+        "test 1 of 3",
+        "test 2 of 3",
+        "test 3 of 3",
+        "AC",
+    ];
+    assert_eq!(statuses(right), shown);
+    // A wrong answer stops at its first failing test (not a scored
+    // problem), though "test 2" was announced as test 1 finished.
+    let stopped = ["compiling", "test 1 of 3", "test 2 of 3", "WA"];
+    assert_eq!(statuses(wrong), stopped);
+    assert_eq!(verb.boxes.runs_of("mine.py"), 3);
+    assert_eq!(verb.boxes.runs_of("same.py"), 1);
+    // Taken already: a second judge thread finds nothing to do.
+    assert!(statuses(right).is_empty());
+    assert_eq!(verb.boxes.runs(), 4);
+
+    let mut verdict = |id| {
+        db::entry(store.db(), ids.session, id)
+            .unwrap()
+            .unwrap()
+            .verdict
+    };
+    assert_eq!(verdict(right), Some(Verdict::Accepted));
+    assert_eq!(verdict(wrong), Some(Verdict::WrongAnswer));
+}
