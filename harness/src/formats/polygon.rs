@@ -365,14 +365,11 @@ type TagRule = (Option<Vec<Verdict>>, Option<Vec<Verdict>>, TimeLimitBound);
 /// What each Polygon solution tag promises, as rules over test verdicts.
 fn tag_rules(tag: &str) -> Option<TagRule> {
     use Verdict::*;
-    let rejected = vec![
-        WrongAnswer,
-        PresentationError,
-        TimeLimitExceeded,
-        MemoryLimitExceeded,
-        OutputLimitExceeded,
-        RuntimeError,
-    ];
+    // Every verdict a run can earn but AC (CE is a build's, JE the judge's).
+    let rejected: Vec<Verdict> = Verdict::ALL
+        .into_iter()
+        .filter(|v| !matches!(v, Accepted | CompileError | JudgeError))
+        .collect();
     Some(match tag {
         "main" | "accepted" => (Some(vec![Accepted]), None, TimeLimitBound::Lower),
         "rejected" => (None, Some(rejected), TimeLimitBound::None),
