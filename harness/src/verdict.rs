@@ -159,12 +159,7 @@ mod tests {
     use crate::sandbox::Metrics;
 
     fn limits() -> Limits {
-        Limits {
-            time: Duration::from_secs(1),
-            wall: Duration::from_secs(2),
-            memory: 64 << 20,
-            output: 1 << 20,
-        }
+        Limits::for_tests(64 << 20)
     }
 
     fn outcome(termination: Termination, cpu_ms: u64, memory_kib: u64, output: u64) -> RunOutcome {

@@ -684,12 +684,7 @@ mod tests {
     use crate::spec::Limits;
 
     fn limits() -> Limits {
-        Limits {
-            time: Duration::from_secs(1),
-            wall: Duration::from_secs(2),
-            memory: 256 << 20,
-            output: 1 << 20,
-        }
+        Limits::for_tests(256 << 20)
     }
 
     fn run_sh(script: &str, limits: Limits) -> RunOutcome {

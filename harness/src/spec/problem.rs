@@ -71,6 +71,20 @@ impl Limits {
     }
 }
 
+#[cfg(test)]
+impl Limits {
+    /// The unit tests' limits: 1 s of CPU, a 2 s backstop, 1 MiB of
+    /// output, and `memory` bytes.
+    pub(crate) fn for_tests(memory: u64) -> Limits {
+        Limits {
+            time: Duration::from_secs(1),
+            wall: Duration::from_secs(2),
+            memory,
+            output: 1 << 20,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub enum CompareMode {
     Tokens(TokenOptions),
