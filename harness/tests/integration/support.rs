@@ -3,6 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
+/// The variable that points every root's builds at one cache.
+pub use harness::compile::SHARED_CACHE_VAR;
+
 // The library's unit tests have the same file as `crate::test_support`.
 #[path = "../../src/test_support.rs"]
 mod needs;
@@ -32,9 +35,6 @@ pub fn judge() -> assert_cmd::Command {
     cmd.env(SHARED_CACHE_VAR, shared_build_cache());
     cmd
 }
-
-/// The variable that points every root's builds at one cache.
-pub const SHARED_CACHE_VAR: &str = "JUDGE_BUILD_CACHE";
 
 /// One build cache for every test: the same fixture compiled by ten tests,
 /// each in its own temporary root, is compiled once. Entries are named by
