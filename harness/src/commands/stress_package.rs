@@ -136,7 +136,7 @@ pub(super) fn add_case(
             ),
             (false, _) => insert(&text, &secret, std::slice::from_ref(&entry)),
         }
-        .map_err(|why| by_hand(&why))?
+        .map_err(|why| by_hand(&why.to_string()))?
     };
     write(path.clone(), edited.as_bytes())?;
     let restore = |why: String| {
@@ -177,19 +177,32 @@ fn read_back(dir: &Path) -> std::result::Result<Generators, AddError> {
     }
 }
 
+/// Why the new entry has no place the edit can find.
+#[derive(Debug, thiserror::Error)]
+enum NoPlace {
+    #[error("the directory has no `data:`")]
+    NoData,
+    #[error("`data:` is past the end")]
+    PastEnd,
+    #[error("`data:` is not on its line")]
+    NotOnItsLine,
+    #[error("secret's `data:` is written inline")]
+    Inline,
+}
+
 /// `text` with `lines` added at the end of the block `data:` of the
 /// directory `map` (a map of names or a list of them), indented as its
 /// entries are. Flow-style blocks (`data: {...}`) are left to the setter.
-fn insert(text: &str, map: &Map<'_>, lines: &[String]) -> std::result::Result<String, String> {
+fn insert(text: &str, map: &Map<'_>, lines: &[String]) -> std::result::Result<String, NoPlace> {
     let Some(line) = map.key_line("data") else {
-        return Err("the directory has no `data:`".into());
+        return Err(NoPlace::NoData);
     };
     let all: Vec<&str> = text.lines().collect();
-    let key_line = all.get(line - 1).ok_or("`data:` is past the end")?;
-    let column = key_line.find("data:").ok_or("`data:` is not on its line")?;
+    let key_line = all.get(line - 1).ok_or(NoPlace::PastEnd)?;
+    let column = key_line.find("data:").ok_or(NoPlace::NotOnItsLine)?;
     let after_colon = key_line[column + 5..].trim();
     if !after_colon.is_empty() && !after_colon.starts_with('#') && after_colon != "~" {
-        return Err("secret's `data:` is written inline".into());
+        return Err(NoPlace::Inline);
     }
     let indent_of = |l: &str| l.len() - l.trim_start().len();
     let content = |l: &&str| !l.trim().is_empty() && !l.trim_start().starts_with('#');

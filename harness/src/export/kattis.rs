@@ -147,24 +147,36 @@ fn default_flags(options: &TokenOptions) -> String {
     flags.join(" ")
 }
 
+/// Why a solution is left out of the export (a note, not an error).
+#[derive(Debug, thiserror::Error)]
+enum LeftOut {
+    #[error("left out {name}: it expects {code}, and Kattis has no submissions folder for it")]
+    NoFolder { name: String, code: &'static str },
+    #[error("left out {name}: it expects one of {codes}, and a Kattis folder means one verdict")]
+    SeveralVerdicts { name: String, codes: String },
+}
+
 /// The Kattis submissions folder for a solution's expectation, or why it
 /// has none.
-fn submissions_folder(expect: &[Verdict], name: &str) -> std::result::Result<&'static str, String> {
+fn submissions_folder(
+    expect: &[Verdict],
+    name: &str,
+) -> std::result::Result<&'static str, LeftOut> {
     match expect {
         [Verdict::Accepted] => Ok("accepted"),
         [Verdict::WrongAnswer] => Ok("wrong_answer"),
         [Verdict::TimeLimitExceeded] => Ok("time_limit_exceeded"),
         [Verdict::RuntimeError] => Ok("run_time_error"),
-        [single] => Err(format!(
-            "left out {name}: it expects {}, and Kattis has no submissions folder for it",
-            single.short()
-        )),
+        [single] => Err(LeftOut::NoFolder {
+            name: name.to_string(),
+            code: single.short(),
+        }),
         several => {
             let codes: Vec<&str> = several.iter().map(|v| v.short()).collect();
-            Err(format!(
-                "left out {name}: it expects one of {}, and a Kattis folder means one verdict",
-                codes.join(", ")
-            ))
+            Err(LeftOut::SeveralVerdicts {
+                name: name.to_string(),
+                codes: codes.join(", "),
+            })
         }
     }
 }
@@ -281,7 +293,7 @@ impl Plan {
             let folder = match submissions_folder(&solution.expect, &name) {
                 Ok(folder) => folder,
                 Err(left_out) => {
-                    self.notes.push(left_out);
+                    self.notes.push(left_out.to_string());
                     continue;
                 }
             };

@@ -19,6 +19,22 @@ use super::TestRun;
 
 const MULTIPLIER: &str = "score_multiplier.txt";
 
+/// How a `score_multiplier.txt` breaks the specification's rules: each is
+/// a judge error, charged to the program that wrote the file.
+#[derive(Debug, thiserror::Error)]
+enum MultiplierError {
+    #[error("rejected the output but wrote {MULTIPLIER}")]
+    WithRejection,
+    #[error("wrote both score.txt and {MULTIPLIER}: one or the other")]
+    BothFiles,
+    #[error("wrote an unreadable {MULTIPLIER}: {text:?} (a number from 0 to 1)")]
+    Unreadable { text: String },
+    #[error(
+        "wrote {MULTIPLIER} for {test}, which has no bounded maximum score (a pass-fail or unbounded group, or a problem that is not scored)"
+    )]
+    NoMaximum { test: String },
+}
+
 /// Applies the `score_multiplier.txt` that `role` left in `feedback`, if
 /// any, to the accepted `report` of `run`'s test.
 pub(crate) fn apply_score_multiplier(
@@ -41,7 +57,7 @@ pub(crate) fn apply_score_multiplier(
     );
     let scored = match report.verdict {
         Verdict::Accepted => multiplied(run, feedback, text.trim()),
-        _ if rejected => Err(format!("rejected the output but wrote {MULTIPLIER}")),
+        _ if rejected => Err(MultiplierError::WithRejection),
         // The submission failed by itself (or the judge did): that stands.
         _ => return,
     };
@@ -49,7 +65,7 @@ pub(crate) fn apply_score_multiplier(
         Ok(score) => report.score = Some(score),
         Err(why) => {
             report.verdict = Verdict::JudgeError;
-            report.detail = Some(JudgeFailure::program(role, why).to_string());
+            report.detail = Some(JudgeFailure::program(role, why.to_string()).to_string());
             report.score = None;
         }
     }
@@ -57,32 +73,24 @@ pub(crate) fn apply_score_multiplier(
 
 /// The test's score: the multiplier times its maximum score, or why the
 /// file breaks the specification's rules.
-fn multiplied(run: &TestRun<'_>, feedback: &Path, text: &str) -> Result<f64, String> {
+fn multiplied(run: &TestRun<'_>, feedback: &Path, text: &str) -> Result<f64, MultiplierError> {
     if feedback.join("score.txt").exists() {
-        return Err(format!(
-            "wrote both score.txt and {MULTIPLIER}: one or the other"
-        ));
+        return Err(MultiplierError::BothFiles);
     }
     let multiplier = text
         .parse::<f64>()
         .ok()
         .filter(|m| (0.0..=1.0).contains(m))
-        .ok_or_else(|| {
-            format!(
-                "wrote an unreadable {MULTIPLIER}: {:?} (a number from 0 to 1)",
-                crate::escape::visible(text)
-            )
+        .ok_or_else(|| MultiplierError::Unreadable {
+            text: crate::escape::visible(text).to_string(),
         })?;
     let max = run
         .problem
         .package
         .as_deref()
         .and_then(|package| crate::formats::test_max_score(package, &run.test.name))
-        .ok_or_else(|| {
-            format!(
-                "wrote {MULTIPLIER} for {}, which has no bounded maximum score (a pass-fail or unbounded group, or a problem that is not scored)",
-                crate::escape::visible(&run.test.name)
-            )
+        .ok_or_else(|| MultiplierError::NoMaximum {
+            test: crate::escape::visible(&run.test.name).to_string(),
         })?;
     Ok(multiplier * max)
 }
