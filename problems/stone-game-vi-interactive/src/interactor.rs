@@ -96,17 +96,9 @@ fn main() {
     }
     if diff != optimal {
         let why = mistake.map_or(String::new(), |m| {
-            let weight = |i: usize| case.alice[i] + case.bob[i];
             format!(
-                "; your first mistake was move {}: stone {} (a + b = {}) while stone {} \
-                 (a + b = {}) was left, which dropped the best reachable D from {} to {}",
-                m.number,
-                m.stone + 1,
-                weight(m.stone),
-                m.heaviest + 1,
-                weight(m.heaviest),
-                m.best,
-                m.got
+                "; your first mistake was {}",
+                m.describe(&case.alice, &case.bob)
             )
         });
         session.reject(&format!(

@@ -81,6 +81,26 @@ pub struct Mistake {
     pub best: i64,
 }
 
+impl Mistake {
+    /// What the mistake was, for the judge's message and the player's
+    /// summary alike; `alice` and `bob` are the stones' values.
+    #[must_use]
+    pub fn describe(&self, alice: &[u32], bob: &[u32]) -> String {
+        let weight = |i: usize| alice[i] + bob[i];
+        format!(
+            "move {}: stone {} (a + b = {}) while stone {} (a + b = {}) was left, \
+             which dropped the best reachable Alice − Bob from {} to {}",
+            self.number,
+            self.stone + 1,
+            weight(self.stone),
+            self.heaviest + 1,
+            weight(self.heaviest),
+            self.best,
+            self.got
+        )
+    }
+}
+
 /// The closing summary: the result, the first mistake if any, and the
 /// optimal line from the start.
 #[must_use]
@@ -92,19 +112,8 @@ pub fn summary(game: &Game, optimal: i64, mistake: Option<Mistake>) -> String {
         format!("you ended at Alice − Bob = {diff}; the optimal value is {optimal}\n")
     };
     if let Some(m) = mistake {
-        let weight = |i: usize| game.alice()[i] + game.bob()[i];
-        let _ = writeln!(
-            out,
-            "your first mistake: move {}, stone {} (a + b = {}) when stone {} (a + b = {}) was left; \
-             it dropped your best reachable result from {} to {}",
-            m.number,
-            m.stone + 1,
-            weight(m.stone),
-            m.heaviest + 1,
-            weight(m.heaviest),
-            m.best,
-            m.got
-        );
+        let said = m.describe(game.alice(), game.bob());
+        let _ = writeln!(out, "your first mistake was {said}");
     }
     let (line, best) = optimal_line(game.alice(), game.bob());
     let shown: Vec<String> = line

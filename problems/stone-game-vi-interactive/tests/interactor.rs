@@ -61,7 +61,7 @@ fn weaker_play_is_rejected_naming_the_first_mistake() {
         ran.judgemessage.trim(),
         "the game ended at D = 0, below the optimal 1; your first mistake was move 1: \
          stone 1 (a + b = 3) while stone 2 (a + b = 4) was left, which dropped the best \
-         reachable D from 1 to 0"
+         reachable Alice − Bob from 1 to 0"
     );
 }
 
@@ -132,8 +132,8 @@ fn a_person_playing_sees_the_stones_the_result_and_the_optimal_line() {
             "move 1: referee takes stone 2 (a 3, b 1)",
             "taken    A   B      Alice − Bob so far: 0",
             "you ended at Alice − Bob = 0; the optimal value is 1",
-            "your first mistake: move 1, stone 1 (a + b = 3) when stone 2 (a + b = 4) was left; \
-         it dropped your best reachable result from 1 to 0",
+            "your first mistake was move 1: stone 1 (a + b = 3) while stone 2 (a + b = 4) was \
+             left, which dropped the best reachable Alice − Bob from 1 to 0",
             "optimal line (stones in order taken): 2 1 (Alice − Bob = 1)",
         ],
     );
