@@ -410,7 +410,8 @@ impl ExpectationRule {
 pub(crate) enum TimeLimitBound {
     /// Not used to decide the time limit.
     None,
-    /// Its slowest run bounds the limit from below (accepted solutions).
+    /// Its slowest run bounds the limit from below (accepted solutions;
+    /// in 2025-09 any whose permitted verdicts leave out TLE).
     Lower,
     /// Its fastest timed-out run bounds the limit from above.
     Upper,

@@ -3,8 +3,12 @@
 //!
 //! Kattis (both versions, as problemtools does it): the limit is the
 //! smallest multiple of `time_resolution` (1 s in legacy packages), and at
-//! least one, that is at least the slowest accepted run × `ac_to_time_limit`
-//! (legacy `time_multiplier`, default 5; 2025-09 default 2). Every
+//! least one, that is at least the slowest run that must not time out ×
+//! `ac_to_time_limit` (legacy `time_multiplier`, default 5; 2025-09
+//! default 2). In legacy packages those are the accepted submissions; in
+//! 2025-09 every submission whose permitted verdicts leave out TLE, or
+//! that says `use_for_time_limit: lower` (so a `wrong_answer` one can set
+//! it, and the explanation names the submission, not "accepted"). Every
 //! submission that must time out must need at least limit ×
 //! `time_limit_to_tle` (legacy `time_safety_margin`, default 2; 2025-09
 //! 1.5): an error in 2025-09 ("no time limit fits"), a warning in legacy
@@ -49,7 +53,7 @@ pub(crate) enum NoTimeLimit {
     )]
     NotAMultiple { limit: Duration, resolution: f64 },
     #[error(
-        "the time limit {} is below the slowest accepted run: {submission} {} × ac_to_time_limit {} = {}",
+        "the time limit {} is below the slowest run that must not time out: {submission} {} × ac_to_time_limit {} = {}",
         secs(*.limit),
         secs(*.time),
         num(*.factor),
@@ -161,7 +165,7 @@ pub(crate) fn derive(
     let mut explanation = match (fixed, lower) {
         (Some((_, from)), _) => format!("{} from {from}", secs(limit)),
         (None, Some((run, needed))) => format!(
-            "{}: slowest accepted run {} {} × {} = {}, rounded up to a multiple of {} ({origin})",
+            "{}: slowest run that must not time out, {} {} × {} = {}, rounded up to a multiple of {} ({origin})",
             secs(limit),
             run.submission,
             secs(run.time),

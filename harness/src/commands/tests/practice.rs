@@ -22,7 +22,7 @@ const LEARNER: LearnerArgs = LearnerArgs {
     no_counterexample: true,
 };
 
-const SETTLED: &str = "kdouble: time limit 2 s: slowest accepted run accepted/twice.py 0.3 s × 5 = 1.5 s, rounded up to a multiple of 1 s";
+const SETTLED: &str = "kdouble: time limit 2 s: slowest run that must not time out, accepted/twice.py 0.3 s × 5 = 1.5 s, rounded up to a multiple of 1 s";
 
 #[test]
 fn a_kattis_time_limit_is_settled_from_run_times_once() {
