@@ -29,6 +29,18 @@ const STDERR_TAIL: usize = 4 << 10;
 const INTERACTOR_OUTPUT: &str = "interactor_output";
 
 pub(super) fn play(ctx: &mut Context, id: &str, test_name: Option<&str>) -> Result<u8> {
+    play_at(ctx, id, test_name, referee)
+}
+
+/// [`play`], with `seat` starting the referee's command and returning how
+/// it ended and the end of its stderr: [`referee`] puts the person at the
+/// terminal in the submission's seat; a test plays the game itself.
+pub(crate) fn play_at(
+    ctx: &mut Context,
+    id: &str,
+    test_name: Option<&str>,
+    seat: impl FnOnce(Command) -> Result<(ExitStatus, Vec<u8>)>,
+) -> Result<u8> {
     let problem = ctx.load_one(id)?;
     let Some(interactor) = &problem.interactor else {
         return Err(Error::Usage(format!(
@@ -60,8 +72,11 @@ pub(super) fn play(ctx: &mut Context, id: &str, test_name: Option<&str>) -> Resu
     .map_err(io)?;
     ctx.out.flush().map_err(io)?;
     let mut command = Command::new(&exe.program);
-    command.args(&args).current_dir(scratch.path());
-    let (status, stderr) = referee(command)?;
+    command
+        .args(&args)
+        .current_dir(scratch.path())
+        .env("JUDGE_PLAY", "1");
+    let (status, stderr) = seat(command)?;
     let (verdict, message) = game_result(
         ctx.builder.worker(),
         &problem,
@@ -141,9 +156,12 @@ pub(crate) fn game_result(
             match testlib_checker(status.code(), &said) {
                 CheckerOutcome::Accepted | CheckerOutcome::Points(_) => {
                     let output = std::fs::read(scratch.join(INTERACTOR_OUTPUT)).unwrap_or_default();
-                    let (verdict, detail) = crate::runner::judge_output_file(
-                        sandbox, problem, checker, test, &output, scratch,
-                    );
+                    let judge = crate::runner::OutputJudge {
+                        sandbox,
+                        problem,
+                        checker,
+                    };
+                    let (verdict, detail) = judge.verdict(test, &output, scratch);
                     (verdict, detail.unwrap_or(said))
                 }
                 CheckerOutcome::WrongAnswer => (Verdict::WrongAnswer, said),
@@ -198,7 +216,6 @@ fn build(ctx: &mut Context, program: &crate::spec::ProgramRef, role: &str) -> Re
 /// its stderr (where a testlib interactor says its verdict).
 fn referee(mut command: Command) -> Result<(ExitStatus, Vec<u8>)> {
     let mut child = command
-        .env("JUDGE_PLAY", "1")
         .stdin(Stdio::inherit())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
