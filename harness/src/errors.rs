@@ -14,6 +14,47 @@ pub(crate) fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
+/// A value in a file the judge refuses: the file, the line and the key,
+/// so whoever wrote it finds it at once. Every configuration file the
+/// judge reads (problem.toml, a session, a grading policy, a users list)
+/// refuses a value with one of these.
+#[derive(Debug, Error)]
+#[error("{}:{line}: key `{key}`: {message}", path.display())]
+pub struct FieldError {
+    pub path: PathBuf,
+    pub line: usize,
+    pub key: String,
+    pub message: String,
+}
+
+impl FieldError {
+    /// A refusal of the value whose span (in the file's `text`) is `span`.
+    pub(crate) fn at(
+        path: &std::path::Path,
+        text: &str,
+        span: std::ops::Range<usize>,
+        key: &str,
+        message: String,
+    ) -> FieldError {
+        FieldError::on_line(path, line_of(text, span.start), key, message)
+    }
+
+    /// A refusal of the value on `line`.
+    pub(crate) fn on_line(
+        path: &std::path::Path,
+        line: usize,
+        key: &str,
+        message: String,
+    ) -> FieldError {
+        FieldError {
+            path: path.to_path_buf(),
+            line,
+            key: key.to_string(),
+            message,
+        }
+    }
+}
+
 #[derive(Debug, Error)]
 pub enum SpecError {
     #[error("failed to read {}: {source}", path.display())]
@@ -24,13 +65,8 @@ pub enum SpecError {
     },
     #[error("{}: {message}", path.display())]
     Parse { path: PathBuf, message: String },
-    #[error("{}:{line}: key `{key}`: {message}", path.display())]
-    Invalid {
-        path: PathBuf,
-        line: usize,
-        key: String,
-        message: String,
-    },
+    #[error(transparent)]
+    Invalid(#[from] FieldError),
     #[error("{}: test input has no matching .ans file", input.display())]
     MissingAnswer { input: PathBuf },
     #[error("no problems folder at {}", path.display())]

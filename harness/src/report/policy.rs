@@ -27,7 +27,7 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use super::gradebook::{Cell, Gradebook, Submission};
-use crate::errors::line_of;
+use crate::errors::{FieldError, line_of};
 use crate::verdict::Verdict;
 
 /// A policy that cannot be used, with the file, line and key at fault.
@@ -45,13 +45,8 @@ pub enum PolicyError {
         line: usize,
         message: String,
     },
-    #[error("{}:{line}: key `{key}`: {message}", path.display())]
-    Invalid {
-        path: PathBuf,
-        line: usize,
-        key: String,
-        message: String,
-    },
+    #[error(transparent)]
+    Invalid(#[from] crate::errors::FieldError),
 }
 
 #[derive(Debug, Deserialize)]
@@ -216,13 +211,9 @@ impl Policy {
             line: e.span().map_or(1, |span| line_of(text, span.start)),
             message: e.message().to_string(),
         })?;
-        let invalid =
-            |span: std::ops::Range<usize>, key: &str, message: String| PolicyError::Invalid {
-                path: path.to_path_buf(),
-                line: line_of(text, span.start),
-                key: key.to_string(),
-                message,
-            };
+        let invalid = |span: std::ops::Range<usize>, key: &str, message: String| {
+            PolicyError::Invalid(FieldError::at(path, text, span, key, message))
+        };
         let positive = |value: &toml::Spanned<f64>, key: &str| {
             let v = *value.get_ref();
             if v.is_finite() && v > 0.0 {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use super::ServeError;
-use crate::errors::SpecError;
+use crate::errors::{FieldError, SpecError};
 use crate::store::DbError;
 use crate::store::engine::{Db, Sql};
 use crate::store::value::{Row, params};
@@ -331,11 +331,8 @@ struct UserRow {
 /// columns is required; `username`, `name` and `display_name` are read
 /// too). Errors name the file, line and field.
 fn read_users(path: &Path) -> Result<Vec<UserRow>, SpecError> {
-    let invalid = |line: u64, key: &str, message: String| SpecError::Invalid {
-        path: path.to_path_buf(),
-        line: line as usize,
-        key: key.into(),
-        message,
+    let invalid = |line: u64, key: &str, message: String| {
+        SpecError::Invalid(FieldError::on_line(path, line as usize, key, message))
     };
     let mut reader = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)

@@ -10,7 +10,7 @@ use std::time::{Duration, SystemTime};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::errors::{SpecError, line_of};
+use crate::errors::{FieldError, SpecError, line_of};
 
 /// How submissions are ranked on the scoreboard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,11 +114,8 @@ impl Session {
                 message: format!("line {line}: {}", e.message()),
             }
         })?;
-        let invalid = |span: Range<usize>, key: &str, message: String| SpecError::Invalid {
-            path: path.to_path_buf(),
-            line: line_of(text, span.start),
-            key: key.into(),
-            message,
+        let invalid = |span: Range<usize>, key: &str, message: String| {
+            SpecError::Invalid(FieldError::at(path, text, span, key, message))
         };
         let mut session = Session::practice();
         session.name = match raw.name {
@@ -352,12 +349,7 @@ pub(crate) fn unknown_item(path: &Path, key: &str, item: &str, message: String) 
     let line = text
         .find(&format!("\"{item}\""))
         .map_or(1, |at| line_of(&text, at));
-    SpecError::Invalid {
-        path: path.to_path_buf(),
-        line,
-        key: key.into(),
-        message,
-    }
+    SpecError::Invalid(FieldError::on_line(path, line, key, message))
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use super::raw::{
     RawProtocol, RawSolution, RawTool,
 };
 use crate::compare::TokenOptions;
-use crate::errors::{SpecError, line_of};
+use crate::errors::{FieldError, SpecError};
 
 impl ProblemSpec {
     /// Validates a parsed `problem.toml`. `text` is the file's contents, for
@@ -122,12 +122,7 @@ struct Manifest<'a> {
 impl Manifest<'_> {
     /// A refusal at the value whose span is `span`.
     fn at(&self, span: Range<usize>, key: &str, message: String) -> SpecError {
-        SpecError::Invalid {
-            path: self.path.to_path_buf(),
-            line: line_of(self.text, span.start),
-            key: key.to_string(),
-            message,
-        }
+        FieldError::at(self.path, self.text, span, key, message).into()
     }
 
     /// A refusal at the first line that starts with `needle` (a key or a
@@ -138,12 +133,7 @@ impl Manifest<'_> {
             .lines()
             .position(|line| line.trim_start().starts_with(needle))
             .map_or(1, |i| i + 1);
-        SpecError::Invalid {
-            path: self.path.to_path_buf(),
-            line,
-            key: key.to_string(),
-            message,
-        }
+        FieldError::on_line(self.path, line, key, message).into()
     }
 
     fn check_id(&self, id: &toml::Spanned<String>) -> Result<(), SpecError> {

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::discover::parse_manifest;
 use super::problem::{CompareMode, ProblemSpec, ProgramRef, Protocol, ScoreAggregate};
-use crate::errors::SpecError;
+use crate::errors::{FieldError, SpecError};
 use crate::verdict::Verdict;
 
 const MANIFEST: &str = "/problems/p/problem.toml";
@@ -248,12 +248,12 @@ fn each_bad_value_is_an_error_naming_the_file_the_line_and_the_key() {
     let wrong: Vec<String> = cases
         .iter()
         .filter_map(|(rest, line, key, part)| match load(rest) {
-            Err(SpecError::Invalid {
+            Err(SpecError::Invalid(FieldError {
                 path,
                 line: got_line,
                 key: got_key,
                 message,
-            }) if path == Path::new(MANIFEST)
+            })) if path == Path::new(MANIFEST)
                 && (got_line, got_key.as_str()) == (*line, *key)
                 && message.contains(part) =>
             {
@@ -275,9 +275,9 @@ fn the_id_must_be_the_folder_s_name() {
     let error = ProblemSpec::from_raw(raw, manifest.parent().unwrap(), manifest, text, Vec::new())
         .unwrap_err();
     match error {
-        SpecError::Invalid {
+        SpecError::Invalid(FieldError {
             line, key, message, ..
-        } => {
+        }) => {
             assert_eq!((line, key.as_str()), (2, "id"));
             assert!(
                 message.contains("`q`") && message.contains("`p`"),
