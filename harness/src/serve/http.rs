@@ -247,13 +247,31 @@ impl Viewer {
     pub(crate) fn require(&self) -> Result<&Login, AppError> {
         self.login.as_ref().ok_or(AppError::Login)
     }
+}
 
-    pub(crate) fn require_jury(&self) -> Result<&Login, AppError> {
-        let login = self.require()?;
-        if login.account.is_jury() {
-            Ok(login)
-        } else {
-            Err(AppError::Forbidden)
+/// A viewer who is jury. A handler that takes one is the jury's alone:
+/// nobody logged in is sent to log in, and a participant is refused (403),
+/// before the handler runs.
+#[derive(Debug, Clone)]
+pub(crate) struct Jury(pub(crate) Viewer);
+
+impl Jury {
+    pub(crate) fn login(&self) -> &Login {
+        self.0
+            .login
+            .as_ref()
+            .expect("a Jury is made only from a login")
+    }
+}
+
+impl FromRequestParts<AppState> for Jury {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Jury, AppError> {
+        let Ok(viewer) = Viewer::from_request_parts(parts, app).await;
+        match viewer.require()?.account.is_jury() {
+            true => Ok(Jury(viewer)),
+            false => Err(AppError::Forbidden),
         }
     }
 }

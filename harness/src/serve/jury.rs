@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use super::accounts;
 use super::db::{self, Filter};
-use super::http::{AppError, AppState, Viewer, check_csrf, page};
+use super::http::{AppError, AppState, Jury, check_csrf, page};
 use super::live::LiveEvent;
 use super::pages::{EntryView, Nav, entry_view, nav};
 use crate::store::engine::Sql;
@@ -40,9 +40,8 @@ struct JuryTemplate {
 
 pub(crate) async fn overview(
     State(app): State<AppState>,
-    viewer: Viewer,
+    Jury(viewer): Jury,
 ) -> Result<Response, AppError> {
-    viewer.require_jury()?;
     let (people, entries) = {
         let mut store = app.store();
         (
@@ -55,19 +54,12 @@ pub(crate) async fn overview(
         .filter(|a| !a.is_jury())
         .map(|a| {
             let theirs: Vec<&db::Entry> = entries.iter().filter(|e| e.account == a.id).collect();
-            let mut solved: Vec<&str> = theirs
-                .iter()
-                .filter(|e| e.verdict == Some(Verdict::Accepted))
-                .map(|e| e.problem.as_str())
-                .collect();
-            solved.sort_unstable();
-            solved.dedup();
             ParticipantRow {
                 username: a.username.clone(),
                 name: a.display_name.clone(),
                 team: a.team.clone().unwrap_or_default(),
                 submissions: theirs.len(),
-                solved: solved.len(),
+                solved: solved(theirs.iter().copied()),
             }
         })
         .collect();
@@ -78,6 +70,15 @@ pub(crate) async fn overview(
         participants,
         problems: app.problems.iter().map(|p| p.id.clone()).collect(),
     })
+}
+
+/// How many problems `entries` solved: those with an accepted entry.
+fn solved<'e>(entries: impl IntoIterator<Item = &'e db::Entry>) -> usize {
+    let accepted = entries
+        .into_iter()
+        .filter(|e| e.verdict == Some(Verdict::Accepted))
+        .map(|e| e.problem.as_str());
+    accepted.collect::<std::collections::BTreeSet<_>>().len()
 }
 
 #[derive(Template)]
@@ -93,10 +94,9 @@ struct ParticipantTemplate {
 
 pub(crate) async fn participant(
     State(app): State<AppState>,
-    viewer: Viewer,
+    Jury(viewer): Jury,
     Path(username): Path<String>,
 ) -> Result<Response, AppError> {
-    viewer.require_jury()?;
     let (account, entries) = {
         let mut store = app.store();
         let account = accounts::account_named(store.db(), &username)?.ok_or(AppError::NotFound)?;
@@ -107,16 +107,9 @@ pub(crate) async fn participant(
         let entries = db::entries(store.db(), app.ids.session, &filter, 10_000)?;
         (account, entries)
     };
-    let mut solved: Vec<&str> = entries
-        .iter()
-        .filter(|e| e.verdict == Some(Verdict::Accepted))
-        .map(|e| e.problem.as_str())
-        .collect();
-    solved.sort_unstable();
-    solved.dedup();
     page(&ParticipantTemplate {
         nav: nav(&app, &viewer),
-        solved: solved.len(),
+        solved: solved(&entries),
         entries: entries.iter().map(|e| entry_view(&app, e)).collect(),
         username: account.username,
         name: account.display_name,
@@ -135,11 +128,10 @@ pub(crate) struct RejudgeForm {
 /// Their earlier result stands until the new one is recorded.
 pub(crate) async fn rejudge(
     State(app): State<AppState>,
-    viewer: Viewer,
+    jury: Jury,
     Form(form): Form<RejudgeForm>,
 ) -> Result<Response, AppError> {
-    let login = viewer.require_jury()?;
-    check_csrf(login, &form.csrf)?;
+    check_csrf(jury.login(), &form.csrf)?;
     let (ids, back) = match (form.entry, &form.problem) {
         (Some(entry), _) => (vec![entry], format!("/submissions/{entry}")),
         (None, Some(problem)) if app.problem(problem).is_some() => {
@@ -202,10 +194,9 @@ pub(crate) enum Export {
 /// open, never shown under this site's origin and its policy.
 pub(crate) async fn gradebook_file(
     State(app): State<AppState>,
-    viewer: Viewer,
+    _jury: Jury,
     export: Export,
 ) -> Result<Response, AppError> {
-    viewer.require_jury()?;
     let book = gradebook(&app)?;
     let mut out = Vec::new();
     let (written, kind, extension) = match export {
@@ -259,9 +250,8 @@ struct WorkersTemplate {
 /// lists them.
 pub(crate) async fn workers(
     State(app): State<AppState>,
-    viewer: Viewer,
+    Jury(viewer): Jury,
 ) -> Result<Response, AppError> {
-    viewer.require_jury()?;
     let rows = crate::store::queue::workers(app.store().db())?;
     let workers = rows
         .into_iter()
