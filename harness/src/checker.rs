@@ -3,7 +3,7 @@
 //! errors, never the submission's.
 
 use std::ffi::OsString;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::compare::{Comparison, Judgement};
@@ -25,27 +25,21 @@ pub(crate) const TOOL_LIMITS: Limits = Limits {
     output: 256 << 20,
 };
 
-/// Runs the checker on `output` in `scratch`, by its protocol: Kattis
-/// (`checker input answer feedback_dir/ [args] < output`) or testlib
-/// (`checker input output answer [args]`). `Err` is the judge's failure.
-pub(crate) fn run_checker(
-    sandbox: &dyn Runs,
-    checker: &Executable,
-    tool: &ToolSpec,
-    test: &TestCase,
-    output: &[u8],
-    scratch: &Path,
-) -> Result<Comparison, JudgeFailure> {
+/// A new feedback folder in `scratch`, for one checker run.
+pub(crate) fn feedback_folder(scratch: &Path) -> Result<PathBuf, JudgeFailure> {
     let feedback = scratch.join("feedback");
     std::fs::create_dir_all(&feedback)
         .map_err(|e| JudgeFailure::judge("create the feedback folder", e))?;
-    run_checker_with_feedback(sandbox, checker, tool, test, output, scratch, &feedback)
+    Ok(feedback)
 }
 
-/// `run_checker` with a feedback folder of the caller's, which may hold
-/// what the checker left there before (the passes of a multi-pass problem
-/// share one).
-pub(crate) fn run_checker_with_feedback(
+/// Runs the checker on `output` in `scratch`, by its protocol: Kattis
+/// (`checker input answer feedback_dir/ [args] < output`) or testlib
+/// (`checker input output answer [args]`). `feedback` may hold what the
+/// checker left there before (the passes of a multi-pass problem share
+/// one); a single run takes a new [`feedback_folder`]. `Err` is the
+/// judge's failure.
+pub(crate) fn run_checker(
     sandbox: &dyn Runs,
     checker: &Executable,
     tool: &ToolSpec,

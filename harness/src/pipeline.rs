@@ -7,7 +7,7 @@
 //!
 //! ```text
 //! Run::new(command, report args) ─► subscribe(reporters) ─► execute(plan)…
-//!     runner::execute_reusing ─► Event ─► Reporter::report_event (each)
+//!     runner::execute_at ─► Event ─► Reporter::report_event (each)
 //! Run::finish(sections) ─► Reporter::finish (each) ─► files written
 //! ```
 
@@ -18,8 +18,7 @@ use std::path::{Path, PathBuf};
 use crate::cli::ReportArgs;
 use crate::errors::{Error, Result};
 use crate::report::sections::Sections;
-use crate::runner::{self, Event, Reuse, RunPlan, TaskReport};
-use crate::sandbox::{Boxes, Runs};
+use crate::runner::{self, Event, Place, Reuse, RunPlan, TaskReport};
 
 /// Something that follows a run as it happens.
 pub(crate) trait Reporter {
@@ -73,31 +72,17 @@ impl<'r> Run<'r> {
         self.reporters.push(Box::new(reporter));
     }
 
-    /// Runs `plan` (taking stored results from `reuse` where it has them);
-    /// every reporter sees its events.
+    /// Runs `plan` in `place` (taking stored results from `reuse` where it
+    /// has them); every reporter sees its events.
     pub(crate) fn execute(
         &mut self,
         plan: &RunPlan<'_>,
         reuse: Option<&dyn Reuse>,
-        sandbox: &dyn Boxes,
+        place: Place<'_>,
         scratch: &Path,
     ) -> Vec<TaskReport> {
         let (reporters, failed) = (&mut self.reporters, &mut self.failed);
-        runner::execute_reusing(plan, reuse, sandbox, scratch, |event| {
-            dispatch(reporters, failed, &event)
-        })
-    }
-
-    /// As `execute`, on the calling thread in the box it holds (see
-    /// `runner::execute_in_box`).
-    pub(crate) fn execute_in_box(
-        &mut self,
-        plan: &RunPlan<'_>,
-        held: &dyn Runs,
-        scratch: &Path,
-    ) -> Vec<TaskReport> {
-        let (reporters, failed) = (&mut self.reporters, &mut self.failed);
-        runner::execute_in_box(plan, None, held, scratch, |event| {
+        runner::execute_at(plan, reuse, place, scratch, |event| {
             dispatch(reporters, failed, &event)
         })
     }
@@ -405,7 +390,7 @@ mod tests {
         });
         let scratch = tempfile::tempdir().unwrap();
         let plan = scripted::plan(&problem, false, 2);
-        let reports = run.execute(&plan, None, &sandbox, scratch.path());
+        let reports = run.execute(&plan, None, Place::Pool(&sandbox), scratch.path());
         assert_eq!(reports[0].verdict, Verdict::WrongAnswer);
         // Started, three tests, the task, the end: to both reporters.
         assert_eq!((broken.get(), whole.get()), (6, 6));

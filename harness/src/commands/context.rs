@@ -265,7 +265,12 @@ impl Context {
         plan: &RunPlan<'_>,
         reuse: Option<&dyn runner::Reuse>,
     ) -> Vec<TaskReport> {
-        run.execute(plan, reuse, &*self.boxes, self.scratch.path())
+        run.execute(
+            plan,
+            reuse,
+            runner::Place::Pool(&*self.boxes),
+            self.scratch.path(),
+        )
     }
 
     /// Ends `run`: its reporters write their files. `sections`: the

@@ -10,7 +10,7 @@ use crate::errors::{Error, Result};
 use crate::pipeline::Run;
 use crate::report::human;
 use crate::report::sections::Sections;
-use crate::runner::TaskReport;
+use crate::runner::{Place, TaskReport};
 use crate::verdict::Verdict;
 
 fn io(source: std::io::Error) -> Error {
@@ -69,7 +69,7 @@ pub(super) fn test(
         width,
         learner.diffs == Diffs::All,
     ));
-    let done = run.execute(&plan, None, &*ctx.boxes, ctx.scratch.path());
+    let done = run.execute(&plan, None, Place::Pool(&*ctx.boxes), ctx.scratch.path());
     // `run` writes to `ctx.out`: end it with the sandbox's words directly.
     run.finish(
         &ctx.boxes.describe(),

@@ -487,12 +487,10 @@ fn judge_self_test(
             path: ctx.scratch.path().to_path_buf(),
             source,
         })?;
-    Ok(crate::runner::judge_output_file(
-        ctx.builder.worker(),
+    let judge = crate::runner::OutputJudge {
+        sandbox: ctx.builder.worker(),
         problem,
         checker,
-        &case,
-        &output,
-        scratch.path(),
-    ))
+    };
+    Ok(judge.verdict(&case, &output, scratch.path()))
 }

@@ -2,12 +2,9 @@
 
 use std::time::Duration;
 
-use super::tests::{file_name, names, read, submission};
+use super::tests::{file_name, groups, names, read, submission};
 use super::*;
 use crate::verdict::Verdict;
-
-/// (name, aggregation, max score, required groups) of each group.
-type GroupSummary<'a> = (&'a str, Aggregation, MaxScore, &'a [String]);
 
 #[test]
 fn polygon_package_with_groups_points_and_tags() {
@@ -40,18 +37,7 @@ fn polygon_package_with_groups_points_and_tags() {
             .for_validator("val.cpp"),
         ["--testset", "tests", "--group", "small"]
     );
-    let groups: Vec<GroupSummary<'_>> = package
-        .groups
-        .iter()
-        .map(|g| {
-            (
-                g.name.as_str(),
-                g.aggregation,
-                g.max_score,
-                g.require_pass.as_slice(),
-            )
-        })
-        .collect();
+    let groups = groups(&package);
     let small = ["small".to_string()];
     assert_eq!(
         groups,

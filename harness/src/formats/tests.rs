@@ -28,6 +28,40 @@ pub(super) fn read(id: &str) -> Package {
     }
 }
 
+/// (name, aggregation, max score, required groups) of each group.
+pub(super) type GroupSummary<'a> = (&'a str, Aggregation, MaxScore, &'a [String]);
+
+pub(super) fn groups(package: &Package) -> Vec<GroupSummary<'_>> {
+    package
+        .groups
+        .iter()
+        .map(|g| {
+            (
+                g.name.as_str(),
+                g.aggregation,
+                g.max_score,
+                g.require_pass.as_slice(),
+            )
+        })
+        .collect()
+}
+
+/// Asserts `package` is multi-pass (two passes, not interactive) and
+/// judged by its own output validator `validator`.
+pub(super) fn assert_two_pass_with_validator(package: &Package, validator: &str) {
+    assert_eq!(
+        package.interaction,
+        Interaction::MultiPass {
+            passes: 2,
+            interactive: false
+        }
+    );
+    let OutputJudging::KattisValidator(program) = &package.output else {
+        panic!("{:?}", package.output)
+    };
+    assert_eq!(program.name, validator);
+}
+
 pub(super) fn names(package: &Package) -> Vec<&str> {
     package.tests.iter().map(|t| t.name.as_str()).collect()
 }
@@ -178,17 +212,7 @@ fn legacy_package_with_custom_checker_and_headers() {
 #[test]
 fn kattis_2025_multi_pass_package() {
     let package = read("nimrounds");
-    assert_eq!(
-        package.interaction,
-        Interaction::MultiPass {
-            passes: 2,
-            interactive: false
-        }
-    );
-    let OutputJudging::KattisValidator(validator) = &package.output else {
-        panic!("{:?}", package.output)
-    };
-    assert_eq!(validator.name, "output_validator");
+    assert_two_pass_with_validator(&package, "output_validator");
     assert_eq!(package.tests.len(), 6);
     assert_eq!(package.submissions.len(), 4);
 }
@@ -235,18 +259,7 @@ fn kattis_2025_scoring_package() {
             "secret/group2/04-huge"
         ]
     );
-    let groups: Vec<(&str, Aggregation, MaxScore, &[String])> = package
-        .groups
-        .iter()
-        .map(|g| {
-            (
-                g.name.as_str(),
-                g.aggregation,
-                g.max_score,
-                g.require_pass.as_slice(),
-            )
-        })
-        .collect();
+    let groups = groups(&package);
     let group2_requires = ["sample".to_string(), "secret/group1".to_string()];
     assert_eq!(
         groups,

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::malformed_tests::{copy_fixture, error_of, replace};
-use super::tests::{names, read, submission};
+use super::tests::{assert_two_pass_with_validator, names, read, submission};
 use super::*;
 use crate::verdict::Verdict;
 
@@ -185,17 +185,7 @@ fn legacy_names_in_a_2025_package_are_read_with_warnings() {
     )
     .unwrap();
     let package = read_dir(&dir);
-    assert_eq!(
-        package.interaction,
-        Interaction::MultiPass {
-            passes: 2,
-            interactive: false
-        }
-    );
-    let OutputJudging::KattisValidator(validator) = &package.output else {
-        panic!("{:?}", package.output)
-    };
-    assert_eq!(validator.name, "play");
+    assert_two_pass_with_validator(&package, "play");
     assert_eq!(package.input_validators.len(), 1);
     let TimeLimitRule::FromSubmissions {
         ac_to_time_limit,

@@ -15,7 +15,7 @@ use super::{Means, Planner};
 use crate::errors::{Result, SpecError};
 use crate::formats::{TimeLimitBound, TimeLimitRule, Timing};
 use crate::pipeline::Run;
-use crate::runner::TaskReport;
+use crate::runner::{Place, TaskReport};
 use crate::spec::{Limits, ProblemSpec, ProgramRef};
 use crate::store::{SettledLimit, Store, judge_version, machine};
 
@@ -178,7 +178,7 @@ pub(crate) fn settle_time_limit(
             planner.solution(problem, index).every_test = true;
         }
         let plan = planner.plan(false);
-        run.execute(&plan, None, means.sandbox, means.scratch)
+        run.execute(&plan, None, Place::Pool(means.sandbox), means.scratch)
     };
     for report in reports {
         let time = slowest_test(&report);

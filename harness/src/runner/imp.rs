@@ -73,40 +73,17 @@ pub fn execute(
     scratch: &Path,
     on_event: impl FnMut(Event<'_>),
 ) -> Vec<TaskReport> {
-    execute_reusing(plan, None, sandbox, scratch, on_event)
-}
-
-/// [`execute`], taking a test's result from `reuse` instead of running it
-/// when `reuse` has one.
-pub fn execute_reusing(
-    plan: &RunPlan<'_>,
-    reuse: Option<&dyn Reuse>,
-    sandbox: &dyn Boxes,
-    scratch: &Path,
-    on_event: impl FnMut(Event<'_>),
-) -> Vec<TaskReport> {
-    execute_on(plan, reuse, Place::Pool(sandbox), scratch, on_event)
-}
-
-/// [`execute_reusing`] on the calling thread, one test after another, in
-/// the box it holds (a server's judging thread keeps one box for all the
-/// submissions it judges, rather than preparing one for each).
-pub fn execute_in_box(
-    plan: &RunPlan<'_>,
-    reuse: Option<&dyn Reuse>,
-    held: &dyn Runs,
-    scratch: &Path,
-    on_event: impl FnMut(Event<'_>),
-) -> Vec<TaskReport> {
-    execute_on(plan, reuse, Place::Here(held), scratch, on_event)
+    execute_at(plan, None, Place::Pool(sandbox), scratch, on_event)
 }
 
 /// Where a plan's tests run.
 #[derive(Clone, Copy)]
-enum Place<'a> {
+pub enum Place<'a> {
     /// On `plan.jobs` threads of the pool, a box opened for each.
     Pool(&'a dyn Boxes),
-    /// On the calling thread, in the box it holds.
+    /// On the calling thread, one test after another, in the box it holds
+    /// (a server's judging thread keeps one box for all the submissions it
+    /// judges, rather than preparing one for each).
     Here(&'a dyn Runs),
 }
 
@@ -119,7 +96,9 @@ impl Place<'_> {
     }
 }
 
-fn execute_on(
+/// [`execute`] in `place`, taking a test's result from `reuse` instead of
+/// running it when `reuse` has one.
+pub fn execute_at(
     plan: &RunPlan<'_>,
     reuse: Option<&dyn Reuse>,
     place: Place<'_>,

@@ -28,9 +28,9 @@ mod tests;
 
 pub use answer_set::AnswerSet;
 pub use events::{Event, RunTiming, TaskReport, TestReport, Timing, TranscriptLine};
-pub use imp::{Reuse, RunPlan, Task, execute, execute_in_box, execute_reusing};
+pub use imp::{Place, Reuse, RunPlan, Task, execute, execute_at};
 pub use judge::judge_test;
 pub(crate) use score::package_score;
 pub use static_validation::StaticSubmission;
+pub(crate) use steps::{OutputJudge, submission_stack};
 pub use steps::{OutputVisualization, Submission, TestRun};
-pub(crate) use steps::{judge_output_file, submission_stack};

@@ -16,7 +16,7 @@
 
 use std::path::Path;
 
-use crate::checker::run_checker_with_feedback;
+use crate::checker::run_checker;
 use crate::compile::Executable;
 use crate::errors::JudgeFailure;
 use crate::sandbox::Metrics;
@@ -165,7 +165,7 @@ fn one_pass(
     };
     let comparison = match (&problem.compare.mode, checker) {
         (CompareMode::Checker(tool), Some(checker)) if tool.protocol == Protocol::Kattis => {
-            run_checker_with_feedback(sandbox, checker, tool, test, &stdout, scratch, feedback)
+            run_checker(sandbox, checker, tool, test, &stdout, scratch, feedback)
         }
         _ => Err(JudgeFailure::program(
             "output validator",

@@ -263,10 +263,10 @@ fn a_held_box_runs_every_test_on_its_own_thread_as_one_job_would() {
     };
     let scratch = tempfile::tempdir().unwrap();
     let mut finished = Vec::new();
-    let reports = crate::runner::execute_in_box(
+    let reports = crate::runner::execute_at(
         &plan(&problem, true, 1),
         None,
-        &held,
+        crate::runner::Place::Here(&held),
         scratch.path(),
         |event| {
             if let Event::TestFinished { test, .. } = event {

@@ -29,7 +29,7 @@ use crate::lang::Languages;
 use crate::owner::Owner;
 use crate::pipeline::{Reporter, Run};
 use crate::plan::Judges;
-use crate::runner::{Event, RunPlan, TaskReport};
+use crate::runner::{Event, Place, RunPlan, TaskReport};
 use crate::sandbox::Sandbox;
 use crate::spec::{ProblemSpec, ProgramRef};
 use crate::store::Store;
@@ -206,7 +206,7 @@ pub(crate) fn judge_entry(
         publish: &publish,
     });
     // The thread's one box judges every submission it takes.
-    let mut reports = run.execute_in_box(&plan, builder.worker(), &folder);
+    let mut reports = run.execute(&plan, None, Place::Here(builder.worker()), &folder);
     let _ = std::fs::remove_dir_all(&folder);
     if builder.worker().is_cancelled() {
         // Stopped by SIGTERM: not a result; judged again after a restart.

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::checker::{TOOL_LIMITS, run_checker, run_validator};
+use crate::checker::{TOOL_LIMITS, feedback_folder, run_checker, run_validator};
 use crate::compare::Judgement;
 use crate::compile::Executable;
 use crate::errors::{JudgeFailure, SandboxError, Validation};
@@ -201,6 +201,7 @@ impl Bench<'_> {
                 source,
             })?;
             let work = self.fresh_folder()?;
+            let feedback = feedback_folder(work.path())?;
             let comparison = run_checker(
                 self.sandbox,
                 checker,
@@ -208,6 +209,7 @@ impl Bench<'_> {
                 test,
                 &outcome.stdout,
                 work.path(),
+                &feedback,
             )?;
             if comparison.judgement != Judgement::Accepted {
                 return Ok(Err(NotATest::CheckerRejects(

@@ -23,7 +23,7 @@ use crate::errors::{Error, Result};
 use crate::lang::Languages;
 use crate::owner::Owner;
 use crate::pipeline::Run;
-use crate::runner::RunPlan;
+use crate::runner::{Place, RunPlan};
 use crate::sandbox::{Boxes, Sandbox};
 use crate::serve::judging::{self, ServedProblem};
 use crate::serve::remote;
@@ -301,7 +301,7 @@ pub(crate) fn judge_job(
     };
     let cache = ResultCache::prepare(store, &plan, &judging.isolation, false)?;
     let mut run = Run::new("worker", &ReportArgs::default());
-    let mut reports = run.execute(&plan, Some(&cache), boxes, &folder);
+    let mut reports = run.execute(&plan, Some(&cache), Place::Pool(boxes), &folder);
     let _ = std::fs::remove_dir_all(&folder);
     if boxes.is_cancelled() {
         // Stopping: not a result; the job goes back to the queue.

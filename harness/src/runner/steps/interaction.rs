@@ -17,7 +17,7 @@ use crate::verdict::{Verdict, describe_termination};
 
 use super::super::{TestReport, TranscriptLine};
 use super::program::{shown_stderr, watched_request};
-use super::{TestRun, apply_comparison, judge_output};
+use super::{OutputJudge, TestRun, apply_comparison};
 
 /// Lines of the conversation a report keeps: its end, where a game goes wrong.
 const TRANSCRIPT_SHOWN: usize = 12;
@@ -134,14 +134,12 @@ fn judge_interactor_output(
     let comparison = std::fs::read(output_file)
         .map_err(|e| JudgeFailure::judge("read the interactor's output file", e))
         .and_then(|output| {
-            judge_output(
-                run.sandbox,
-                run.problem,
-                run.output_checker,
-                run.test,
-                &output,
-                scratch,
-            )
+            let judge = OutputJudge {
+                sandbox: run.sandbox,
+                problem: run.problem,
+                checker: run.output_checker,
+            };
+            judge.compare(run.test, &output, scratch)
         });
     let interactor_score = report.score;
     apply_comparison(report, comparison, run.problem.presentation_errors);

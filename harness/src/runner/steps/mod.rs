@@ -21,7 +21,7 @@ mod visualize;
 
 pub(crate) use folders::{empty_dir, judges_folder};
 pub(crate) use interaction::interact;
-pub(crate) use output::{apply_comparison, judge_output, judge_output_file, judge_output_into};
+pub(crate) use output::{OutputJudge, apply_comparison, judge_output_into};
 pub(crate) use program::{run_program, submission_stack};
 pub(crate) use score_multiplier::apply_score_multiplier;
 pub use test_run::{Submission, TestRun};

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::checker::run_checker;
+use crate::checker::{feedback_folder, run_checker};
 use crate::compare::{Comparison, TokenOptions, compare_exact, compare_tokens};
 use crate::compile::Executable;
 use crate::errors::JudgeFailure;
@@ -37,14 +37,12 @@ pub(crate) fn judge_output_into(report: &mut TestReport, run: &TestRun<'_>, outp
     };
     // (Only a checker uses the folder it is given.)
     let scratch = folder.as_ref().map_or(run.workdir, |f| f.path());
-    let comparison = judge_output(
-        run.sandbox,
-        run.problem,
-        run.checker,
-        run.test,
-        output,
-        scratch,
-    );
+    let judge = OutputJudge {
+        sandbox: run.sandbox,
+        problem: run.problem,
+        checker: run.checker,
+    };
+    let comparison = judge.compare(run.test, output, scratch);
     apply_comparison(report, comparison, run.problem.presentation_errors);
     if let Some(folder) = folder.as_ref().filter(|_| checked) {
         let feedback = folder.path().join("feedback");
@@ -56,43 +54,60 @@ pub(crate) fn judge_output_into(report: &mut TestReport, run: &TestRun<'_>, outp
     }
 }
 
-/// Judges `output` against `test`'s answer by the problem's `compare` mode:
-/// a batch submission's stdout, or the output file a testlib interactor
-/// wrote. `checker` is the built checker for `mode = "checker"`; it runs in
-/// `scratch`. `Err` is the judge's failure.
-pub(crate) fn judge_output(
-    sandbox: &dyn Runs,
-    problem: &ProblemSpec,
-    checker: Option<&Executable>,
-    test: &TestCase,
-    output: &[u8],
-    scratch: &Path,
-) -> Result<Comparison, JudgeFailure> {
-    match &problem.compare.mode {
-        CompareMode::Checker(tool) => match checker {
-            Some(checker) => run_checker(sandbox, checker, tool, test, output, scratch),
-            None => Err(JudgeFailure::program("checker", "was not built")),
-        },
-        mode => compare_with_answer(mode, test, output),
-    }
+/// How a problem judges an output: by its `compare` mode, with `checker`
+/// the built checker for `mode = "checker"`, run in `sandbox`.
+#[derive(Clone, Copy)]
+pub(crate) struct OutputJudge<'a> {
+    pub(crate) sandbox: &'a dyn Runs,
+    pub(crate) problem: &'a ProblemSpec,
+    pub(crate) checker: Option<&'a Executable>,
 }
 
-/// The verdict the problem's judging of output files gives `output` on
-/// `test`, with the checker's message or the judge error: a package's own
-/// tests of its output validator or checker (`valid_output/`, Polygon
-/// checker tests) are judged as a submission's output would be.
-pub(crate) fn judge_output_file(
-    sandbox: &dyn Runs,
-    problem: &ProblemSpec,
-    checker: Option<&Executable>,
-    test: &TestCase,
-    output: &[u8],
-    scratch: &Path,
-) -> (Verdict, Option<String>) {
-    let mut report = TestReport::unjudged(test);
-    let comparison = judge_output(sandbox, problem, checker, test, output, scratch);
-    apply_comparison(&mut report, comparison, problem.presentation_errors);
-    (report.verdict, report.detail)
+impl OutputJudge<'_> {
+    /// Judges `output` against `test`'s answer: a batch submission's
+    /// stdout, or the output file a testlib interactor wrote. The checker
+    /// runs in `scratch`. `Err` is the judge's failure.
+    pub(crate) fn compare(
+        &self,
+        test: &TestCase,
+        output: &[u8],
+        scratch: &Path,
+    ) -> Result<Comparison, JudgeFailure> {
+        match &self.problem.compare.mode {
+            CompareMode::Checker(tool) => match self.checker {
+                Some(checker) => {
+                    let feedback = feedback_folder(scratch)?;
+                    run_checker(
+                        self.sandbox,
+                        checker,
+                        tool,
+                        test,
+                        output,
+                        scratch,
+                        &feedback,
+                    )
+                }
+                None => Err(JudgeFailure::program("checker", "was not built")),
+            },
+            mode => compare_with_answer(mode, test, output),
+        }
+    }
+
+    /// The verdict `output` gets on `test`, with the checker's message or
+    /// the judge error: a package's own tests of its output validator or
+    /// checker (`valid_output/`, Polygon checker tests) are judged as a
+    /// submission's output would be.
+    pub(crate) fn verdict(
+        &self,
+        test: &TestCase,
+        output: &[u8],
+        scratch: &Path,
+    ) -> (Verdict, Option<String>) {
+        let mut report = TestReport::unjudged(test);
+        let comparison = self.compare(test, output, scratch);
+        apply_comparison(&mut report, comparison, self.problem.presentation_errors);
+        (report.verdict, report.detail)
+    }
 }
 
 /// The verdict, score and message of a comparison, or its judge error.
