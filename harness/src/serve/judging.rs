@@ -33,6 +33,7 @@ use crate::runner::{Event, Place, RunPlan, TaskReport};
 use crate::sandbox::Sandbox;
 use crate::spec::{ProblemSpec, ProgramRef};
 use crate::store::Store;
+use crate::verdict::Verdict;
 
 /// A problem of the session, ready to judge.
 pub(crate) struct ServedProblem {
@@ -203,6 +204,8 @@ pub(crate) fn judge_entry(
     run.subscribe(LiveStatus {
         total,
         done: 0,
+        stop_at_first_failure: plan.stop_at_first_failure && !plan.tasks[0].every_test,
+        failed: false,
         publish: &publish,
     });
     // The thread's one box judges every submission it takes.
@@ -269,9 +272,13 @@ pub(crate) fn safe_stem(file_name: &str) -> String {
 }
 
 /// Runner events as live status: "test k of n" as each test starts.
+/// Once a test fails on a problem judged to its first failure, no further
+/// test is announced: none will run (the tests run one at a time here).
 struct LiveStatus<'a> {
     total: usize,
     done: usize,
+    stop_at_first_failure: bool,
+    failed: bool,
     publish: &'a dyn Fn(String, Option<String>),
 }
 
@@ -281,9 +288,10 @@ impl Reporter for LiveStatus<'_> {
             Event::Started { total_tests } if *total_tests > 0 => {
                 (self.publish)(format!("test 1 of {}", self.total), None);
             }
-            Event::TestFinished { .. } => {
+            Event::TestFinished { report, .. } => {
                 self.done += 1;
-                if self.done < self.total {
+                self.failed |= report.verdict != Verdict::Accepted;
+                if self.done < self.total && !(self.stop_at_first_failure && self.failed) {
                     (self.publish)(format!("test {} of {}", self.done + 1, self.total), None);
                 }
             }
