@@ -208,20 +208,27 @@ impl Context {
 
     /// What the plan stage takes of the context.
     pub(crate) fn means(&mut self) -> Means<'_> {
+        let visualizations = Some(self.visualizations());
         Means {
             builder: &mut *self.builder,
             sandbox: &*self.boxes,
             isolation: self.boxes.describe(),
             scratch: self.scratch.path(),
             jobs: self.jobs,
+            visualizations,
         }
+    }
+
+    /// Where output visualizers' images go: `visualizations/` in the root.
+    fn visualizations(&self) -> PathBuf {
+        self.root.join("visualizations")
     }
 
     /// A planner that builds with the context's builder, its plan running
     /// `--jobs` tests at once.
     pub(crate) fn planner<'p>(&mut self) -> Planner<'_, 'p> {
-        Planner::new(&mut *self.builder, self.jobs)
-            .with_visualizations(self.root.join("visualizations"))
+        let visualizations = self.visualizations();
+        Planner::new(&mut *self.builder, self.jobs).with_visualizations(visualizations)
     }
 
     /// `problem` made ready to plan submissions on (a package's time limit

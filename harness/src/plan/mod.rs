@@ -46,6 +46,9 @@ pub(crate) struct Means<'c> {
     pub(crate) isolation: String,
     pub(crate) scratch: &'c Path,
     pub(crate) jobs: usize,
+    /// Where output visualizers' images go, for the runs the plan stage
+    /// makes itself (settling a time limit); `None`: not drawn.
+    pub(crate) visualizations: Option<PathBuf>,
 }
 
 /// Builds the tasks of a plan, each with its owner. A problem's judging

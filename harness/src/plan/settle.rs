@@ -174,6 +174,9 @@ pub(crate) fn settle_time_limit(
     let reports = {
         let problem: &ProblemSpec = problem;
         let mut planner = Planner::new(means.builder, means.jobs);
+        if let Some(folder) = &means.visualizations {
+            planner = planner.with_visualizations(folder.clone());
+        }
         for index in lower {
             planner.solution(problem, index).every_test = true;
         }

@@ -59,6 +59,7 @@ fn means<'c>(
         isolation: "scripted".into(),
         scratch,
         jobs: 1,
+        visualizations: None,
     }
 }
 

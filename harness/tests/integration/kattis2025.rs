@@ -273,6 +273,20 @@ fn an_output_visualizer_draws_each_output_beside_the_results_and_is_never_judged
     // Only images are kept.
     assert!(found(&images, "notes.txt").is_empty());
 
+    // `verify` draws the runs it makes to settle the time limit too: the
+    // accepted submission's, which it does not run again.
+    std::fs::remove_dir_all(&images).unwrap();
+    let (code, stdout) = judge_output(root.path(), ["verify", "echoshow"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    let drawn = found(&images, "teamimage.svg");
+    assert!(
+        drawn
+            .iter()
+            .any(|p| p.to_string_lossy().contains("echo")
+                && p.ends_with("secret/2-big/teamimage.svg")),
+        "{drawn:?}\n{stdout}"
+    );
+
     // A visualizer that fails draws nothing and changes no verdict.
     std::fs::write(visualizer.join("draw.py"), "raise SystemExit(3)\n").unwrap();
     std::fs::remove_dir_all(&images).unwrap();
