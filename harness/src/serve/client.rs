@@ -219,7 +219,15 @@ fn run(args: &SubmitArgs, out: &mut dyn Write) -> Result<u8, ServeError> {
 
 fn print_result(out: &mut dyn Write, result: &Value) {
     let text = |v: &Value| crate::escape::visible(v.as_str().unwrap_or_default());
-    let verdict = result["verdict"].as_str().unwrap_or("not judged yet");
+    // A number as a string, so that a column's width applies to it.
+    let number = |v: &Value| {
+        v.as_u64()
+            .map_or_else(|| "-".to_string(), |n| n.to_string())
+    };
+    let verdict = match result["verdict"].as_str() {
+        Some(verdict) => crate::escape::visible(verdict),
+        None => "not judged yet".into(),
+    };
     let _ = writeln!(out, "verdict: {verdict}");
     for test in result["tests"].as_array().into_iter().flatten() {
         let _ = writeln!(
@@ -227,8 +235,8 @@ fn print_result(out: &mut dyn Write, result: &Value) {
             "  {:<16} {:<4} {:>6} ms {:>8} KiB {}",
             text(&test["test"]),
             text(&test["verdict"]),
-            test["cpu_ms"],
-            test["memory_kib"],
+            number(&test["cpu_ms"]),
+            number(&test["memory_kib"]),
             text(&test["detail"])
         );
         if !test["expected"].as_str().unwrap_or_default().is_empty() {

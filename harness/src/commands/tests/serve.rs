@@ -190,9 +190,8 @@ fn submit_follows_its_submission_to_the_verdict() {
     assert_eq!(code, 1, "a WA: {text}");
     assert_eq!(
         text,
-        // (The widths of the numbers are lost: a JSON value ignores them.)
         "submission 7: received\nsubmission 7: compiling\nsubmission 7: test 1 of 3\\x1b[2J\n\
-         submission 7: WA\nverdict: WA\n  secret/1         WA   3 ms 900 KiB \n      \
+         submission 7: WA\nverdict: WA\n  secret/1         WA        3 ms      900 KiB \n      \
          expected 2, got 3\n1 of 3 tests passed\n"
     );
     let sent = served.sent.lock().unwrap().clone();
