@@ -114,116 +114,21 @@ impl Session {
                 message: format!("line {line}: {}", e.message()),
             }
         })?;
-        let invalid = |span: Range<usize>, key: &str, message: String| {
-            SpecError::Invalid(FieldError::at(path, text, span, key, message))
-        };
+        let file = SessionFile { path, text };
+        let invalid = |span, key: &str, message| file.invalid(span, key, message);
         let mut session = Session::practice();
-        session.name = match raw.name {
-            Some(name) => {
-                let ok = !name.get_ref().is_empty()
-                    && name
-                        .get_ref()
-                        .bytes()
-                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-                if !ok {
-                    return Err(invalid(
-                        name.span(),
-                        "name",
-                        "letters, digits, `-` and `_` only".into(),
-                    ));
-                }
-                name.into_inner()
-            }
-            None => path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .filter(|s| !s.is_empty())
-                .unwrap_or_else(|| "session".into()),
-        };
+        session.name = file.name(raw.name)?;
         if let Some(title) = raw.title {
             session.title = title;
         }
         session.problems = raw.problems.unwrap_or_default();
         session.languages = raw.languages.unwrap_or_default();
-        let time = |value: Option<Spanned<String>>, key: &str| match value {
-            None => Ok(None),
-            Some(value) => humantime::parse_rfc3339_weak(value.get_ref())
-                .map(Some)
-                .map_err(|e| {
-                    invalid(
-                        value.span(),
-                        key,
-                        format!("{e}; write e.g. 2026-05-01T09:00:00Z"),
-                    )
-                }),
-        };
-        let duration = |value: Option<Spanned<String>>, key: &str| match value {
-            None => Ok(None),
-            Some(value) => humantime::parse_duration(value.get_ref())
-                .map(Some)
-                .map_err(|e| invalid(value.span(), key, format!("{e}; write e.g. 5h or 20m"))),
-        };
-        let start_span = raw.start.as_ref().map(Spanned::span);
-        let end_span = raw.end.as_ref().map(Spanned::span);
-        let freeze_span = raw.freeze.as_ref().map(Spanned::span);
-        let start = time(raw.start, "start")?;
-        let end = time(raw.end, "end")?;
-        let length = duration(raw.duration, "duration")?;
-        let freeze = duration(raw.freeze, "freeze")?;
-        session.schedule = match (start, end, length) {
-            (None, None, None) => {
-                if let Some(span) = freeze_span {
-                    return Err(invalid(
-                        span,
-                        "freeze",
-                        "an open-ended session has no freeze: give it a start and an end".into(),
-                    ));
-                }
-                Schedule::OpenEnded
-            }
-            (Some(start), end, length) => {
-                let end = match (end, length) {
-                    (Some(end), None) => end,
-                    (None, Some(length)) => start + length,
-                    _ => {
-                        return Err(invalid(
-                            end_span.or(start_span).unwrap_or(0..0),
-                            "end",
-                            "give either `end` or `duration`".into(),
-                        ));
-                    }
-                };
-                if end <= start {
-                    return Err(invalid(
-                        end_span.unwrap_or(0..0),
-                        "end",
-                        "the session ends before it starts".into(),
-                    ));
-                }
-                let freeze = match freeze {
-                    Some(before_end) if start + before_end > end => {
-                        return Err(invalid(
-                            freeze_span.unwrap_or(0..0),
-                            "freeze",
-                            "the freeze is longer than the session".into(),
-                        ));
-                    }
-                    Some(before_end) => Some(end - before_end),
-                    None => None,
-                };
-                Schedule::Timed { start, end, freeze }
-            }
-            (None, _, _) => {
-                return Err(invalid(
-                    end_span.unwrap_or(0..0),
-                    "start",
-                    "a session with an end or a duration needs a start".into(),
-                ));
-            }
-        };
+        session.schedule = file.schedule(raw.start, raw.end, raw.duration, raw.freeze)?;
         session.scoring = match raw.scoring.as_ref().map(|s| s.get_ref().as_str()) {
             None | Some("icpc") => Scoring::Icpc {
-                penalty: duration(raw.penalty, "penalty")?.unwrap_or(DEFAULT_PENALTY),
+                penalty: file
+                    .duration(raw.penalty, "penalty")?
+                    .unwrap_or(DEFAULT_PENALTY),
             },
             Some("points") => Scoring::Points,
             Some(other) => {
@@ -342,6 +247,119 @@ struct RawLimits {
     submissions_per_minute: Option<Spanned<u32>>,
 }
 
+/// A session file being read: a refusal names its path, line and key.
+struct SessionFile<'a> {
+    path: &'a Path,
+    text: &'a str,
+}
+
+impl SessionFile<'_> {
+    fn invalid(&self, span: Range<usize>, key: &str, message: String) -> SpecError {
+        SpecError::Invalid(FieldError::at(self.path, self.text, span, key, message))
+    }
+
+    /// The session's name: `name`, or the file's stem.
+    fn name(&self, name: Option<Spanned<String>>) -> Result<String, SpecError> {
+        let Some(name) = name else {
+            return Ok(self
+                .path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| "session".into()));
+        };
+        let ok = !name.get_ref().is_empty()
+            && name
+                .get_ref()
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if !ok {
+            let why = "letters, digits, `-` and `_` only".into();
+            return Err(self.invalid(name.span(), "name", why));
+        }
+        Ok(name.into_inner())
+    }
+
+    fn time(
+        &self,
+        value: Option<Spanned<String>>,
+        key: &str,
+    ) -> Result<Option<SystemTime>, SpecError> {
+        let Some(value) = value else {
+            return Ok(None);
+        };
+        humantime::parse_rfc3339_weak(value.get_ref())
+            .map(Some)
+            .map_err(|e| {
+                let why = format!("{e}; write e.g. 2026-05-01T09:00:00Z");
+                self.invalid(value.span(), key, why)
+            })
+    }
+
+    fn duration(
+        &self,
+        value: Option<Spanned<String>>,
+        key: &str,
+    ) -> Result<Option<Duration>, SpecError> {
+        let Some(value) = value else {
+            return Ok(None);
+        };
+        humantime::parse_duration(value.get_ref())
+            .map(Some)
+            .map_err(|e| self.invalid(value.span(), key, format!("{e}; write e.g. 5h or 20m")))
+    }
+
+    /// Open-ended, or timed from `start` to `end` (or for `duration`), with
+    /// the scoreboard frozen `freeze` before the end.
+    fn schedule(
+        &self,
+        start: Option<Spanned<String>>,
+        end: Option<Spanned<String>>,
+        duration: Option<Spanned<String>>,
+        freeze: Option<Spanned<String>>,
+    ) -> Result<Schedule, SpecError> {
+        let start_span = start.as_ref().map(Spanned::span);
+        let end_span = end.as_ref().map(Spanned::span);
+        let freeze_span = freeze.as_ref().map(Spanned::span);
+        let start = self.time(start, "start")?;
+        let end = self.time(end, "end")?;
+        let length = self.duration(duration, "duration")?;
+        let freeze = self.duration(freeze, "freeze")?;
+        let Some(start) = start else {
+            if end.is_some() || length.is_some() {
+                let why = "a session with an end or a duration needs a start".into();
+                return Err(self.invalid(end_span.unwrap_or(0..0), "start", why));
+            }
+            if let Some(span) = freeze_span {
+                let why = "an open-ended session has no freeze: give it a start and an end".into();
+                return Err(self.invalid(span, "freeze", why));
+            }
+            return Ok(Schedule::OpenEnded);
+        };
+        let end = match (end, length) {
+            (Some(end), None) => end,
+            (None, Some(length)) => start + length,
+            _ => {
+                let span = end_span.or(start_span).unwrap_or(0..0);
+                return Err(self.invalid(span, "end", "give either `end` or `duration`".into()));
+            }
+        };
+        if end <= start {
+            let why = "the session ends before it starts".into();
+            return Err(self.invalid(end_span.unwrap_or(0..0), "end", why));
+        }
+        let freeze = match freeze {
+            Some(before_end) if start + before_end > end => {
+                let why = "the freeze is longer than the session".into();
+                return Err(self.invalid(freeze_span.unwrap_or(0..0), "freeze", why));
+            }
+            Some(before_end) => Some(end - before_end),
+            None => None,
+        };
+        Ok(Schedule::Timed { start, end, freeze })
+    }
+}
+
 /// An item of a list of the session file (`problems`, `languages`) that
 /// names nothing known, as an error on the line that names it.
 pub(crate) fn unknown_item(path: &Path, key: &str, item: &str, message: String) -> SpecError {
@@ -409,6 +427,42 @@ mod tests {
         );
         let error = error_of("freeze = \"1h\"\n");
         assert!(error.contains("open-ended"), "{error}");
+    }
+
+    #[test]
+    fn every_refused_name_and_schedule_names_its_line_and_key() {
+        const START: &str = "start = \"2026-05-01T09:00:00Z\"\n";
+        let cases = [
+            (
+                "name = \"a b\"\n".to_string(),
+                "s.toml:1: key `name`: letters, digits",
+            ),
+            (
+                "end = \"2026-05-01T09:00:00Z\"\n".into(),
+                "s.toml:1: key `start`: a session with an end or a duration needs a start",
+            ),
+            ("start = \"yesterday\"\n".into(), "s.toml:1: key `start`: "),
+            (
+                format!("{START}end = \"2026-05-01T10:00:00Z\"\nduration = \"1h\"\n"),
+                "s.toml:2: key `end`: give either `end` or `duration`",
+            ),
+            (
+                START.to_string(),
+                "s.toml:1: key `end`: give either `end` or `duration`",
+            ),
+            (
+                format!("{START}duration = \"an hour\"\n"),
+                "s.toml:2: key `duration`: ",
+            ),
+            (
+                format!("{START}duration = \"1h\"\nfreeze = \"2h\"\n"),
+                "s.toml:3: key `freeze`: the freeze is longer than the session",
+            ),
+        ];
+        for (text, wanted) in cases {
+            let error = error_of(&text);
+            assert!(error.starts_with(wanted), "{text:?} gave {error:?}");
+        }
     }
 
     #[test]
