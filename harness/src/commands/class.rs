@@ -188,74 +188,11 @@ pub(super) fn grade_class(
     reports: &ReportArgs,
     store_args: &StoreArgs,
 ) -> Result<u8> {
-    // A bad policy, deadline or late rule fails before anything runs; they
-    // are kept with the run.
-    let deadline = args
-        .deadline
-        .as_deref()
-        .map(Deadline::parse)
-        .transpose()
-        .map_err(|e| Error::Usage(e.to_string()))?;
-    let late = args
-        .late
-        .as_deref()
-        .map(|rule| LateRule::parse(rule, args.late_cap.as_deref()))
-        .transpose()
-        .map_err(|e| Error::Usage(format!("--late: {e}")))?;
-    let policy = args
-        .gradebook
-        .policy
-        .as_deref()
-        .map(Policy::load)
-        .transpose()?;
-    // Against a deadline, the policy's late rule accepts late work unless
-    // --late says otherwise.
-    let late = match (&deadline, &policy) {
-        (Some(_), Some(policy)) => late.or(policy.late),
-        _ => late,
-    };
+    let rules = ClassRules::from_args(args)?;
     let starter = super::similar::base(args.base.as_deref())?;
-    let (loaded, mut broken) = ctx.load_problems(ids)?;
-    // A package whose time limit cannot be settled is broken like any other.
-    let mut problems = Vec::new();
-    let mut settling = ctx.run_with_progress("grade", &ReportArgs::default());
-    for problem in loaded {
-        match ctx.settled(&mut settling, problem, store_args) {
-            Ok(problem) => problems.push(problem),
-            Err(crate::Error::Spec(error)) => broken.push(error),
-            Err(other) => return Err(other),
-        }
-    }
-    if !ids.is_empty() {
-        // Named problems must all load, as for `grade ID`.
-        if let Some(error) = broken.pop() {
-            return Err(error.into());
-        }
-    }
-    for error in &broken {
-        writeln!(ctx.out, "{} {error}", ctx.styles.bad("broken package:"))
-            .map_err(io("the output"))?;
-    }
+    let problems = settled_problems(ctx, ids, store_args)?;
     let problem_ids: Vec<&str> = problems.iter().map(|p| p.id.as_str()).collect();
-    let languages = ctx.builder.languages().clone();
-    let mut handins = std::collections::BTreeMap::new();
-    let (roster, source) = match (&args.class, &args.manifest) {
-        (Some(dir), _) if deadline.is_some() => {
-            let at = super::handin::roster_at(
-                ctx,
-                dir,
-                &problem_ids,
-                &languages,
-                deadline.as_ref().expect("checked"),
-                late,
-            )?;
-            handins = at.handins;
-            (at.roster, dir)
-        }
-        (Some(dir), _) => (Roster::from_folder(dir, &problem_ids, &languages)?, dir),
-        (None, Some(file)) => (Roster::from_manifest(file, &problem_ids, &languages)?, file),
-        (None, None) => return Err(Error::Usage("--class DIR or --manifest FILE".into())),
-    };
+    let (roster, source, handins) = class_roster(ctx, args, &problem_ids, &rules)?;
     let (partition, from) =
         Partition::resolve(args.partition.as_deref(), args.partition_count, |name| {
             std::env::var(name).ok()
@@ -287,50 +224,171 @@ pub(super) fn grade_class(
         compared: compared_files(&roster, &problems),
         starter,
     };
-    let deadline = deadline.map(|d| d.shown);
-    let late_rule = late.map(|l| l.to_stored());
-    let policy = policy.map(|p| p.text);
-    if args.queue {
-        let location = store::Location::of(&stored::store_path(ctx, store_args));
-        let class = super::queued::QueuedClass {
-            problems: &problems,
-            roster,
-            source: source.display().to_string(),
-            fail_fast,
-            deadline,
-            late_rule,
-            policy,
-            handins,
-        };
-        return super::queued::grade_queued(ctx, class, &location, output);
-    }
-    let mut planner = ctx.planner();
-    let mut missing = Vec::new();
-    for entry in &roster.entries {
-        let Some(problem) = problems.iter().find(|p| p.id == entry.problem) else {
-            continue;
-        };
-        let Some(file) = &entry.file else {
-            missing.push((entry.student.clone(), entry.problem.clone()));
-            continue;
-        };
-        planner.student(problem, &entry.student, file, entry.shown.clone());
-    }
-    let plan = planner.plan(fail_fast);
-    let location = store::Location::of(&stored::store_path(ctx, store_args));
-    let mut store = Store::open_at(&location)?;
     let recording = Recording {
         command: "grade",
         partition: (partition.count > 1).then(|| partition.to_string()),
         source: Some(source.display().to_string()),
         problems: problems.iter().map(stored::problem_info).collect(),
         handins,
-        missing,
-        unmatched: roster.unmatched,
-        deadline,
-        late_rule,
-        policy,
+        missing: Vec::new(),
+        unmatched: Vec::new(),
+        deadline: rules.deadline.map(|d| d.shown),
+        late_rule: rules.late.map(|l| l.to_stored()),
+        policy: rules.policy.map(|p| p.text),
     };
+    if args.queue {
+        let location = store::Location::of(&stored::store_path(ctx, store_args));
+        let class = super::queued::QueuedClass {
+            problems: &problems,
+            roster,
+            source: recording.source.unwrap_or_default(),
+            fail_fast,
+            deadline: recording.deadline,
+            late_rule: recording.late_rule,
+            policy: recording.policy,
+            handins: recording.handins,
+        };
+        return super::queued::grade_queued(ctx, class, &location, output);
+    }
+    grade_here(
+        ctx, &problems, roster, recording, fail_fast, store_args, output,
+    )
+}
+
+/// What the teacher set for this grading: a deadline, a late rule and a
+/// grading policy. A bad one fails before anything runs; they are kept
+/// with the run.
+struct ClassRules {
+    deadline: Option<Deadline>,
+    late: Option<LateRule>,
+    policy: Option<Policy>,
+}
+
+impl ClassRules {
+    fn from_args(args: &ClassArgs) -> Result<ClassRules> {
+        let deadline = args
+            .deadline
+            .as_deref()
+            .map(Deadline::parse)
+            .transpose()
+            .map_err(|e| Error::Usage(e.to_string()))?;
+        let late = args
+            .late
+            .as_deref()
+            .map(|rule| LateRule::parse(rule, args.late_cap.as_deref()))
+            .transpose()
+            .map_err(|e| Error::Usage(format!("--late: {e}")))?;
+        let policy = args
+            .gradebook
+            .policy
+            .as_deref()
+            .map(Policy::load)
+            .transpose()?;
+        // Against a deadline, the policy's late rule accepts late work
+        // unless --late says otherwise.
+        let late = match (&deadline, &policy) {
+            (Some(_), Some(policy)) => late.or(policy.late),
+            _ => late,
+        };
+        Ok(ClassRules {
+            deadline,
+            late,
+            policy,
+        })
+    }
+}
+
+/// The problems to grade, each with its time limit settled. A package
+/// whose limit cannot be settled is broken like any other: named problems
+/// must all load (as for `grade ID`); otherwise a broken one is reported
+/// and the others are graded.
+fn settled_problems(
+    ctx: &mut Context,
+    ids: &[String],
+    store_args: &StoreArgs,
+) -> Result<Vec<crate::spec::ProblemSpec>> {
+    let (loaded, mut broken) = ctx.load_problems(ids)?;
+    let mut problems = Vec::new();
+    let mut settling = ctx.run_with_progress("grade", &ReportArgs::default());
+    for problem in loaded {
+        match ctx.settled(&mut settling, problem, store_args) {
+            Ok(problem) => problems.push(problem),
+            Err(crate::Error::Spec(error)) => broken.push(error),
+            Err(other) => return Err(other),
+        }
+    }
+    if !ids.is_empty() {
+        if let Some(error) = broken.pop() {
+            return Err(error.into());
+        }
+    }
+    for error in &broken {
+        writeln!(ctx.out, "{} {error}", ctx.styles.bad("broken package:"))
+            .map_err(io("the output"))?;
+    }
+    Ok(problems)
+}
+
+/// The class's roster (from its folder, as handed in by the deadline when
+/// there is one, or from a manifest), where it came from, and each
+/// hand-in's time.
+fn class_roster<'a>(
+    ctx: &mut Context,
+    args: &'a ClassArgs,
+    problem_ids: &[&str],
+    rules: &ClassRules,
+) -> Result<(Roster, &'a Path, super::handin::Handins)> {
+    let languages = ctx.builder.languages().clone();
+    match (&args.class, &args.manifest, &rules.deadline) {
+        (Some(dir), _, Some(deadline)) => {
+            let at =
+                super::handin::roster_at(ctx, dir, problem_ids, &languages, deadline, rules.late)?;
+            Ok((at.roster, dir, at.handins))
+        }
+        (Some(dir), _, None) => Ok((
+            Roster::from_folder(dir, problem_ids, &languages)?,
+            dir,
+            Default::default(),
+        )),
+        (None, Some(file), _) => Ok((
+            Roster::from_manifest(file, problem_ids, &languages)?,
+            file,
+            Default::default(),
+        )),
+        (None, None, _) => Err(Error::Usage("--class DIR or --manifest FILE".into())),
+    }
+}
+
+/// Grades `roster` on this machine, records the run in the store and
+/// shows the gradebook. A class always has failing submissions: success
+/// means every submission was judged (a judge error is the judge's
+/// failure).
+fn grade_here(
+    ctx: &mut Context,
+    problems: &[crate::spec::ProblemSpec],
+    roster: Roster,
+    mut recording: Recording<'_>,
+    fail_fast: bool,
+    store_args: &StoreArgs,
+    output: GradebookOutput<'_>,
+) -> Result<u8> {
+    let mut planner = ctx.planner();
+    for entry in &roster.entries {
+        let Some(problem) = problems.iter().find(|p| p.id == entry.problem) else {
+            continue;
+        };
+        let Some(file) = &entry.file else {
+            recording
+                .missing
+                .push((entry.student.clone(), entry.problem.clone()));
+            continue;
+        };
+        planner.student(problem, &entry.student, file, entry.shown.clone());
+    }
+    let plan = planner.plan(fail_fast);
+    recording.unmatched = roster.unmatched;
+    let location = store::Location::of(&stored::store_path(ctx, store_args));
+    let mut store = Store::open_at(&location)?;
     // A class's JSON and JUnit reports are views of the store's gradebook
     // (as `judge report` renders them), written below: the run itself only
     // shows its progress.
@@ -356,8 +414,6 @@ pub(super) fn grade_class(
         ));
     }
     output.show(ctx, &store, run, &lines)?;
-    // A class always has failing submissions: success means every
-    // submission was judged, and a judge error is the judge's failure.
     let judged = stored
         .results
         .iter()

@@ -17,11 +17,13 @@ use crate::lang::Languages;
 use crate::report::gradebook::{Handin, Unmatched};
 use crate::report::policy::LateRule;
 
-/// A class at a deadline: the roster to grade, and when each graded file
-/// was handed in, by (student, problem).
+/// When each graded file was handed in, by (student, problem).
+pub(super) type Handins = BTreeMap<(String, String), Handin>;
+
+/// A class at a deadline: the roster to grade, and its hand-ins.
 pub(super) struct HandedIn {
     pub roster: Roster,
-    pub handins: BTreeMap<(String, String), Handin>,
+    pub handins: Handins,
 }
 
 fn output(ctx: &mut Context) -> impl FnMut(std::fmt::Arguments<'_>) -> Result<()> + '_ {

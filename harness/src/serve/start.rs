@@ -19,6 +19,7 @@ use super::session::{self, Session};
 use crate::cli::{ServeArgs, UsersCommand};
 use crate::commands::Context;
 use crate::errors::{Error, Result};
+use crate::sandbox::Sandbox;
 use crate::store::RunMeta;
 
 /// The jury account `judge serve` makes when the store has none.
@@ -34,19 +35,7 @@ fn store_path(ctx: &Context, db: Option<&Path>) -> PathBuf {
 /// `judge serve`.
 pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
     let started = std::time::Instant::now();
-    let session = match &args.session {
-        Some(path) => {
-            let session = Session::load(path)?;
-            for id in &session.problems {
-                if !crate::spec::is_package(&ctx.problems_dir().join(id)) {
-                    let message = format!("no problem `{id}` under problems/");
-                    return Err(session::unknown_item(path, "problems", id, message).into());
-                }
-            }
-            session
-        }
-        None => Session::practice(),
-    };
+    let session = session_of(ctx, args.session.as_deref())?;
     let languages = languages(ctx, &session, args.session.as_deref())?;
     let (specs, broken) = judging::read(ctx, &session.problems)?;
     for error in &broken {
@@ -64,21 +53,8 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         ));
     }
     let mut store = db::open(&path)?;
-    let meta = RunMeta {
-        started_at: SystemTime::now(),
-        command: "serve".into(),
-        judge_version: crate::store::judge_version().to_string(),
-        isolation: ctx.boxes.describe(),
-        machine: crate::store::machine(),
-        partition: None,
-        source: Some(session.name.clone()),
-        interrupted: false,
-        deadline: None,
-        late_rule: None,
-        policy: None,
-    };
     let infos: Vec<_> = specs.iter().map(crate::commands::problem_info).collect();
-    let ids = db::ensure_session(&mut store, &session, &meta, &infos)?;
+    let ids = db::ensure_session(&mut store, &session, &run_meta(ctx, &session), &infos)?;
     let jury = first_jury(store.db())?;
     let queue = Arc::new(Queue::default());
     for (entry, account) in db::recover(store.db(), ids.session).map_err(ServeError::from)? {
@@ -100,37 +76,14 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
     ));
 
     // Bound before anything is printed: a taken port is an error here.
+    let (listener, address) = listen(args.bind)?;
     let failed = |what: String| move |source| Error::Report { what, source };
-    let listener = std::net::TcpListener::bind(args.bind)
-        .map_err(failed(format!("listen on {}", args.bind)))?;
-    listener
-        .set_nonblocking(true)
-        .map_err(failed("the listening socket".into()))?;
-    let address = listener
-        .local_addr()
-        .map_err(failed("the listening socket".into()))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .map_err(failed("start the server's runtime".into()))?;
-    let cancel = ctx.sandbox().clone();
-    let router = super::http::router(app.clone());
-    let server = runtime.spawn(async move {
-        let listener = tokio::net::TcpListener::from_std(listener)?;
-        // Ctrl-C or SIGTERM sets the sandbox's cancel flag (see Context).
-        let stop = async move {
-            while !cancel.is_cancelled() {
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-        };
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(stop)
-        .await
-    });
+    let server = spawn_server(&runtime, listener, app.clone(), ctx.sandbox().clone());
     let mut out = std::io::stdout();
     let _ = writeln!(
         out,
@@ -139,19 +92,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         crate::store::Location::of(&path),
         started.elapsed().as_millis()
     );
-    let _ = writeln!(
-        out,
-        "results are recorded as run {} of the store (`judge report --run {}`)",
-        ids.run, ids.run
-    );
-    let _ = match &jury {
-        Some(password) => writeln!(out, "jury login: {FIRST_JURY} / {password}"),
-        None => writeln!(
-            out,
-            "jury login: the jury accounts of the store (`judge users import` adds or resets them)"
-        ),
-    };
-    let _ = out.flush();
+    announce_run_and_jury(&mut out, ids.run, jury.as_deref());
 
     // Pages are served meanwhile; submissions wait in the queue.
     let problems = match judging::build(ctx, specs, &path) {
@@ -181,27 +122,17 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         bench.live.clone(),
         ctx.sandbox().clone(),
     );
-    let judges = if threads == 0 {
-        let dispatcher =
-            super::remote::dispatch(bench).map_err(failed("hash the served packages".into()))?;
-        let _ = writeln!(
-            out,
-            "judging with the `judge worker`s of the store's queue from {} ms on ({} waiting)",
-            started.elapsed().as_millis(),
-            queue.len()
-        );
-        vec![dispatcher]
-    } else {
-        let judges = judging::start(bench, ctx.sandbox(), threads);
-        let _ = writeln!(
-            out,
-            "judging with {} threads from {} ms on ({} waiting)",
-            judges.len(),
-            started.elapsed().as_millis(),
-            queue.len()
-        );
-        judges
+    let judges = start_judging(ctx, bench, threads)?;
+    let how = match threads {
+        0 => "the `judge worker`s of the store's queue".to_string(),
+        _ => format!("{} threads", judges.len()),
     };
+    let _ = writeln!(
+        out,
+        "judging with {how} from {} ms on ({} waiting)",
+        started.elapsed().as_millis(),
+        queue.len()
+    );
     let _ = out.flush();
     let served = runtime
         .block_on(server)
@@ -212,6 +143,115 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
     }
     served.map_err(failed(format!("serve on {address}")))?;
     Ok(crate::exit_codes::OK)
+}
+
+/// What the store keeps of the server's run (it records the results as
+/// one run, named after the session).
+fn run_meta(ctx: &Context, session: &Session) -> RunMeta {
+    RunMeta {
+        started_at: SystemTime::now(),
+        command: "serve".into(),
+        judge_version: crate::store::judge_version().to_string(),
+        isolation: ctx.boxes.describe(),
+        machine: crate::store::machine(),
+        partition: None,
+        source: Some(session.name.clone()),
+        interrupted: false,
+        deadline: None,
+        late_rule: None,
+        policy: None,
+    }
+}
+
+/// Serves `app` on `listener` in `runtime` until the sandbox's cancel flag
+/// is set (Ctrl-C or SIGTERM set it, see `Context`), then ends gracefully.
+fn spawn_server(
+    runtime: &tokio::runtime::Runtime,
+    listener: std::net::TcpListener,
+    app: Arc<App>,
+    cancel: Sandbox,
+) -> tokio::task::JoinHandle<std::io::Result<()>> {
+    let router = super::http::router(app);
+    runtime.spawn(async move {
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        let stop = async move {
+            while !cancel.is_cancelled() {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        };
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(stop)
+        .await
+    })
+}
+
+/// Starts the judging of the queue: `threads` judging threads, or with 0
+/// a dispatcher that puts each submission on the store's queue for the
+/// `judge worker`s.
+fn start_judging(
+    ctx: &Context,
+    bench: Arc<Bench>,
+    threads: usize,
+) -> Result<Vec<std::thread::JoinHandle<()>>> {
+    if threads > 0 {
+        return Ok(judging::start(bench, ctx.sandbox(), threads));
+    }
+    let dispatcher = super::remote::dispatch(bench).map_err(|source| Error::Report {
+        what: "hash the served packages".into(),
+        source,
+    })?;
+    Ok(vec![dispatcher])
+}
+
+/// The session a server runs: its file's, every problem of which must be
+/// a package under problems/, or a practice session of every problem.
+fn session_of(ctx: &Context, file: Option<&Path>) -> Result<Session> {
+    let Some(path) = file else {
+        return Ok(Session::practice());
+    };
+    let session = Session::load(path)?;
+    for id in &session.problems {
+        if !crate::spec::is_package(&ctx.problems_dir().join(id)) {
+            let message = format!("no problem `{id}` under problems/");
+            return Err(session::unknown_item(path, "problems", id, message).into());
+        }
+    }
+    Ok(session)
+}
+
+/// A listening socket on `bind` (non-blocking, for tokio) and the address
+/// it got (port 0 is a free one).
+fn listen(bind: SocketAddr) -> Result<(std::net::TcpListener, SocketAddr)> {
+    let failed = |what: String| move |source| Error::Report { what, source };
+    let listener =
+        std::net::TcpListener::bind(bind).map_err(failed(format!("listen on {bind}")))?;
+    listener
+        .set_nonblocking(true)
+        .map_err(failed("the listening socket".into()))?;
+    let address = listener
+        .local_addr()
+        .map_err(failed("the listening socket".into()))?;
+    Ok((listener, address))
+}
+
+/// Tells the teacher where the results go and how the jury logs in: the
+/// first jury account's new password, when the store had none.
+fn announce_run_and_jury(out: &mut dyn Write, run: i64, first_jury: Option<&str>) {
+    let _ = writeln!(
+        out,
+        "results are recorded as run {run} of the store (`judge report --run {run}`)"
+    );
+    let _ = match first_jury {
+        Some(password) => writeln!(out, "jury login: {FIRST_JURY} / {password}"),
+        None => writeln!(
+            out,
+            "jury login: the jury accounts of the store (`judge users import` adds or resets them)"
+        ),
+    };
+    let _ = out.flush();
 }
 
 /// The languages a participant may choose: the session's, all by default.
