@@ -13,8 +13,10 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
 use super::accounts;
+use super::app::AppState;
 use super::db::{self, Filter, Status};
-use super::http::{AppError, AppState, Viewer};
+use super::error::AppError;
+use super::http::Viewer;
 use super::pages::{feedback_for, visible_entry};
 use super::submit::{NewEntry, accept};
 

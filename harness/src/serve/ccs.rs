@@ -15,8 +15,10 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
 use super::api::ApiError;
+use super::app::AppState;
 use super::db;
-use super::http::{AppError, AppState, Viewer};
+use super::error::AppError;
+use super::http::Viewer;
 use super::pages::current_scoreboard;
 use super::session::Scoring;
 use crate::verdict::Verdict;

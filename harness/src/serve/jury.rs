@@ -13,8 +13,10 @@ use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
 use super::accounts;
+use super::app::AppState;
 use super::db::{self, Filter};
-use super::http::{AppError, AppState, Jury, check_csrf, page};
+use super::error::{AppError, page};
+use super::http::{Jury, check_csrf};
 use super::live::LiveEvent;
 use super::pages::{EntryView, Nav, entry_view, nav};
 use crate::store::engine::Sql;

@@ -15,9 +15,10 @@ use axum_extra::extract::cookie::CookieJar;
 use serde::Deserialize;
 
 use super::accounts;
+use super::app::AppState;
+use super::error::{AppError, page};
 use super::http::{
-    AppError, AppState, LOGIN_COOKIE, Viewer, check_csrf, form_token_ok, is_https, new_form, page,
-    private_cookie,
+    LOGIN_COOKIE, Viewer, check_csrf, form_token_ok, is_https, new_form, private_cookie,
 };
 use super::pages::{Nav, nav};
 

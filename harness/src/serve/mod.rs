@@ -5,26 +5,37 @@
 //! through one bridge (`judging.rs`).
 //!
 //! ```text
-//! browser / API ─► http (router, login, CSRF, limits) ─► pages | jury | api
+//! browser / API ─► routes (guard: headers, login wall) ─► pages | jury | api …
 //!      submit ─► db::insert_entry (committed) ─► queue ─► judging (threads)
-//!      judging ─► pipeline::Run ─► db::record ─► live (SSE) ─► browser
+//!      judging ─► pipeline::Run ─► db::record ─► live ─► events (SSE) ─► browser
 //! ```
 //!
-//! Files: `session` (the session file), `accounts` (users, passwords,
-//! logins, tokens, `judge users import`), `db` (the server's tables),
-//! `queue` (fair order), `judging` (the bridge to the judge core), `live`
-//! (status and SSE), `http` (router, guards, errors), `login`, `pages`, `play` (the play page),
-//! `feedback` (what a viewer may see of a result), `scoreboard`,
-//! `statement` (Markdown and math), `submit` (taking a submission), `start`
-//! (the verb itself), `client`
-//! (`judge submit`).
+//! Files, lower ones first (none imports one above it but `start`, which
+//! puts them together):
+//! - state: `session` (the session file), `accounts` (users, passwords,
+//!   logins, tokens, `judge users import`), `db` (the server's tables),
+//!   `queue` (fair order), `live` (status, published), `games` (the play
+//!   page's referees), `problem_page` (a problem as shown), `app` (what
+//!   every handler shares);
+//! - the web's own: `error` (failures as pages), `http` (who is asking,
+//!   the `Jury` extractor, CSRF, cookies);
+//! - handlers: `pages`, `login`, `submit`, `play`, `jury`, `api`, `ccs`,
+//!   `events` (SSE), with `feedback` (what a viewer may see of a result),
+//!   `scoreboard` and `statement` (Markdown and math);
+//! - `routes` (every route, the guard), `judging` (the bridge to the judge
+//!   core), `remote` and `notify` (judging by `judge worker`s), `start`
+//!   (the verb itself), `client` (`judge submit`).
 
 mod accounts;
 mod api;
+mod app;
 mod ccs;
 mod client;
 mod db;
+mod error;
+mod events;
 mod feedback;
+mod games;
 mod http;
 pub(crate) mod judging;
 #[cfg(test)]
@@ -35,8 +46,10 @@ mod login;
 mod notify;
 mod pages;
 mod play;
+mod problem_page;
 mod queue;
 pub(crate) mod remote;
+mod routes;
 mod scoreboard;
 mod session;
 mod start;

@@ -9,11 +9,11 @@ use std::time::{Duration, SystemTime};
 
 use super::ServeError;
 use super::accounts::{self, Role};
+use super::app::{App, LanguageChoice};
 use super::db;
-use super::http::{App, LanguageChoice};
 use super::judging::{self, Bench};
 use super::live::Live;
-use super::pages::ProblemPage;
+use super::problem_page::ProblemPage;
 use super::queue::Queue;
 use super::session::{self, Session};
 use crate::cli::{ServeArgs, UsersCommand};
@@ -61,14 +61,14 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         queue.push(entry, account);
     }
     let live = Arc::new(Live::default());
-    let games = super::play::Games::new(ctx.sandbox().clone(), ctx.scratch.path().to_path_buf());
+    let games = super::games::Games::new(ctx.sandbox().clone(), ctx.scratch.path().to_path_buf());
     let app = Arc::new(App::new(
         session,
         ids,
         pages,
         languages,
         store,
-        super::http::Engines {
+        super::app::Engines {
             live: live.clone(),
             queue: queue.clone(),
             games,
@@ -171,7 +171,7 @@ fn spawn_server(
     app: Arc<App>,
     cancel: Sandbox,
 ) -> tokio::task::JoinHandle<std::io::Result<()>> {
-    let router = super::http::router(app);
+    let router = super::routes::router(app);
     runtime.spawn(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
         let stop = async move {

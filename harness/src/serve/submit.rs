@@ -11,8 +11,10 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 
 use super::accounts;
+use super::app::AppState;
 use super::db;
-use super::http::{AppError, AppState, Viewer, check_csrf};
+use super::error::AppError;
+use super::http::{Viewer, check_csrf};
 use super::live::LiveEvent;
 use crate::escape::visible;
 

@@ -1,0 +1,307 @@
+//! The games of the play page (`play.rs`): a person takes the
+//! submission's seat against the package's referee, as `judge play` does in
+//! a terminal, one line per form post (no script needed). The referee is
+//! started as `judge play` starts it (`referee_args`, `JUDGE_PLAY=1`, its
+//! first test), in a process group of its own and a scratch folder; its
+//! result is `judge play`'s (`game_result`). One game per account, at most
+//! `MAX_GAMES` at once, each ended after `IDLE` without a move or
+//! `LIFETIME` in all; what it said is kept up to `TRANSCRIPT_LIMIT`.
+
+use std::collections::HashMap;
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use super::error::AppError;
+use super::judging::ServedProblem;
+use crate::sandbox::Sandbox;
+
+const MAX_GAMES: usize = 8;
+const IDLE: Duration = Duration::from_secs(10 * 60);
+const LIFETIME: Duration = Duration::from_secs(30 * 60);
+const TRANSCRIPT_LIMIT: usize = 64 << 10;
+/// How long a move waits for the referee's answer before the page shows.
+const ANSWER_WAIT: Duration = Duration::from_millis(1500);
+
+/// Who said a line: the referee's output, its drawing (stderr), or you.
+pub(crate) type Line = (&'static str, String);
+
+struct Game {
+    problem: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Arc<Mutex<Vec<Line>>>,
+    readers: Vec<JoinHandle<Vec<u8>>>,
+    scratch: tempfile::TempDir,
+    started: Instant,
+    last_move: Instant,
+    result: Option<String>,
+}
+
+impl Game {
+    /// Kills the referee's whole group and reaps it.
+    fn end(&mut self) {
+        self.stdin = None;
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            if let Some(pid) = rustix::process::Pid::from_raw(pid) {
+                let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+            }
+        }
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        if self.result.is_none() {
+            self.end();
+        }
+    }
+}
+
+/// Every game in progress, by account.
+pub(crate) struct Games {
+    /// Set once the problems are built (the server listens before).
+    problems: std::sync::OnceLock<Arc<Vec<ServedProblem>>>,
+    sandbox: Sandbox,
+    scratch: PathBuf,
+    games: Mutex<HashMap<i64, Game>>,
+}
+
+impl Games {
+    pub(crate) fn new(sandbox: Sandbox, scratch: PathBuf) -> Games {
+        Games {
+            problems: std::sync::OnceLock::new(),
+            sandbox,
+            scratch,
+            games: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The problems are built: games may start.
+    pub(crate) fn ready(&self, problems: Arc<Vec<ServedProblem>>) {
+        let _ = self.problems.set(problems);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<i64, Game>> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Ends games nobody plays any more.
+    fn sweep(&self) {
+        self.lock().retain(|_, game| {
+            game.result.is_some() && game.last_move.elapsed() < IDLE
+                || game.last_move.elapsed() < IDLE && game.started.elapsed() < LIFETIME
+        });
+    }
+
+    pub(crate) fn start(&self, account: i64, problem: &str) -> Result<(), AppError> {
+        self.sweep();
+        let problems = self.problems.get().ok_or(AppError::NotReady)?;
+        let served = problems
+            .iter()
+            .find(|p| p.spec.id == problem)
+            .ok_or(AppError::NotFound)?;
+        let (Some(interactor), Some(exe)) =
+            (&served.spec.interactor, served.judges.judging_program())
+        else {
+            return Err(AppError::NotFound);
+        };
+        let test = crate::commands::find_test(&served.spec, None)
+            .map_err(|e| AppError::BadRequest(e.to_string()))?;
+        let mut games = self.lock();
+        games.remove(&account);
+        if games.len() >= MAX_GAMES {
+            return Err(AppError::TooMany(
+                "Every game table is taken: try again in a few minutes.".into(),
+            ));
+        }
+        let scratch =
+            tempfile::tempdir_in(&self.scratch).map_err(|e| AppError::Internal(e.to_string()))?;
+        let args = crate::commands::referee_args(interactor, exe, test, scratch.path());
+        let mut child = Command::new(&exe.program)
+            .args(&args)
+            .current_dir(scratch.path())
+            .env_clear()
+            .env("PATH", crate::sandbox::SANDBOX_PATH)
+            .env("JUDGE_PLAY", "1")
+            .process_group(0)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| AppError::Internal(format!("start the referee: {e}")))?;
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let readers = [
+            child
+                .stdout
+                .take()
+                .map(|p| Box::new(p) as Box<dyn Read + Send>),
+            child
+                .stderr
+                .take()
+                .map(|p| Box::new(p) as Box<dyn Read + Send>),
+        ]
+        .into_iter()
+        .zip(["referee", "board"])
+        .filter_map(|(pipe, who)| pipe.map(|pipe| collect(pipe, who, lines.clone())))
+        .collect();
+        games.insert(
+            account,
+            Game {
+                problem: problem.to_string(),
+                stdin: child.stdin.take(),
+                child,
+                lines,
+                readers,
+                scratch,
+                started: Instant::now(),
+                last_move: Instant::now(),
+                result: None,
+            },
+        );
+        Ok(())
+    }
+
+    pub(crate) fn send(&self, account: i64, line: &str) -> Result<(), AppError> {
+        let said = {
+            let mut games = self.lock();
+            let game = games
+                .get_mut(&account)
+                .ok_or(AppError::BadRequest("no game: start one".into()))?;
+            game.last_move = Instant::now();
+            let text: String = line
+                .chars()
+                .filter(|c| !c.is_control())
+                .take(1000)
+                .collect();
+            game.lines
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(("you", text.clone()));
+            if let Some(stdin) = &mut game.stdin {
+                if writeln!(stdin, "{text}")
+                    .and_then(|()| stdin.flush())
+                    .is_err()
+                {
+                    game.stdin = None;
+                }
+            }
+            game.lines.clone()
+        };
+        // The referee's answer, if it comes soon, is on the next page.
+        let before = said.lock().unwrap_or_else(|e| e.into_inner()).len();
+        let asked = Instant::now();
+        while asked.elapsed() < ANSWER_WAIT {
+            if said.lock().unwrap_or_else(|e| e.into_inner()).len() > before {
+                std::thread::sleep(Duration::from_millis(50));
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn stop(&self, account: i64) {
+        self.lock().remove(&account);
+    }
+
+    /// The game's lines, whether it goes on, and its result once over.
+    pub(crate) fn view(&self, account: i64, problem: &str) -> (Vec<Line>, bool, String) {
+        let mut games = self.lock();
+        let Some(game) = games.get_mut(&account).filter(|g| g.problem == problem) else {
+            return (Vec::new(), false, String::new());
+        };
+        if game.result.is_none() {
+            if let Ok(Some(status)) = game.child.try_wait() {
+                // Both pipes read to their end; the referee's stderr is last.
+                let ends: Vec<Vec<u8>> = game
+                    .readers
+                    .drain(..)
+                    .map(|r| r.join().unwrap_or_default())
+                    .collect();
+                let stderr = ends.into_iter().next_back().unwrap_or_default();
+                let served = self
+                    .problems
+                    .get()
+                    .and_then(|all| all.iter().find(|p| p.spec.id == problem));
+                let result = served.map(|served| {
+                    let test = crate::commands::find_test(&served.spec, None).ok();
+                    test.map(|test| {
+                        crate::commands::game_result(
+                            &self.sandbox.worker(),
+                            &served.spec,
+                            served.judges.output_checker(),
+                            test,
+                            status,
+                            &stderr,
+                            game.scratch.path(),
+                        )
+                    })
+                });
+                game.result = Some(match result.flatten() {
+                    Some((crate::verdict::Verdict::Accepted, words)) => {
+                        format!("You win (AC). {words}")
+                    }
+                    Some((crate::verdict::Verdict::JudgeError, words)) => {
+                        format!("The referee broke down: a judge error. {words}")
+                    }
+                    Some((verdict, words)) => format!("The referee wins ({verdict}). {words}"),
+                    None => "The game is over.".into(),
+                });
+                game.stdin = None;
+            }
+        }
+        let lines = game.lines.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let result = crate::escape::visible(game.result.as_deref().unwrap_or_default());
+        (lines, game.result.is_none(), result)
+    }
+}
+
+/// Reads a referee's pipe into the transcript line by line (escaped, up to
+/// the limit; read to its end whatever the limit); returns the end of it.
+fn collect(
+    mut pipe: Box<dyn Read + Send>,
+    who: &'static str,
+    lines: Arc<Mutex<Vec<Line>>>,
+) -> JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        let mut pending: Vec<u8> = Vec::new();
+        let mut tail: Vec<u8> = Vec::new();
+        let mut kept = 0;
+        while let Ok(n) = pipe.read(&mut buffer) {
+            if n == 0 {
+                break;
+            }
+            tail.extend_from_slice(&buffer[..n]);
+            if tail.len() > 4096 {
+                tail.drain(..tail.len() - 4096);
+            }
+            pending.extend_from_slice(&buffer[..n]);
+            while let Some(end) = pending.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = pending.drain(..=end).collect();
+                kept += line.len();
+                if kept <= TRANSCRIPT_LIMIT {
+                    let text = crate::escape::visible_bytes(&line[..line.len() - 1]);
+                    lines
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((who, text));
+                }
+            }
+        }
+        if !pending.is_empty() && kept + pending.len() <= TRANSCRIPT_LIMIT {
+            let text = crate::escape::visible_bytes(&pending);
+            lines
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((who, text));
+        }
+        tail
+    })
+}

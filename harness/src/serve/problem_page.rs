@@ -1,0 +1,109 @@
+//! A problem as its pages show it, prepared once when the server starts:
+//! its statement, samples and limits.
+
+use crate::escape::visible;
+use crate::spec::ProblemSpec;
+
+/// A problem as its pages show it, prepared once at start.
+#[derive(Debug, Clone)]
+pub(crate) struct ProblemPage {
+    pub(crate) id: String,
+    pub(crate) title: String,
+    /// The statement as HTML (from Markdown, math as MathML, raw HTML escaped).
+    pub(crate) statement: String,
+    pub(crate) samples: Vec<Sample>,
+    pub(crate) limits: String,
+    pub(crate) interactive: bool,
+    pub(crate) time_limit_seconds: f64,
+    pub(crate) tests: usize,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Sample {
+    /// As shown (control characters escaped).
+    pub(crate) input: String,
+    pub(crate) answer: String,
+    /// As downloaded: the files' own bytes.
+    pub(crate) input_bytes: Vec<u8>,
+    pub(crate) answer_bytes: Vec<u8>,
+    /// `input` is an interaction log (a Kattis `.interaction`), with no
+    /// answer shown beside it.
+    pub(crate) interaction: bool,
+}
+
+/// A problem's samples as its page shows them: a Kattis package's by the
+/// specification's display and download files (`formats::shown_samples`),
+/// others' from their sample tests. An interactive problem's are the
+/// referee's secrets unless the package gives an interaction log.
+fn samples(spec: &ProblemSpec) -> Vec<Sample> {
+    let read = |path: &std::path::Path| std::fs::read(path).unwrap_or_default();
+    let shown = |bytes: &[u8]| visible(&String::from_utf8_lossy(bytes));
+    if spec.dir.join("problem.yaml").is_file() {
+        let conversation = spec.kind.is_interactive()
+            || matches!(spec.kind, crate::spec::JudgingKind::MultiPass { .. });
+        let (found, _) = crate::formats::shown_samples(&spec.dir, conversation);
+        return found
+            .into_iter()
+            .filter_map(|sample| {
+                let (input, answer, interaction) = match &sample.shown {
+                    crate::formats::Shown::Files { input, answer } => {
+                        (shown(&read(input)), shown(&read(answer)), false)
+                    }
+                    crate::formats::Shown::Interaction(log) => {
+                        (shown(&read(log)), String::new(), true)
+                    }
+                };
+                if spec.kind.is_interactive() && !interaction {
+                    return None;
+                }
+                Some(Sample {
+                    input,
+                    answer,
+                    input_bytes: read(&sample.download.0),
+                    answer_bytes: read(&sample.download.1),
+                    interaction,
+                })
+            })
+            .collect();
+    }
+    if spec.kind.is_interactive() {
+        return Vec::new();
+    }
+    spec.tests
+        .iter()
+        .filter(|t| t.is_sample())
+        .map(|t| {
+            let (input_bytes, answer_bytes) = (read(&t.input), read(&t.answer));
+            Sample {
+                input: shown(&input_bytes),
+                answer: shown(&answer_bytes),
+                input_bytes,
+                answer_bytes,
+                interaction: false,
+            }
+        })
+        .collect()
+}
+
+impl ProblemPage {
+    pub(crate) fn new(spec: &ProblemSpec) -> ProblemPage {
+        let statement = super::statement::find(&spec.dir)
+            .and_then(|path| std::fs::read_to_string(path).ok())
+            .map(|markdown| super::statement::render(&markdown))
+            .unwrap_or_default();
+        ProblemPage {
+            id: spec.id.clone(),
+            title: spec.title.clone(),
+            statement,
+            samples: samples(spec),
+            limits: crate::report::human::limits(spec),
+            interactive: spec.kind.is_interactive(),
+            time_limit_seconds: spec.limits.time.as_secs_f64(),
+            tests: spec.tests.len(),
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "problem_page_tests.rs"]
+mod tests;

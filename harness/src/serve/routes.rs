@@ -1,0 +1,112 @@
+//! Every route of the server, and the guard every response passes: the
+//! security headers, and a private session's login wall.
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+
+use super::app::AppState;
+use super::http::Viewer;
+
+/// No script but our own file, no inline script or style, no framing, no
+/// form posting elsewhere, nothing loaded from another origin.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
+     style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; \
+     frame-ancestors 'none'; base-uri 'none'";
+
+/// Every route of the server.
+pub(crate) fn router(app: AppState) -> Router {
+    let upload_limit = (app.session.max_source as usize) * 2 + (64 << 10);
+    Router::new()
+        .route("/", get(super::pages::home))
+        .route(
+            "/login",
+            get(super::login::login_form).post(super::login::login),
+        )
+        .route("/logout", post(super::login::logout))
+        .route(
+            "/register",
+            get(super::login::register_form).post(super::login::register),
+        )
+        .route("/problems/{id}", get(super::pages::problem))
+        .route("/problems/{id}/samples/{file}", get(super::pages::sample))
+        .route(
+            "/problems/{id}/play",
+            get(super::play::play_page).post(super::play::play_move),
+        )
+        .route(
+            "/submit",
+            post(super::submit::submit).layer(DefaultBodyLimit::max(upload_limit)),
+        )
+        .route("/submissions", get(super::pages::submissions))
+        .route("/submissions/{id}", get(super::pages::submission))
+        .route("/scoreboard", get(super::pages::scoreboard))
+        .route("/events", get(super::events::events))
+        .route("/api/v1/token", post(super::api::token))
+        .route("/api/v1/problems", get(super::api::problems))
+        .route(
+            "/api/v1/submissions",
+            get(super::api::submissions)
+                .post(super::api::submit)
+                .layer(DefaultBodyLimit::max(upload_limit)),
+        )
+        .route("/api/v1/submissions/{id}", get(super::api::submission))
+        .route("/api/contests", get(super::ccs::contests))
+        .route("/api/contests/{id}", get(super::ccs::one_contest))
+        .route("/api/contests/{id}/{kind}", get(super::ccs::endpoint))
+        .route("/jury", get(super::jury::overview))
+        .route(
+            "/jury/participants/{username}",
+            get(super::jury::participant),
+        )
+        .route("/jury/rejudge", post(super::jury::rejudge))
+        .route("/jury/workers", get(super::jury::workers))
+        .route(
+            "/jury/gradebook.csv",
+            get(|app, viewer| super::jury::gradebook_file(app, viewer, super::jury::Export::Csv)),
+        )
+        .route(
+            "/jury/gradebook.html",
+            get(|app, viewer| super::jury::gradebook_file(app, viewer, super::jury::Export::Html)),
+        )
+        .route("/static/{file}", get(super::pages::static_file))
+        .layer(DefaultBodyLimit::max(64 << 10))
+        .layer(axum::middleware::from_fn_with_state(app.clone(), guard))
+        .with_state(app)
+}
+
+/// Security headers on every response; a private session shows nothing
+/// but its login page to somebody not logged in.
+async fn guard(
+    State(app): State<AppState>,
+    viewer: Viewer,
+    request: Request,
+    next: Next,
+) -> Response {
+    let path = request.uri().path();
+    let open_path = path == "/login"
+        || path == "/register"
+        || path.starts_with("/static/")
+        || path.starts_with("/api/");
+    let mut response = if app.session.private && viewer.login.is_none() && !open_path {
+        Redirect::to("/login").into_response()
+    } else {
+        next.run(request).await
+    };
+    let headers = response.headers_mut();
+    for (name, value) in [
+        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::REFERRER_POLICY, "no-referrer"),
+    ] {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    if !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
+}
