@@ -182,12 +182,60 @@ pub(crate) fn read_submissions(
             "no submissions/ folder (at least one accepted submission is required)",
         ));
     }
-    let yaml = root.join("submissions.yaml");
-    let specs = match format {
-        PackageFormat::Kattis2025 => read_submissions_yaml(&yaml)?,
+    let specs = submission_specs(&root.join("submissions.yaml"), format, warnings)?;
+    let mut reading = Reading {
+        format,
+        submit_answer,
+        specs: &specs,
+        warnings,
+    };
+    let mut submissions = Vec::new();
+    for (folder_name, folder) in sorted_entries(&root)? {
+        if !folder.is_dir() {
+            if folder_name != "submissions.yaml" {
+                reading.warnings.push(format!(
+                    "{}: not in a folder such as submissions/accepted/; not run",
+                    folder.display()
+                ));
+            }
+            continue;
+        }
+        if folder_name == "partially_accepted" && !scoring && !format.has_2025_groups() {
+            return Err(FormatError::file(
+                &folder,
+                "partially_accepted needs `type: scoring`",
+            ));
+        }
+        let folder_says = Folder::new(&folder_name, format);
+        for (entry_name, path) in sorted_entries(&folder)? {
+            if let Some(submission) = reading.submission(&folder_says, &entry_name, &path)? {
+                submissions.push(submission);
+            }
+        }
+    }
+    if !submissions
+        .iter()
+        .any(|s| s.program.name.starts_with("accepted/"))
+    {
+        return Err(FormatError::file(
+            &root,
+            "no submission in submissions/accepted/",
+        ));
+    }
+    Ok(submissions)
+}
+
+/// The entries of `submissions.yaml` that the package's version reads.
+fn submission_specs(
+    yaml: &Path,
+    format: PackageFormat,
+    warnings: &mut Vec<String>,
+) -> FormatResult<Vec<Spec>> {
+    Ok(match format {
+        PackageFormat::Kattis2025 => read_submissions_yaml(yaml)?,
         // problemtools reads no submissions.yaml in draft packages: its
         // languages and entry points are used, its rules are not.
-        PackageFormat::Kattis2023Draft => match read_submissions_yaml(&yaml) {
+        PackageFormat::Kattis2023Draft => match read_submissions_yaml(yaml) {
             Ok(specs) => {
                 if let Some(spec) = specs.iter().find(|s| s.entries.iter().any(|e| e.has_rule)) {
                     warnings.push(format!(
@@ -209,139 +257,149 @@ pub(crate) fn read_submissions(
             }
             Vec::new()
         }
-    };
-    let mut submissions = Vec::new();
-    for (folder_name, folder) in sorted_entries(&root)? {
-        if !folder.is_dir() {
-            if folder_name != "submissions.yaml" {
-                warnings.push(format!(
-                    "{}: not in a folder such as submissions/accepted/; not run",
-                    folder.display()
-                ));
-            }
-            continue;
-        }
+    })
+}
+
+/// A folder of `submissions/` and what its name says of its submissions.
+struct Folder<'a> {
+    name: &'a str,
+    /// The overall verdict a legacy folder of this name expects.
+    legacy_verdict: Option<Verdict>,
+    /// Whether the folder says what its submissions get (the draft also
+    /// knows 2025-09's `rejected/` and `brute_force/`).
+    meaningful: bool,
+}
+
+impl Folder<'_> {
+    fn new(name: &str, format: PackageFormat) -> Folder<'_> {
         let legacy_verdict = LEGACY_FOLDERS
             .iter()
-            .find(|(name, _)| *name == folder_name)
+            .find(|(folder, _)| *folder == name)
             .map(|(_, v)| *v);
-        let default_rules = DEFAULT_FOLDERS
-            .iter()
-            .any(|(name, _, _)| *name == folder_name);
-        // Whether the folder says what its submissions get. The draft also
-        // knows 2025-09's `rejected/` and `brute_force/`.
+        let default_rules = DEFAULT_FOLDERS.iter().any(|(folder, _, _)| *folder == name);
         let meaningful = match format {
             PackageFormat::KattisLegacy => legacy_verdict.is_some(),
             PackageFormat::Kattis2023Draft => legacy_verdict.is_some() || default_rules,
             _ => default_rules,
         };
-        if folder_name == "partially_accepted" && !scoring && !format.has_2025_groups() {
-            return Err(FormatError::file(
-                &folder,
-                "partially_accepted needs `type: scoring`",
-            ));
+        Folder {
+            name,
+            legacy_verdict,
+            meaningful,
         }
-        for (entry_name, path) in sorted_entries(&folder)? {
-            let name = format!("{folder_name}/{entry_name}");
-            let matching: Vec<&Spec> = specs
+    }
+}
+
+/// What every submission of a package is read with.
+struct Reading<'a> {
+    format: PackageFormat,
+    submit_answer: bool,
+    specs: &'a [Spec],
+    warnings: &'a mut Vec<String>,
+}
+
+impl Reading<'_> {
+    /// The submission at `path` (`entry_name` in `folder`), or `None`
+    /// (with a warning) for one that is not run.
+    fn submission(
+        &mut self,
+        folder: &Folder<'_>,
+        entry_name: &str,
+        path: &Path,
+    ) -> FormatResult<Option<Submission>> {
+        let (format, folder_name) = (self.format, folder.name);
+        let name = format!("{folder_name}/{entry_name}");
+        let matching: Vec<&Spec> = self
+            .specs
+            .iter()
+            .filter(|s| glob_matches(&s.glob, &name))
+            .collect();
+        let hints = ProgramHints {
+            language: matching.iter().rev().find_map(|s| s.language.clone()),
+            entry: matching.iter().rev().find_map(|s| s.entrypoint.clone()),
+            substitute_constants: format.substitutes_constants(),
+        };
+        let program = match self.submit_answer {
+            // The spec's own example has programs here (issue 578 of
+            // the format asks whether code may be submitted at all).
+            true if path.is_file() && has_known_language(path) => {
+                self.warnings.push(format!(
+                    "{}: a program; submit-answer submissions are answer files (a folder of them): not run",
+                    path.display()
+                ));
+                return Ok(None);
+            }
+            true => answer_set(path, &name),
+            false if hints.language.is_none() && !has_known_language(path) => {
+                self.warnings
+                    .push(format!("{}: unknown language; not run", path.display()));
+                return Ok(None);
+            }
+            false => read_program(path, &name, &hints)?,
+        };
+        let tag = expected_results(&program);
+        let yaml_rules = format == PackageFormat::Kattis2025
+            && matching
                 .iter()
-                .filter(|s| glob_matches(&s.glob, &name))
-                .collect();
-            let hints = ProgramHints {
-                language: matching.iter().rev().find_map(|s| s.language.clone()),
-                entry: matching.iter().rev().find_map(|s| s.entrypoint.clone()),
-                substitute_constants: format.substitutes_constants(),
-            };
-            let program = match submit_answer {
-                // The spec's own example has programs here (issue 578 of
-                // the format asks whether code may be submitted at all).
-                true if path.is_file() && has_known_language(&path) => {
-                    warnings.push(format!(
-                        "{}: a program; submit-answer submissions are answer files (a folder of them): not run",
-                        path.display()
-                    ));
-                    continue;
-                }
-                true => answer_set(&path, &name),
-                false if hints.language.is_none() && !has_known_language(&path) => {
-                    warnings.push(format!("{}: unknown language; not run", path.display()));
-                    continue;
-                }
-                false => read_program(&path, &name, &hints)?,
-            };
-            let tag = expected_results(&program);
-            let yaml_rules = format == PackageFormat::Kattis2025
-                && matching
-                    .iter()
-                    .any(|s| s.entries.iter().any(|e| e.has_rule));
-            if let Some(tag) = &tag {
-                for word in &tag.unknown {
-                    warnings.push(format!(
-                        "{}: @EXPECTED_RESULTS@: `{word}` is not a verdict, left out",
-                        tag.origin
-                    ));
-                }
-                // Quiet where the line says what the folder says.
-                let agrees = legacy_verdict.is_some_and(|v| tag.verdicts == [v]);
-                if (meaningful && !agrees) || yaml_rules {
-                    warnings.push(format!(
-                        "{}: @EXPECTED_RESULTS@ ignored: {} says what {name} gets (as DOMjudge and BAPCtools do)",
-                        tag.origin,
-                        if meaningful { "its folder" } else { "submissions.yaml" }
-                    ));
+                .any(|s| s.entries.iter().any(|e| e.has_rule));
+        let meaningful = folder.meaningful;
+        if let Some(tag) = &tag {
+            for word in &tag.unknown {
+                self.warnings.push(format!(
+                    "{}: @EXPECTED_RESULTS@: `{word}` is not a verdict, left out",
+                    tag.origin
+                ));
+            }
+            // Quiet where the line says what the folder says.
+            let agrees = folder.legacy_verdict.is_some_and(|v| tag.verdicts == [v]);
+            if (meaningful && !agrees) || yaml_rules {
+                self.warnings.push(format!(
+                    "{}: @EXPECTED_RESULTS@ ignored: {} says what {name} gets (as DOMjudge and BAPCtools do)",
+                    tag.origin,
+                    if meaningful { "its folder" } else { "submissions.yaml" }
+                ));
+            }
+        }
+        let submission = match (format, folder.legacy_verdict, tag) {
+            (_, _, Some(tag)) if !meaningful && !yaml_rules && !tag.verdicts.is_empty() => {
+                Submission {
+                    program,
+                    expectation: Expectation::OneOf {
+                        verdicts: tag.verdicts,
+                        score: tag.score,
+                    },
+                    origin: format!("@EXPECTED_RESULTS@ in {}", tag.origin),
+                    model_solution: false,
+                    time_limit_bound: TimeLimitBound::None,
                 }
             }
-            let submission = match (format, legacy_verdict, tag) {
-                (_, _, Some(tag)) if !meaningful && !yaml_rules && !tag.verdicts.is_empty() => {
-                    Submission {
-                        program,
-                        expectation: Expectation::OneOf {
-                            verdicts: tag.verdicts,
-                            score: tag.score,
-                        },
-                        origin: format!("@EXPECTED_RESULTS@ in {}", tag.origin),
-                        model_solution: false,
-                        time_limit_bound: TimeLimitBound::None,
-                    }
-                }
-                (PackageFormat::Kattis2025, _, _) => with_rules(program, &folder_name, &matching)?,
-                (_, Some(verdict), _) => Submission {
-                    program,
-                    expectation: Expectation::Overall {
-                        verdict,
-                        partial: folder_name == "partially_accepted",
-                    },
-                    origin: format!("folder {folder_name}"),
-                    model_solution: matching.iter().any(|s| s.model_solution),
-                    time_limit_bound: match folder_name.as_str() {
-                        "accepted" => TimeLimitBound::Lower,
-                        "time_limit_exceeded" => TimeLimitBound::Upper,
-                        _ => TimeLimitBound::None,
-                    },
+            (PackageFormat::Kattis2025, _, _) => with_rules(program, folder_name, &matching)?,
+            (_, Some(verdict), _) => Submission {
+                program,
+                expectation: Expectation::Overall {
+                    verdict,
+                    partial: folder_name == "partially_accepted",
                 },
-                _ if meaningful => with_rules(program, &folder_name, &[])?,
-                _ => {
-                    warnings.push(format!(
-                        "{}: not in a {} verdict folder and has no @EXPECTED_RESULTS@ line; not run",
-                        path.display(),
-                        format.version_name()
-                    ));
-                    continue;
-                }
-            };
-            submissions.push(submission);
-        }
+                origin: format!("folder {folder_name}"),
+                model_solution: matching.iter().any(|s| s.model_solution),
+                time_limit_bound: match folder_name {
+                    "accepted" => TimeLimitBound::Lower,
+                    "time_limit_exceeded" => TimeLimitBound::Upper,
+                    _ => TimeLimitBound::None,
+                },
+            },
+            _ if meaningful => with_rules(program, folder_name, &[])?,
+            _ => {
+                self.warnings.push(format!(
+                    "{}: not in a {} verdict folder and has no @EXPECTED_RESULTS@ line; not run",
+                    path.display(),
+                    format.version_name()
+                ));
+                return Ok(None);
+            }
+        };
+        Ok(Some(submission))
     }
-    if !submissions
-        .iter()
-        .any(|s| s.program.name.starts_with("accepted/"))
-    {
-        return Err(FormatError::file(
-            &root,
-            "no submission in submissions/accepted/",
-        ));
-    }
-    Ok(submissions)
 }
 
 /// A submit-answer submission: its answer files, never built (the judge
