@@ -104,55 +104,14 @@ pub(crate) fn read_polygon(dir: &Path) -> FormatResult<Package> {
         |n| n.to_string_lossy().into_owned(),
     );
     let name = xml
-        .child(root, "names")
-        .and_then(|names| {
-            let all: Vec<Node<'_, '_>> = xml.children(names, "name").collect();
-            all.iter()
-                .find(|n| n.attribute("language") == Some("english"))
-                .or(all.first())
-                .and_then(|n| n.attribute("value"))
-                .map(str::to_string)
-        })
+        .english_name(root)
         .or_else(|| root.attribute("short-name").map(str::to_string))
         .unwrap_or_else(|| id.clone());
-
-    let judging = xml.require(root, "judging")?;
-    for file_attr in ["input-file", "output-file"] {
-        if let Some(file) = judging.attribute(file_attr).filter(|f| !f.is_empty()) {
-            return Err(xml.error(
-                judging,
-                file_attr,
-                format!("reading and writing files (`{file}`) is not supported"),
-            ));
-        }
-    }
-    if judging.attribute("run-count").is_some_and(|c| c != "1") {
-        return Err(xml.error(judging, "run-count", "run-twice problems are not supported"));
-    }
-    let percent = judging.attribute("treat-points-from-checker-as-percent") == Some("true");
-    let testset = xml
-        .children(judging, "testset")
-        .find(|t| t.attribute("name") == Some("tests"))
-        .ok_or_else(|| xml.error(judging, "<judging>", "no <testset name=\"tests\">"))?;
-    let time_ms: u64 = xml.text(testset, "time-limit")?;
-    let memory: u64 = xml.text(testset, "memory-limit")?;
-    let limits = PackageLimits {
-        time: TimeLimitRule::Fixed {
-            limit: Duration::from_millis(time_ms),
-            origin: format!(
-                "problem.xml line {} (<testset name=\"tests\"> <time-limit>)",
-                xml.line(xml.require(testset, "time-limit")?)
-            ),
-        },
-        memory: Some(memory),
-        output: None,
-        code: None,
-        compilation_time: None,
-        compilation_memory: None,
-        validation_time: None,
-        validation_memory: None,
-        validation_output: None,
-    };
+    let Judging {
+        testset,
+        percent,
+        limits,
+    } = xml.judging(root)?;
 
     let resources = read_resources(&xml, root, dir)?;
     let (tests, groups) = read_tests(&xml, testset, dir)?;
@@ -175,19 +134,7 @@ pub(crate) fn read_polygon(dir: &Path) -> FormatResult<Package> {
         outputs: checker_tests(&xml, checker_node, dir)?,
         ..SelfTests::default()
     };
-    let mut input_validators = Vec::new();
-    let validator_nodes: Vec<Node<'_, '_>> = match xml.child(assets, "validators") {
-        Some(list) => xml.children(list, "validator").collect(),
-        None => xml.children(assets, "validator").collect(),
-    };
-    for node in validator_nodes {
-        let program = asset_program(&xml, node, dir, &resources, "validator")?;
-        self_tests.inputs.extend(validator_tests(&xml, node, dir)?);
-        input_validators.push(InputValidator::Program {
-            program,
-            protocol: ValidatorProtocol::Testlib,
-        });
-    }
+    let input_validators = read_validators(&xml, assets, dir, &resources, &mut self_tests)?;
     let used: Vec<PathBuf> = std::iter::once(&checker)
         .chain(interactor.as_ref())
         .chain(input_validators.iter().filter_map(|v| match v {
@@ -239,6 +186,99 @@ pub(crate) fn read_polygon(dir: &Path) -> FormatResult<Package> {
         self_tests,
         warnings: Vec::new(),
     })
+}
+
+/// The testlib validators of `<assets>` (in a `<validators>` list or not),
+/// their own tests added to `self_tests`.
+fn read_validators<'a>(
+    xml: &Xml<'a>,
+    assets: Node<'a, 'a>,
+    dir: &Path,
+    resources: &[PathBuf],
+    self_tests: &mut SelfTests,
+) -> FormatResult<Vec<InputValidator>> {
+    let nodes: Vec<Node<'_, '_>> = match xml.child(assets, "validators") {
+        Some(list) => xml.children(list, "validator").collect(),
+        None => xml.children(assets, "validator").collect(),
+    };
+    let mut validators = Vec::new();
+    for node in nodes {
+        let program = asset_program(xml, node, dir, resources, "validator")?;
+        self_tests.inputs.extend(validator_tests(xml, node, dir)?);
+        validators.push(InputValidator::Program {
+            program,
+            protocol: ValidatorProtocol::Testlib,
+        });
+    }
+    Ok(validators)
+}
+
+/// What `<judging>` says: the `tests` testset, whether the checker's
+/// points are percent, and the limits.
+struct Judging<'a> {
+    testset: Node<'a, 'a>,
+    percent: bool,
+    limits: PackageLimits,
+}
+
+impl<'a> Xml<'a> {
+    /// The English `<names><name>`, else the first.
+    fn english_name(&self, root: Node<'a, 'a>) -> Option<String> {
+        let names = self.child(root, "names")?;
+        let all: Vec<Node<'_, '_>> = self.children(names, "name").collect();
+        all.iter()
+            .find(|n| n.attribute("language") == Some("english"))
+            .or(all.first())
+            .and_then(|n| n.attribute("value"))
+            .map(str::to_string)
+    }
+
+    /// `<judging>`, refusing what the judge does not support (files
+    /// instead of standard streams, run-twice problems).
+    fn judging(&self, root: Node<'a, 'a>) -> FormatResult<Judging<'a>> {
+        let judging = self.require(root, "judging")?;
+        for file_attr in ["input-file", "output-file"] {
+            if let Some(file) = judging.attribute(file_attr).filter(|f| !f.is_empty()) {
+                return Err(self.error(
+                    judging,
+                    file_attr,
+                    format!("reading and writing files (`{file}`) is not supported"),
+                ));
+            }
+        }
+        if judging.attribute("run-count").is_some_and(|c| c != "1") {
+            return Err(self.error(judging, "run-count", "run-twice problems are not supported"));
+        }
+        let percent = judging.attribute("treat-points-from-checker-as-percent") == Some("true");
+        let testset = self
+            .children(judging, "testset")
+            .find(|t| t.attribute("name") == Some("tests"))
+            .ok_or_else(|| self.error(judging, "<judging>", "no <testset name=\"tests\">"))?;
+        let time_ms: u64 = self.text(testset, "time-limit")?;
+        let memory: u64 = self.text(testset, "memory-limit")?;
+        let limits = PackageLimits {
+            time: TimeLimitRule::Fixed {
+                limit: Duration::from_millis(time_ms),
+                origin: format!(
+                    "problem.xml line {} (<testset name=\"tests\"> <time-limit>)",
+                    self.line(self.require(testset, "time-limit")?)
+                ),
+            },
+            memory: Some(memory),
+            output: None,
+            code: None,
+            compilation_time: None,
+            compilation_memory: None,
+            validation_time: None,
+            validation_memory: None,
+            validation_output: None,
+        };
+        Ok(Judging {
+            testset,
+            percent,
+            limits,
+        })
+    }
 }
 
 /// `<files><resources>`: files (headers) every checker, validator,
