@@ -480,8 +480,26 @@ fn the_jury_rejudges_and_exports_the_gradebook() {
     alice.login("alice", &site.password("alice"));
     let id = submitted_id(&alice.submit("sum", &site.submission("sum/AC/sum.rs")));
     assert_eq!(alice.verdict(id).0, "AC");
-    assert_eq!(alice.get("/jury").status, 403);
-    assert_eq!(alice.get("/jury/gradebook.csv").status, 403);
+    // Every jury page refuses a participant, the rejudge form even with
+    // her own valid CSRF token; nobody logged in is sent to log in.
+    let jury_pages = [
+        "/jury",
+        "/jury/participants/alice",
+        "/jury/workers",
+        "/jury/gradebook.csv",
+        "/jury/gradebook.html",
+    ];
+    let mut nobody = server.client();
+    for path in jury_pages {
+        assert_eq!(alice.get(path).status, 403, "{path}");
+        let anonymous = nobody.get(path);
+        assert_eq!(anonymous.status, 303, "{path}");
+        assert_eq!(anonymous.header("location"), Some("/login"), "{path}");
+    }
+    let csrf = alice.csrf();
+    let refused = alice.post_form("/jury/rejudge", &[("csrf", &csrf), ("problem", "sum")]);
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert_eq!(judgings(&site.db())[0].2, 1, "nothing was rejudged");
 
     let mut teacher = server.client();
     teacher.login("teacher", &site.password("teacher"));
