@@ -209,6 +209,7 @@ pub(crate) async fn sample(
     let body = match kind {
         "in" => sample.input_bytes.clone(),
         "ans" => sample.answer_bytes.clone(),
+        "interaction" if sample.interaction => sample.log_bytes.clone(),
         _ => return Err(AppError::NotFound),
     };
     Ok((

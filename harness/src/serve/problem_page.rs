@@ -29,6 +29,8 @@ pub(crate) struct Sample {
     /// `input` is an interaction log (a Kattis `.interaction`), with no
     /// answer shown beside it.
     pub(crate) interaction: bool,
+    /// The interaction log's own bytes, to download (empty without one).
+    pub(crate) log_bytes: Vec<u8>,
 }
 
 /// A problem's samples as its page shows them: a Kattis package's by the
@@ -45,14 +47,16 @@ fn samples(spec: &ProblemSpec) -> Vec<Sample> {
         return found
             .into_iter()
             .filter_map(|sample| {
-                let (input, answer, interaction) = match &sample.shown {
+                let (input, answer, log_bytes) = match &sample.shown {
                     crate::formats::Shown::Files { input, answer } => {
-                        (shown(&read(input)), shown(&read(answer)), false)
+                        (shown(&read(input)), shown(&read(answer)), None)
                     }
                     crate::formats::Shown::Interaction(log) => {
-                        (shown(&read(log)), String::new(), true)
+                        let bytes = read(log);
+                        (shown(&bytes), String::new(), Some(bytes))
                     }
                 };
+                let interaction = log_bytes.is_some();
                 if spec.kind.is_interactive() && !interaction {
                     return None;
                 }
@@ -62,6 +66,7 @@ fn samples(spec: &ProblemSpec) -> Vec<Sample> {
                     input_bytes: read(&sample.download.0),
                     answer_bytes: read(&sample.download.1),
                     interaction,
+                    log_bytes: log_bytes.unwrap_or_default(),
                 })
             })
             .collect();
@@ -80,6 +85,7 @@ fn samples(spec: &ProblemSpec) -> Vec<Sample> {
                 input_bytes,
                 answer_bytes,
                 interaction: false,
+                log_bytes: Vec::new(),
             }
         })
         .collect()

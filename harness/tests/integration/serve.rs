@@ -165,6 +165,7 @@ fn participants_see_only_their_own_submissions_and_never_secret_data() {
         "/problems/sum/samples/2.in",
         "/problems/sum/samples/0.in",
         "/problems/sum/samples/1.out",
+        "/problems/sum/samples/1.interaction",
         "/problems/sum/samples/..%2F..%2Fproblem.toml",
         "/problems/..%2Fsum/samples/1.in",
         "/static/..%2F..%2FCargo.toml",
