@@ -57,6 +57,14 @@ pub struct RunPlan<'a> {
     pub jobs: usize,
 }
 
+impl RunPlan<'_> {
+    /// Whether the `t`-th task's tests stop at its first failure: the
+    /// plan's rule, unless the task must run every test.
+    pub fn stops_at_first_failure(&self, t: usize) -> bool {
+        self.stop_at_first_failure && !self.tasks[t].every_test
+    }
+}
+
 /// What a worker of the pool holds: its box and its run folder.
 type Worker<'s> = (Box<dyn Runs + 's>, std::io::Result<tempfile::TempDir>);
 
@@ -157,7 +165,7 @@ pub fn execute_at(
         let (t, k) = queue[index];
         let task = &plan.tasks[t];
         if worker.is_cancelled()
-            || (plan.stop_at_first_failure && !task.every_test && failed[t].load(Ordering::SeqCst))
+            || (plan.stops_at_first_failure(t) && failed[t].load(Ordering::SeqCst))
         {
             return Done::Skipped(t);
         }

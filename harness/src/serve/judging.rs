@@ -204,7 +204,7 @@ pub(crate) fn judge_entry(
     run.subscribe(LiveStatus {
         total,
         done: 0,
-        stop_at_first_failure: plan.stop_at_first_failure && !plan.tasks[0].every_test,
+        stop_at_first_failure: plan.stops_at_first_failure(0),
         failed: false,
         publish: &publish,
     });
