@@ -285,15 +285,8 @@ impl SessionFile<'_> {
         value: Option<Spanned<String>>,
         key: &str,
     ) -> Result<Option<SystemTime>, SpecError> {
-        let Some(value) = value else {
-            return Ok(None);
-        };
-        humantime::parse_rfc3339_weak(value.get_ref())
-            .map(Some)
-            .map_err(|e| {
-                let why = format!("{e}; write e.g. 2026-05-01T09:00:00Z");
-                self.invalid(value.span(), key, why)
-            })
+        let example = "2026-05-01T09:00:00Z";
+        self.parsed(value, key, humantime::parse_rfc3339_weak, example)
     }
 
     fn duration(
@@ -301,12 +294,24 @@ impl SessionFile<'_> {
         value: Option<Spanned<String>>,
         key: &str,
     ) -> Result<Option<Duration>, SpecError> {
+        self.parsed(value, key, humantime::parse_duration, "5h or 20m")
+    }
+
+    /// `value` read by `parse`, or a refusal that shows an `example`.
+    fn parsed<T, E: std::fmt::Display>(
+        &self,
+        value: Option<Spanned<String>>,
+        key: &str,
+        parse: impl Fn(&str) -> Result<T, E>,
+        example: &str,
+    ) -> Result<Option<T>, SpecError> {
         let Some(value) = value else {
             return Ok(None);
         };
-        humantime::parse_duration(value.get_ref())
-            .map(Some)
-            .map_err(|e| self.invalid(value.span(), key, format!("{e}; write e.g. 5h or 20m")))
+        parse(value.get_ref()).map(Some).map_err(|e| {
+            let why = format!("{e}; write e.g. {example}");
+            self.invalid(value.span(), key, why)
+        })
     }
 
     /// Open-ended, or timed from `start` to `end` (or for `duration`), with
