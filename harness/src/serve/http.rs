@@ -45,9 +45,13 @@ impl Viewer {
 /// nobody logged in is sent to log in, and a participant is refused (403),
 /// before the handler runs.
 #[derive(Debug, Clone)]
-pub(crate) struct Jury(pub(crate) Viewer);
+pub(crate) struct Jury(Viewer);
 
 impl Jury {
+    pub(crate) fn viewer(&self) -> &Viewer {
+        &self.0
+    }
+
     pub(crate) fn login(&self) -> &Login {
         self.0
             .login

@@ -42,7 +42,7 @@ struct JuryTemplate {
 
 pub(crate) async fn overview(
     State(app): State<AppState>,
-    Jury(viewer): Jury,
+    jury: Jury,
 ) -> Result<Response, AppError> {
     let (people, entries) = {
         let mut store = app.store();
@@ -66,7 +66,7 @@ pub(crate) async fn overview(
         })
         .collect();
     page(&JuryTemplate {
-        nav: nav(&app, &viewer),
+        nav: nav(&app, jury.viewer()),
         queued: app.queue.len(),
         run: app.ids.run,
         participants,
@@ -96,7 +96,7 @@ struct ParticipantTemplate {
 
 pub(crate) async fn participant(
     State(app): State<AppState>,
-    Jury(viewer): Jury,
+    jury: Jury,
     Path(username): Path<String>,
 ) -> Result<Response, AppError> {
     let (account, entries) = {
@@ -110,7 +110,7 @@ pub(crate) async fn participant(
         (account, entries)
     };
     page(&ParticipantTemplate {
-        nav: nav(&app, &viewer),
+        nav: nav(&app, jury.viewer()),
         solved: solved(&entries),
         entries: entries.iter().map(|e| entry_view(&app, e)).collect(),
         username: account.username,
@@ -250,10 +250,7 @@ struct WorkersTemplate {
 
 /// `GET /jury/workers`: the store's `judge worker`s, as `judge workers`
 /// lists them.
-pub(crate) async fn workers(
-    State(app): State<AppState>,
-    Jury(viewer): Jury,
-) -> Result<Response, AppError> {
+pub(crate) async fn workers(State(app): State<AppState>, jury: Jury) -> Result<Response, AppError> {
     let rows = crate::store::queue::workers(app.store().db())?;
     let workers = rows
         .into_iter()
@@ -271,7 +268,7 @@ pub(crate) async fn workers(
         })
         .collect();
     page(&WorkersTemplate {
-        nav: nav(&app, &viewer),
+        nav: nav(&app, jury.viewer()),
         workers,
     })
 }
