@@ -8,6 +8,7 @@ mod export;
 mod games;
 mod generators;
 mod hostile;
+mod house;
 mod interactive;
 mod invalid_inputs;
 mod kattis2025;

@@ -1,0 +1,266 @@
+//! The house's rules, read from the library's own source: the layer table
+//! of docs/architecture.md (a module uses only the rows above its own, so
+//! no two modules use each other) and the sizes of files and functions.
+//!
+//! Each rule has a list of the places known to break it, each to be
+//! mended. The list can only shrink: a test fails on a new place as on a
+//! listed one that no longer breaks the rule.
+
+mod layers;
+mod sizes;
+mod source;
+
+use std::path::Path;
+
+/// Uses against the layer table still to mend: (file under harness/src,
+/// the module it uses).
+const KNOWN_LAYER_VIOLATIONS: &[layers::Known<'_>] = &[
+    // errors.rs holds the error types of the modules below it, which use
+    // them from there: each module is to own its error type, and errors.rs
+    // to compose them.
+    ("checker.rs", "errors"),
+    ("compile/built.rs", "errors"),
+    ("compile/cached.rs", "errors"),
+    ("compile/cargo.rs", "errors"),
+    ("compile/fake.rs", "errors"),
+    ("compile/mod.rs", "errors"),
+    ("lang.rs", "errors"),
+    ("report/policy.rs", "errors"),
+    ("runner/multipass.rs", "errors"),
+    ("runner/multipass_tests.rs", "errors"),
+    ("runner/scripted.rs", "errors"),
+    ("runner/steps/interaction.rs", "errors"),
+    ("runner/steps/output.rs", "errors"),
+    ("runner/steps/score_multiplier.rs", "errors"),
+    ("runner/tests.rs", "errors"),
+    ("sandbox/imp.rs", "errors"),
+    ("sandbox/interactive.rs", "errors"),
+    ("sandbox/isolation.rs", "errors"),
+    ("sandbox/mod.rs", "errors"),
+    ("sandbox/spawn.rs", "errors"),
+    ("sandbox/worker.rs", "errors"),
+    ("spec/discover.rs", "errors"),
+    ("spec/from_toml.rs", "errors"),
+    ("spec/lower.rs", "errors"),
+    ("spec/problem_tests.rs", "errors"),
+    // The sandbox and the verdict take the problem's `spec::Limits`: the
+    // sandbox is to own its limits type.
+    ("sandbox/imp.rs", "spec"),
+    ("sandbox/mod.rs", "spec"),
+    ("sandbox/worker_tests.rs", "spec"),
+    ("verdict.rs", "spec"),
+    // What builds and validators are given, read by a package's metadata.
+    ("formats/kattis/metadata.rs", "checker"),
+    ("formats/kattis/metadata.rs", "compile"),
+    // An answer set is read by the builder but lives in the runner.
+    ("compile/built.rs", "runner"),
+    ("compile/mod.rs", "runner"),
+    // The pipeline takes clap's `ReportArgs`: it is to take its own options.
+    ("pipeline.rs", "cli"),
+    ("plan/tests.rs", "cli"),
+    // The `Reporter` trait lives in the pipeline that calls the reporters.
+    ("report/human.rs", "pipeline"),
+    // A roster's CSV is read by the class's reader.
+    ("report/roster.rs", "class"),
+    // The reporters' tests on the runner's reports sit in the runner.
+    ("runner/tests.rs", "report"),
+    // The verbs ↔ server ↔ worker seam: the server and the worker take the
+    // verbs' `Context` and call verbs; the worker calls the server's
+    // judging and the server the worker's remote queue. One module below
+    // all three is to judge a stored submission.
+    ("serve/games.rs", "commands"),
+    ("serve/judging.rs", "commands"),
+    ("serve/judging_tests.rs", "commands"),
+    ("serve/remote.rs", "worker"),
+    ("serve/start.rs", "commands"),
+    ("worker/mod.rs", "commands"),
+    ("worker/mod.rs", "serve"),
+];
+
+/// Files over `sizes::MAX_FILE` lines still to split (under harness/src).
+const KNOWN_LONG_FILES: &[&str] = &["sandbox/imp.rs"];
+
+/// Functions over `sizes::MAX_FUNCTION` lines still to split: (file, name).
+const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
+    ("commands/mod.rs", "run"),
+    ("commands/answer_checks.rs", "check_answers"),
+    ("commands/handin.rs", "roster_at"),
+    ("commands/self_tests.rs", "check_inputs"),
+    ("commands/stress.rs", "stress"),
+    ("commands/verify/checks.rs", "check_package"),
+    ("compile/cargo.rs", "build_workspace"),
+    ("formats/kattis/data.rs", "read_data"),
+    ("formats/kattis/modern.rs", "read_modern"),
+    ("formats/polygon.rs", "read_polygon"),
+    ("formats/polygon/testset.rs", "read_tests"),
+    (
+        "formats/polygon_tests.rs",
+        "polygon_package_with_groups_points_and_tags",
+    ),
+    (
+        "formats/tests.rs",
+        "legacy_package_with_custom_checker_and_headers",
+    ),
+    ("formats/tests.rs", "kattis_2025_scoring_package"),
+    ("generators/spec.rs", "case"),
+    ("report/policy.rs", "parse"),
+    ("runner/imp.rs", "execute_at"),
+    ("sandbox/imp.rs", "run_in"),
+    ("sandbox/imp.rs", "watch"),
+    ("sandbox/mounts.rs", "ops_from_scratch"),
+    ("sandbox/replay.rs", "replay_into"),
+    ("sandbox/spawn.rs", "spawn"),
+    ("sandbox/spawn.rs", "child"),
+    ("serve/client.rs", "run"),
+    ("serve/scoreboard.rs", "compute"),
+    ("serve/start.rs", "serve"),
+    ("spec/lower.rs", "lower"),
+    (
+        "spec/problem_tests.rs",
+        "each_key_s_good_values_set_what_they_say",
+    ),
+    (
+        "spec/problem_tests.rs",
+        "each_bad_value_is_an_error_naming_the_file_the_line_and_the_key",
+    ),
+];
+
+fn architecture() -> String {
+    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/architecture.md");
+    std::fs::read_to_string(&doc).unwrap()
+}
+
+#[test]
+fn every_module_uses_only_the_layers_below_its_own() {
+    let library = source::library();
+    let rows = layers::layer_table(&architecture());
+    assert!(
+        rows.len() > 5,
+        "no layer table in docs/architecture.md: {rows:?}"
+    );
+    let problems = layers::problems(&library, &rows, KNOWN_LAYER_VIOLATIONS);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn files_and_functions_stay_short() {
+    let library = source::library();
+    let problems = sizes::problems(&library.files, KNOWN_LONG_FILES, KNOWN_LONG_FUNCTIONS);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// A crate of its own, written into a temporary folder: (path, text).
+fn crate_of(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in files {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir
+}
+
+const TABLE: &str = "\
+## Layers
+
+| layer | modules |
+|---|---|
+| 1 | `low.rs` |
+| 2 | `mid/`, `side.rs` |
+| 3 | `high.rs` |
+";
+
+#[test]
+fn an_upward_use_a_use_within_a_row_and_a_circle_are_named_with_file_and_line() {
+    let dir = crate_of(&[
+        (
+            "lib.rs",
+            "mod low;\nmod mid;\nmod side;\nmod high;\npub use high::Top;\n",
+        ),
+        // Comments and strings name nothing: crate::high
+        (
+            "low.rs",
+            "// crate::high\nconst S: &str = \"crate::high\";\n\nuse crate::Top;\n",
+        ),
+        ("mid/mod.rs", "mod deep;\n"),
+        (
+            "mid/deep.rs",
+            "fn f() {\n    super::super::low::g();\n}\nmod inner {\n    use super::super::super::{side, high::X};\n}\n",
+        ),
+        ("side.rs", "use crate::low;\n"),
+        ("high.rs", "pub struct Top;\nuse crate::{low, mid::x};\n"),
+    ]);
+    let library = source::library_at(dir.path());
+    let problems = layers::problems(&library, &layers::layer_table(TABLE), &[]);
+    assert_eq!(
+        problems,
+        [
+            "harness/src/low.rs:4: `low` (layer 1) uses `high` (layer 3), which is not below it",
+            "harness/src/mid/deep.rs:5: `mid` (layer 2) uses `high` (layer 3), which is not below it",
+            "harness/src/mid/deep.rs:5: `mid` (layer 2) uses `side` (layer 2), which is not below it",
+            "circle low → high → low (at low.rs:4, high.rs:2)",
+            "circle mid → high → mid (at mid/deep.rs:5, high.rs:2)",
+            "circle mid → side → low → high → mid (at mid/deep.rs:5, side.rs:1, low.rs:4, high.rs:2)",
+        ]
+    );
+}
+
+#[test]
+fn a_known_violation_passes_and_one_mended_must_leave_the_list() {
+    let dir = crate_of(&[
+        ("lib.rs", "mod low;\nmod mid;\nmod side;\nmod high;\n"),
+        ("low.rs", "use crate::mid;\n"),
+        ("mid.rs", ""),
+        ("side.rs", ""),
+        ("high.rs", ""),
+    ]);
+    let library = source::library_at(dir.path());
+    let table = layers::layer_table(TABLE);
+    let known = [("low.rs", "mid"), ("side.rs", "high")];
+    assert_eq!(
+        layers::problems(&library, &table, &known),
+        [
+            "harness/src/side.rs no longer uses `high` against the table: \
+          take it off the list of known violations"
+        ]
+    );
+}
+
+#[test]
+fn a_module_missing_from_the_table_is_named() {
+    let dir = crate_of(&[
+        ("lib.rs", "mod low;\nmod other;\n"),
+        ("low.rs", ""),
+        ("other.rs", ""),
+    ]);
+    let library = source::library_at(dir.path());
+    let problems = layers::problems(&library, &layers::layer_table(TABLE), &[]);
+    assert!(
+        problems.contains(&"module `other` has no row in the layer table".to_owned()),
+        "{problems:?}"
+    );
+    assert!(
+        problems.contains(&"`high` in the layer table is no module of lib.rs".to_owned()),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn a_long_function_and_a_long_file_are_named_and_a_shortened_one_must_leave_the_list() {
+    let body = "    let _ = 1;\n".repeat(99);
+    let long = format!("fn short() {{}}\n\nfn long() {{\n{body}}}\n");
+    let dir = crate_of(&[
+        ("lib.rs", "mod a;\nmod b;\n"),
+        ("a.rs", &long),
+        ("b.rs", &"\n".repeat(sizes::MAX_FILE + 1)),
+    ]);
+    let library = source::library_at(dir.path());
+    assert_eq!(
+        sizes::problems(&library.files, &[], &[("a.rs", "short")]),
+        [
+            "harness/src/a.rs:3: fn long has 101 lines, more than 100",
+            "harness/src/b.rs: 601 lines, more than 600",
+            "harness/src/a.rs: fn short is no longer over 100 lines (or is gone): take it off the list",
+        ]
+    );
+}
