@@ -101,7 +101,7 @@ fn relayed(
     input: &Path,
     scratch: &Path,
 ) -> Duration {
-    let limits = harness::spec::Limits {
+    let limits = harness::sandbox::Limits {
         time: Duration::from_secs(10),
         wall: Duration::from_secs(20),
         memory: 256 << 20,

@@ -4,26 +4,17 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use crate::compare::{Comparison, Judgement};
 use crate::compile::Executable;
 use crate::errors::{JudgeFailure, Validation};
 use crate::formats::{CheckerOutcome, testlib_checker};
-use crate::sandbox::{RunRequest, Runs, Termination};
-use crate::spec::{Limits, Protocol, TestCase, ToolSpec};
+use crate::sandbox::{RunRequest, Runs, TOOL_LIMITS, Termination};
+use crate::spec::{Protocol, TestCase, ToolSpec};
 
 /// Kattis: accepted / wrong answer; anything else is a judge error.
 pub(crate) const EXIT_ACCEPT: i32 = 42;
 pub(crate) const EXIT_REJECT: i32 = 43;
-
-/// Limits for the package's own programs (checkers, validators, generators, references).
-pub(crate) const TOOL_LIMITS: Limits = Limits {
-    time: Duration::from_secs(30),
-    wall: Duration::from_secs(60),
-    memory: 2 << 30,
-    output: 256 << 20,
-};
 
 /// A new feedback folder in `scratch`, for one checker run.
 pub(crate) fn feedback_folder(scratch: &Path) -> Result<PathBuf, JudgeFailure> {

@@ -4,8 +4,7 @@
 use serde::Serialize;
 
 use crate::compare::{Comparison, Judgement};
-use crate::sandbox::{RunOutcome, Termination};
-use crate::spec::Limits;
+use crate::sandbox::{Limits, RunOutcome, Termination};
 
 /// SIGXCPU: the kernel's CPU-time backstop (RLIMIT_CPU).
 const SIGXCPU: i32 = 24;

@@ -17,7 +17,8 @@ use crate::errors::{Error, Result};
 use crate::formats::{TimeLimitRule, Timing, derive};
 use crate::report::human;
 use crate::report::sections::{self, CalibratedSolution, Sections};
-use crate::spec::{Limits, ProblemSpec, SolutionSpec};
+use crate::sandbox::Limits;
+use crate::spec::{ProblemSpec, SolutionSpec};
 use crate::verdict::Verdict;
 
 /// Kattis 2025-09 defaults (`problem.yaml` `limits`).

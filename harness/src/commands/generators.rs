@@ -19,12 +19,12 @@ use std::sync::Arc;
 use super::findings::Finding;
 use super::generator_build::{build, generator_files};
 use super::{Context, illustrate};
-use crate::checker::TOOL_LIMITS;
 use crate::compile::{Executable, NotBuilt};
 use crate::errors::{Error, Result, SpecError};
 use crate::generators::manifest::{Made, Manifest, hash_of};
 use crate::generators::spec::{EXTENSIONS, copied};
 use crate::generators::{CaseRule, Generators, Source};
+use crate::sandbox::TOOL_LIMITS;
 use crate::sandbox::{Collect, Containment, RunRequest, Termination};
 
 /// A case's files, by extension.

@@ -10,9 +10,10 @@ use std::path::{Path, PathBuf};
 
 use super::cache::{BuildCache, Outcome, entry_name};
 use super::files::{BINARY, BuildFiles};
-use super::{Builder, Built, COMPILE_LIMITS, CompileError, Executable, io_error, truncate};
+use super::{Builder, Built, CompileError, Executable, io_error, truncate};
 use crate::errors::BuildError;
 use crate::lang::{self, Placeholders};
+use crate::sandbox::COMPILE_LIMITS;
 use crate::sandbox::{
     Collect, CollectError, Containment, RunOutcome, RunRequest, SANDBOX_PATH, Termination,
 };

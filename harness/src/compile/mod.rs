@@ -21,12 +21,11 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
-use std::time::Duration;
 
 use crate::errors::BuildError;
 use crate::lang::{Language, Languages};
-use crate::sandbox::{Containment, RunRequest, Runs, Sandbox, Worker};
-use crate::spec::{Limits, ProgramRef, SourceSet};
+use crate::sandbox::{Containment, Limits, RunRequest, Runs, Sandbox, Worker};
+use crate::spec::{ProgramRef, SourceSet};
 use crate::untrusted::Links;
 
 pub use built::{Built, CompileError, NotBuilt, NotProgram};
@@ -34,15 +33,6 @@ use cache::BuildCache;
 pub use cache::{BUDGET as CACHE_BUDGET, Pruned};
 use files::BuildFiles;
 pub use files::SourceSetError;
-
-/// Limits for one compilation: generous, but a template explosion or
-/// `#include "/dev/random"` ends as CE instead of a hung judge.
-pub const COMPILE_LIMITS: Limits = Limits {
-    time: Duration::from_secs(30),
-    wall: Duration::from_secs(60),
-    memory: 2 << 30,
-    output: 256 << 20,
-};
 
 /// How much compiler output a CE keeps.
 const MESSAGE_KEEP: usize = 8 << 10;

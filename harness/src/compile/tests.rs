@@ -3,8 +3,7 @@ use std::sync::Arc;
 
 use super::files::substitute;
 use super::*;
-use crate::sandbox::{Containment, RunRequest, Termination};
-use crate::spec::Limits;
+use crate::sandbox::{COMPILE_LIMITS, Containment, Limits, RunRequest, Termination};
 use crate::test_support::have;
 
 fn builder(root: &Path) -> Builder {

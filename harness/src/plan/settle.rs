@@ -16,7 +16,8 @@ use crate::errors::{Result, SpecError};
 use crate::formats::{TimeLimitBound, TimeLimitRule, Timing};
 use crate::pipeline::Run;
 use crate::runner::{Place, TaskReport};
-use crate::spec::{Limits, ProblemSpec, ProgramRef};
+use crate::sandbox::Limits;
+use crate::spec::{ProblemSpec, ProgramRef};
 use crate::store::{SettledLimit, Store, judge_version, machine};
 
 /// How a package's time limit was settled.

@@ -8,9 +8,10 @@
 
 use std::path::PathBuf;
 
-use crate::checker::{TOOL_LIMITS, feedback_arg, read_feedback};
+use crate::checker::{feedback_arg, read_feedback};
 use crate::compile::Executable;
 use crate::formats::{CheckerOutcome, kattis_output_validator};
+use crate::sandbox::TOOL_LIMITS;
 use crate::sandbox::{Containment, RunRequest};
 use crate::verdict::Verdict;
 

@@ -681,7 +681,7 @@ fn watch(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::Limits;
+    use crate::sandbox::Limits;
 
     fn limits() -> Limits {
         Limits::for_tests(256 << 20)

@@ -40,6 +40,7 @@ mod child_step;
 mod imp;
 mod interactive;
 mod isolation;
+mod limits;
 mod mounts;
 mod relay;
 mod replay;
@@ -64,12 +65,12 @@ use std::time::Duration;
 
 pub use imp::Sandbox;
 pub use isolation::IsolationLevel;
+pub(crate) use limits::TOOL_LIMITS;
+pub use limits::{COMPILE_LIMITS, Limits};
 pub use relay::{Direction, Transcript};
 pub use worker::Worker;
 pub use worker_uid::UidRange;
 pub use working::{Collect, CollectError, Collected, SeedFile};
-
-use crate::spec::Limits;
 
 /// The PATH a run sees; interpreters in a language table are looked up here too.
 pub const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use tempfile::TempDir;
 
+use crate::sandbox::Limits;
 use crate::sandbox::{Containment, IsolationLevel, RunRequest, Sandbox, Worker};
-use crate::spec::Limits;
 use crate::test_support::{bounded, have, present, skip};
 
 fn shell(sandbox: &Worker, script: &str, workdir: &std::path::Path) -> String {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::kind::JudgingKind;
 use super::problem::{
-    CompareMode, CompareSpec, DEFAULT_MEMORY, DEFAULT_OUTPUT, DEFAULT_TIME, GeneratedTest, Limits,
+    CompareMode, CompareSpec, DEFAULT_MEMORY, DEFAULT_OUTPUT, DEFAULT_TIME, GeneratedTest,
     ProblemSpec, ProgramRef, Protocol, ScoreAggregate, SolutionSpec, TestCase, ToolSpec,
 };
 use super::raw::{
@@ -15,6 +15,7 @@ use super::raw::{
 };
 use crate::compare::TokenOptions;
 use crate::errors::{FieldError, SpecError};
+use crate::sandbox::Limits;
 
 impl ProblemSpec {
     /// Validates a parsed `problem.toml`. `text` is the file's contents, for

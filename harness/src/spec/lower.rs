@@ -7,13 +7,14 @@ use std::time::Duration;
 
 use super::kind::JudgingKind;
 use super::problem::{
-    CompareMode, CompareSpec, DEFAULT_MEMORY, DEFAULT_OUTPUT, Limits, ProblemSpec, ProgramRef,
-    Protocol, ScoreAggregate, SolutionSpec, SourceSet, TestCase, ToolSpec,
+    CompareMode, CompareSpec, DEFAULT_MEMORY, DEFAULT_OUTPUT, ProblemSpec, ProgramRef, Protocol,
+    ScoreAggregate, SolutionSpec, SourceSet, TestCase, ToolSpec,
 };
 use crate::errors::SpecError;
 use crate::formats::{
     Constants, Expectation, Interaction, OutputJudging, Package, PackageFormat, Program,
 };
+use crate::sandbox::Limits;
 
 /// The spec of `package`, judged with the CPU time limit `time` (see
 /// `formats::derive`: Kattis packages learn theirs from their own

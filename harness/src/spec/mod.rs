@@ -16,7 +16,7 @@ pub use discover::{discover_problems, is_package, load_problem, load_problem_for
 pub use kind::JudgingKind;
 pub(crate) use lower::{language_key, package_program, with_constants};
 pub use problem::{
-    CompareMode, CompareSpec, GeneratedTest, Limits, ProblemSpec, ProgramRef, Protocol,
-    ScoreAggregate, SolutionSpec, SourceSet, TestCase, ToolSpec,
+    CompareMode, CompareSpec, GeneratedTest, ProblemSpec, ProgramRef, Protocol, ScoreAggregate,
+    SolutionSpec, SourceSet, TestCase, ToolSpec,
 };
 pub use stress::{StressSpec, check_template, expand_template};

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use super::kind::JudgingKind;
 use crate::compare::TokenOptions;
+use crate::sandbox::Limits;
 use crate::verdict::Verdict;
 
 pub(super) const DEFAULT_TIME: Duration = Duration::from_secs(1);
@@ -50,39 +51,6 @@ pub struct ProblemSpec {
     /// what `problem.toml` can say (groups, validators, expectations, the
     /// rule its time limit follows).
     pub(crate) package: Option<std::sync::Arc<crate::formats::Package>>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Limits {
-    /// CPU time: decides TLE.
-    pub time: Duration,
-    /// Wall-clock backstop for programs that sleep or block.
-    pub wall: Duration,
-    /// Peak memory in bytes: decides MLE.
-    pub memory: u64,
-    /// stdout + stderr in bytes: decides OLE.
-    pub output: u64,
-}
-
-impl Limits {
-    /// The wall backstop when none is given: max(2×time, time+1s).
-    pub fn default_wall(time: Duration) -> Duration {
-        (time * 2).max(time + Duration::from_secs(1))
-    }
-}
-
-#[cfg(test)]
-impl Limits {
-    /// The unit tests' limits: 1 s of CPU, a 2 s backstop, 1 MiB of
-    /// output, and `memory` bytes.
-    pub(crate) fn for_tests(memory: u64) -> Limits {
-        Limits {
-            time: Duration::from_secs(1),
-            wall: Duration::from_secs(2),
-            memory,
-            output: 1 << 20,
-        }
-    }
 }
 
 #[derive(Debug, Clone)]

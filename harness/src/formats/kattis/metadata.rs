@@ -377,8 +377,7 @@ pub(super) fn read_sizes(
     // Resource guarantees: what builds and output validators get at least.
     // This judge gives fixed limits; a package that asks for more is
     // refused, as the specification asks ("reject the problem package").
-    use crate::checker::TOOL_LIMITS as VALIDATION;
-    use crate::compile::COMPILE_LIMITS as BUILD;
+    use crate::sandbox::{COMPILE_LIMITS as BUILD, TOOL_LIMITS as VALIDATION};
     // (key, what this judge gives, in units of), seconds or bytes.
     let guarantees = [
         ("compilation_time", BUILD.time.as_secs(), 1),

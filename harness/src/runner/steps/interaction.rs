@@ -7,12 +7,14 @@
 
 use std::path::Path;
 
-use crate::checker::{TOOL_LIMITS, feedback_arg, judgement_of, read_feedback, testlib_comparison};
+use crate::checker::{feedback_arg, judgement_of, read_feedback, testlib_comparison};
 use crate::compare::Judgement;
 use crate::compile::Executable;
 use crate::errors::JudgeFailure;
+use crate::sandbox::Limits;
+use crate::sandbox::TOOL_LIMITS;
 use crate::sandbox::{Containment, Direction, Interaction, RunRequest};
-use crate::spec::{Limits, Protocol};
+use crate::spec::Protocol;
 use crate::verdict::{Verdict, describe_termination};
 
 use super::super::{TestReport, TranscriptLine};

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
+use crate::sandbox::Limits;
 use crate::sandbox::Runs;
-use crate::spec::Limits;
 use crate::verdict::Verdict;
 
 use super::super::{RunTiming, TestReport, Timing};

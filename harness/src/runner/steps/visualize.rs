@@ -13,8 +13,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::checker::{TOOL_LIMITS, feedback_arg};
+use crate::checker::feedback_arg;
 use crate::compile::Executable;
+use crate::sandbox::TOOL_LIMITS;
 use crate::sandbox::{Containment, RunRequest};
 
 use super::TestRun;

@@ -43,15 +43,6 @@ const KNOWN_LAYER_VIOLATIONS: &[layers::Known<'_>] = &[
     ("spec/from_toml.rs", "errors"),
     ("spec/lower.rs", "errors"),
     ("spec/problem_tests.rs", "errors"),
-    // The sandbox and the verdict take the problem's `spec::Limits`: the
-    // sandbox is to own its limits type.
-    ("sandbox/imp.rs", "spec"),
-    ("sandbox/mod.rs", "spec"),
-    ("sandbox/worker_tests.rs", "spec"),
-    ("verdict.rs", "spec"),
-    // What builds and validators are given, read by a package's metadata.
-    ("formats/kattis/metadata.rs", "checker"),
-    ("formats/kattis/metadata.rs", "compile"),
     // An answer set is read by the builder but lives in the runner.
     ("compile/built.rs", "runner"),
     ("compile/mod.rs", "runner"),
