@@ -50,6 +50,7 @@ pub(super) fn similarity(ctx: &mut Context, args: &SimilarityArgs) -> Result<u8>
     )
     .map_err(output)?;
     found.write_lines(&mut ctx.out, listed).map_err(output)?;
+    found.write_discounts(&mut ctx.out).map_err(output)?;
     for (file, why) in &skipped {
         writeln!(
             ctx.out,

@@ -8,16 +8,21 @@
 //! match) and ranks the pairs, and `page.rs` draws a pair side by side.
 //! Used by `judge similarity` and by a section of `judge grade --class`.
 
+pub mod common;
 pub mod page;
 pub mod pairs;
+pub mod syntax;
 pub mod tokens;
 pub mod winnow;
+
+#[cfg(test)]
+mod tests;
 
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::Path;
 
-use pairs::{Document, Input, Pair};
+use pairs::{Discount, Document, Input, Pair};
 
 use crate::escape;
 
@@ -28,16 +33,19 @@ pub type Skipped = (String, String);
 pub struct Similarity {
     pub documents: Vec<Document>,
     pub pairs: Vec<Pair>,
+    /// What the common-code rule discounted, per problem and language.
+    pub discounts: Vec<Discount>,
     pub skipped: Vec<Skipped>,
 }
 
 impl Similarity {
     pub fn compute(inputs: Vec<Input>, base: &HashSet<u64>) -> Similarity {
         let (documents, skipped) = pairs::load(inputs, base);
-        let pairs = pairs::rank(&documents);
+        let (pairs, discounts) = pairs::rank(&documents);
         Similarity {
             documents,
             pairs,
+            discounts,
             skipped,
         }
     }
@@ -60,8 +68,29 @@ impl Similarity {
                 a.problem,
                 escape::name(&a.student),
                 escape::name(&b.student),
-                pair.share_a * 100.0,
-                pair.share_b * 100.0
+                pair.tokens.a * 100.0,
+                pair.tokens.b * 100.0
+            )?;
+        }
+        Ok(())
+    }
+
+    /// One line per group of files whose common code was discounted:
+    /// how much, and why.
+    pub fn write_discounts(&self, out: &mut dyn Write) -> io::Result<()> {
+        for discount in self.discounts.iter().filter(|d| d.common > 0) {
+            writeln!(
+                out,
+                "common code: {} ({}, {} files): {} of {} fingerprints are in more than {} \
+                 of the files, code most of the class wrote alike; each counts {} of one \
+                 of a student's own",
+                discount.problem,
+                discount.language.name(),
+                discount.files,
+                discount.common,
+                discount.distinct,
+                common::limit(discount.files),
+                common::DISCOUNT
             )?;
         }
         Ok(())

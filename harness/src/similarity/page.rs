@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::pairs::{Document, Pair, regions};
+use super::pairs::{Document, Pair, regions, shared_hashes};
 use crate::escape;
 use crate::report::html::{CSS, esc};
 
@@ -61,14 +61,12 @@ fn marked(
 /// The page of one pair.
 pub fn pair_page(documents: &[Document], pair: &Pair) -> String {
     let (a, b) = (&documents[pair.a], &documents[pair.b]);
+    let shared = shared_hashes(a, b);
     // Number the matches by their order in the first file; the second
     // file's regions take the number of the first region with their hash.
-    let order: Vec<u64> = regions(a, &pair.shared)
-        .into_iter()
-        .map(|(_, h)| h)
-        .collect();
+    let order: Vec<u64> = regions(a, &shared).into_iter().map(|(_, h)| h).collect();
     let number_a = |hash: u64| order.iter().position(|h| *h == hash).map_or(0, |i| i + 1);
-    let covering: Vec<(std::ops::Range<usize>, u64)> = regions(a, &pair.shared);
+    let covering: Vec<(std::ops::Range<usize>, u64)> = regions(a, &shared);
     let owner_of = |hash: u64| -> usize {
         // The region of `a` whose tokens hold `hash` as a fingerprint.
         a.prints
@@ -97,18 +95,18 @@ pub fn pair_page(documents: &[Document], pair: &Pair) -> String {
          code.</p>\n<div class=\"sides\"><div><h2>{}</h2><pre>{}</pre></div>\
          <div><h2>{}</h2><pre>{}</pre></div></div>\n</body></html>\n",
         a.language.name(),
-        percent(pair.share_a),
+        percent(pair.tokens.a),
         name(&a.student),
         name(&b.student),
-        percent(pair.share_b),
+        percent(pair.tokens.b),
         name(&b.student),
         name(&a.student),
-        pair.shared.len(),
+        shared.len(),
         super::winnow::K,
         name(&a.shown),
-        marked(a, &pair.shared, &number_a),
+        marked(a, &shared, &number_a),
         name(&b.shown),
-        marked(b, &pair.shared, &owner_of),
+        marked(b, &shared, &owner_of),
     );
     page
 }
@@ -142,8 +140,8 @@ pub fn write_pages(dir: &Path, documents: &[Document], pairs: &[Pair]) -> std::i
             pair.percent(),
             name(&a.student),
             name(&b.student),
-            percent(pair.share_a),
-            percent(pair.share_b)
+            percent(pair.tokens.a),
+            percent(pair.tokens.b)
         );
     }
     index.push_str("</tbody></table>\n</body></html>\n");

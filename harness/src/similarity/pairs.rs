@@ -5,14 +5,15 @@
 //! A pair's score is the larger of its two shares: the share of one
 //! file's fingerprints that the other file has too. So a copy padded with
 //! code of its own still scores as high as the original it contains.
-//! Fingerprints of the starter code (`--base`) are removed first, and so
-//! are those most files of a problem share (what the problem makes
-//! everybody write), so they raise no pair.
+//! Fingerprints of the starter code (`--base`) are removed first; those
+//! most files of a problem hold count for less (`common.rs`), never for
+//! nothing, so two identical files always score 100%.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use super::tokens::{Language, Token, tokenize};
+use super::common::{self, Bag, Commonness};
+use super::tokens::{self, Language, Token};
 use super::winnow::{self, Fingerprint};
 
 /// The largest file read (a source file of a class is far smaller).
@@ -30,6 +31,36 @@ pub struct Document {
     pub tokens: Vec<Token>,
     /// Winnowed, starter code removed.
     pub prints: Vec<Fingerprint>,
+    /// The fingerprints' hashes, counted.
+    pub bag: Bag,
+}
+
+impl Document {
+    /// Reads `source` into its tokens and fingerprints, leaving out the
+    /// starter code's.
+    pub fn new(
+        (student, problem, shown): (String, String, String),
+        language: Language,
+        source: Vec<u8>,
+        base: &HashSet<u64>,
+    ) -> Document {
+        let tokens = tokens::tokenize(language, &source);
+        let prints: Vec<Fingerprint> = winnow::fingerprints(&tokens)
+            .into_iter()
+            .filter(|f| !base.contains(&f.hash))
+            .collect();
+        let bag = common::bag(prints.iter().map(|f| f.hash));
+        Document {
+            student,
+            problem,
+            shown,
+            language,
+            source,
+            tokens,
+            prints,
+            bag,
+        }
+    }
 }
 
 /// A file to compare: (student, problem, path, shown).
@@ -50,7 +81,7 @@ pub fn base_hashes(dir: &Path) -> std::io::Result<HashSet<u64>> {
         let source =
             crate::untrusted::read(entry.path(), crate::untrusted::Links::Refuse, FILE_LIMIT)
                 .map_err(std::io::Error::other)?;
-        hashes.extend(winnow::kgram_hashes(&tokenize(language, &source)));
+        hashes.extend(winnow::kgram_hashes(&tokens::tokenize(language, &source)));
     }
     Ok(hashes)
 }
@@ -64,30 +95,37 @@ pub fn load(inputs: Vec<Input>, base: &HashSet<u64>) -> (Vec<Document>, Vec<supe
             skipped.push((shown, "no grammar for its language".into()));
             continue;
         };
-        let source =
-            match crate::untrusted::read(&path, crate::untrusted::Links::Refuse, FILE_LIMIT) {
-                Ok(source) => source,
-                Err(e) => {
-                    skipped.push((shown, e.to_string()));
-                    continue;
-                }
-            };
-        let tokens = tokenize(language, &source);
-        let prints = winnow::fingerprints(&tokens)
-            .into_iter()
-            .filter(|f| !base.contains(&f.hash))
-            .collect();
-        documents.push(Document {
-            student,
-            problem,
-            shown,
-            language,
-            source,
-            tokens,
-            prints,
-        });
+        match crate::untrusted::read(&path, crate::untrusted::Links::Refuse, FILE_LIMIT) {
+            Ok(source) => documents.push(Document::new(
+                (student, problem, shown),
+                language,
+                source,
+                base,
+            )),
+            Err(e) => skipped.push((shown, e.to_string())),
+        }
     }
     (documents, skipped)
+}
+
+/// How much of each of two files is found in the other: the weight of
+/// what they share over the weight of each.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Shares {
+    /// The share of the pair's first file found in the second.
+    pub a: f64,
+    /// The share of the second found in the first.
+    pub b: f64,
+}
+
+impl Shares {
+    pub fn larger(self) -> f64 {
+        self.a.max(self.b)
+    }
+
+    pub fn smaller(self) -> f64 {
+        self.a.min(self.b)
+    }
 }
 
 /// Two documents (by index) and what they share.
@@ -95,16 +133,13 @@ pub fn load(inputs: Vec<Input>, base: &HashSet<u64>) -> (Vec<Document>, Vec<supe
 pub struct Pair {
     pub a: usize,
     pub b: usize,
-    /// The fingerprints (distinct hashes) both have.
-    pub shared: HashSet<u64>,
-    /// The share of `a`'s distinct fingerprints found in `b`, and back.
-    pub share_a: f64,
-    pub share_b: f64,
+    /// Of their fingerprints (runs of tokens).
+    pub tokens: Shares,
 }
 
 impl Pair {
     pub fn score(&self) -> f64 {
-        self.share_a.max(self.share_b)
+        self.tokens.larger()
     }
 
     pub fn percent(&self) -> u32 {
@@ -112,15 +147,22 @@ impl Pair {
     }
 }
 
-/// How many files of a group may share a fingerprint before it counts as
-/// what the problem makes everybody write.
-fn common_limit(files: usize) -> usize {
-    (files / 2).max(10)
+/// What the common-code rule discounted in one group of files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Discount {
+    pub problem: String,
+    pub language: Language,
+    pub files: usize,
+    /// Distinct fingerprints held by more files than the limit.
+    pub common: usize,
+    /// Distinct fingerprints of the group.
+    pub distinct: usize,
 }
 
 /// Every pair of different students' documents of the same problem and
-/// language that share a fingerprint, most similar first (ties by names).
-pub fn rank(documents: &[Document]) -> Vec<Pair> {
+/// language that share a fingerprint, most similar first (ties: the pair
+/// alike both ways first, then by names); and what each group discounted.
+pub fn rank(documents: &[Document]) -> (Vec<Pair>, Vec<Discount>) {
     let mut groups: BTreeMap<(&str, Language), Vec<usize>> = BTreeMap::new();
     for (i, document) in documents.iter().enumerate() {
         groups
@@ -128,52 +170,48 @@ pub fn rank(documents: &[Document]) -> Vec<Pair> {
             .or_default()
             .push(i);
     }
-    let distinct: Vec<HashSet<u64>> = documents
-        .iter()
-        .map(|d| d.prints.iter().map(|f| f.hash).collect())
-        .collect();
     let mut pairs = Vec::new();
-    for members in groups.values() {
-        let mut holders: HashMap<u64, Vec<usize>> = HashMap::new();
-        for &i in members {
-            for &hash in &distinct[i] {
-                holders.entry(hash).or_default().push(i);
-            }
-        }
-        let limit = common_limit(members.len());
-        let mut shared: HashMap<(usize, usize), HashSet<u64>> = HashMap::new();
-        for (hash, holding) in &holders {
-            if holding.len() < 2 || holding.len() > limit {
-                continue;
-            }
-            for (x, &a) in holding.iter().enumerate() {
-                for &b in &holding[x + 1..] {
-                    if documents[a].student != documents[b].student {
-                        shared
-                            .entry((a.min(b), a.max(b)))
-                            .or_default()
-                            .insert(*hash);
-                    }
+    let mut discounts = Vec::new();
+    for ((problem, language), members) in groups {
+        let bags: Vec<&Bag> = members.iter().map(|&i| &documents[i].bag).collect();
+        let common = Commonness::of(bags.iter().copied());
+        let (discounted, distinct) = common.discounted();
+        discounts.push(Discount {
+            problem: problem.to_string(),
+            language,
+            files: members.len(),
+            common: discounted,
+            distinct,
+        });
+        let totals: Vec<f64> = bags.iter().map(|b| common::weight(b, &common)).collect();
+        let shared = common::shared(&bags, &common);
+        let n = members.len();
+        for x in 0..n {
+            for y in x + 1..n {
+                let (a, b) = (members[x], members[y]);
+                let both = shared[x * n + y];
+                if both <= 0.0 || documents[a].student == documents[b].student {
+                    continue;
                 }
+                pairs.push(Pair {
+                    a,
+                    b,
+                    tokens: Shares {
+                        a: both / totals[x],
+                        b: both / totals[y],
+                    },
+                });
             }
-        }
-        let counted = |i: usize| {
-            distinct[i]
-                .iter()
-                .filter(|h| holders[h].len() <= limit)
-                .count()
-                .max(1) as f64
-        };
-        for ((a, b), hashes) in shared {
-            pairs.push(Pair {
-                a,
-                b,
-                share_a: hashes.len() as f64 / counted(a),
-                share_b: hashes.len() as f64 / counted(b),
-                shared: hashes,
-            });
         }
     }
+    sort(&mut pairs, documents);
+    (pairs, discounts)
+}
+
+/// Most similar first; of two pairs alike, the one alike both ways (two
+/// identical files before a file and one that contains it); then by
+/// problem and names.
+fn sort(pairs: &mut [Pair], documents: &[Document]) {
     let name = |p: &Pair| {
         (
             documents[p.a].problem.clone(),
@@ -184,9 +222,19 @@ pub fn rank(documents: &[Document]) -> Vec<Pair> {
     pairs.sort_by(|x, y| {
         y.score()
             .total_cmp(&x.score())
+            .then_with(|| y.tokens.smaller().total_cmp(&x.tokens.smaller()))
             .then_with(|| name(x).cmp(&name(y)))
     });
-    pairs
+}
+
+/// The fingerprints two documents both hold.
+pub fn shared_hashes(a: &Document, b: &Document) -> HashSet<u64> {
+    let theirs: HashSet<u64> = b.prints.iter().map(|f| f.hash).collect();
+    a.prints
+        .iter()
+        .map(|f| f.hash)
+        .filter(|h| theirs.contains(h))
+        .collect()
 }
 
 /// The byte ranges of `document` that a pair's shared fingerprints cover,

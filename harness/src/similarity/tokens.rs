@@ -1,57 +1,19 @@
 //! A source file as the tokens its language's tree-sitter grammar reads,
 //! normalised so that what a copier changes cheaply does not hide a copy:
-//! comments and whitespace are dropped, every identifier becomes one
-//! token (`ID`) and every literal another (`LIT`); keywords, operators and
-//! punctuation stay as they are. Each token keeps where it stands in the
-//! file, so matches can be shown.
+//! comments, whitespace, imports and modifiers are dropped; every
+//! identifier becomes one token (`ID`) and every literal another (`LIT`);
+//! a qualified name (`java.util.Scanner`, `std::cout`, `math.sqrt`,
+//! `this.total`) is one `ID` like the bare name; braces that a block may
+//! go without and parentheses around an expression are dropped; a
+//! declaration reads as one assignment per declarator with a value, so
+//! `int a = 1, b;` reads as `a = 1;` and `int a; a = 1;` reads the same.
+//! Keywords, operators and the rest of the punctuation stay as they are.
+//! Each token keeps where it stands in the file, so matches can be shown.
 
 use std::ops::Range;
-use std::path::Path;
 
-/// The languages compared, each by its grammar.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Language {
-    C,
-    Cpp,
-    Python,
-    Rust,
-    Java,
-}
-
-impl Language {
-    /// The language of a file, by its extension.
-    pub fn of(path: &Path) -> Option<Language> {
-        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-        Some(match ext.as_str() {
-            "c" | "h" => Language::C,
-            "cpp" | "cc" | "cxx" | "c++" | "hpp" | "hh" => Language::Cpp,
-            "py" => Language::Python,
-            "rs" => Language::Rust,
-            "java" => Language::Java,
-            _ => return None,
-        })
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Language::C => "C",
-            Language::Cpp => "C++",
-            Language::Python => "Python",
-            Language::Rust => "Rust",
-            Language::Java => "Java",
-        }
-    }
-
-    fn grammar(self) -> tree_sitter::Language {
-        match self {
-            Language::C => tree_sitter_c::LANGUAGE.into(),
-            Language::Cpp => tree_sitter_cpp::LANGUAGE.into(),
-            Language::Python => tree_sitter_python::LANGUAGE.into(),
-            Language::Rust => tree_sitter_rust::LANGUAGE.into(),
-            Language::Java => tree_sitter_java::LANGUAGE.into(),
-        }
-    }
-}
+pub use super::syntax::Language;
+use super::syntax::{self, Role};
 
 /// One normalised token.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,38 +22,6 @@ pub struct Token {
     pub kind: u64,
     /// Where it stands in the file.
     pub bytes: Range<usize>,
-}
-
-/// How a grammar's node counts.
-#[derive(Debug, PartialEq, Eq)]
-enum Role {
-    Skip,
-    Identifier,
-    Literal,
-    /// Neither: look inside, or (a leaf) keep it as it is.
-    Other,
-}
-
-fn role(kind: &str) -> Role {
-    if kind.contains("comment") {
-        Role::Skip
-    } else if kind.contains("identifier") || kind == "self" || kind == "this" {
-        Role::Identifier
-    } else if kind.contains("string")
-        || kind.contains("char_literal")
-        || kind.contains("character_literal")
-        || kind.contains("number")
-        || kind.contains("integer")
-        || kind.contains("float")
-        || kind.contains("decimal")
-        || kind.contains("raw_string")
-        || kind.ends_with("_literal") && !kind.starts_with("true") && !kind.starts_with("false")
-        || kind == "concatenated_string"
-    {
-        Role::Literal
-    } else {
-        Role::Other
-    }
 }
 
 /// FNV-1a: stable across runs and machines, so fingerprints are too.
@@ -107,34 +37,49 @@ pub fn stable_hash(bytes: &[u8]) -> u64 {
 /// The normalised tokens of `source`. A file the grammar cannot read in
 /// full still gives the tokens of what it could.
 pub fn tokenize(language: Language, source: &[u8]) -> Vec<Token> {
-    let mut parser = tree_sitter::Parser::new();
-    if parser.set_language(&language.grammar()).is_err() {
-        return Vec::new();
+    match syntax::parse(language, source) {
+        Some(tree) => from_tree(language, &tree, source),
+        None => Vec::new(),
     }
-    let Some(tree) = parser.parse(source, None) else {
-        return Vec::new();
-    };
-    let (id, lit) = (stable_hash(b"ID"), stable_hash(b"LIT"));
+}
+
+/// What is left to read: a node, or a token a declaration stands for.
+enum Step<'t> {
+    Read(tree_sitter::Node<'t>),
+    Put(u64, Range<usize>),
+}
+
+/// The normalised tokens of a parsed file.
+pub fn from_tree(language: Language, tree: &tree_sitter::Tree, source: &[u8]) -> Vec<Token> {
+    let (id, lit, end) = (stable_hash(b"ID"), stable_hash(b"LIT"), stable_hash(b";"));
     let mut tokens = Vec::new();
-    let mut cursor = tree.walk();
-    // An iterative walk: a deeply nested file cannot exhaust the stack.
-    'walk: loop {
-        let node = cursor.node();
-        let descend = match role(node.kind()) {
-            Role::Skip => false,
-            Role::Identifier => {
-                tokens.push(Token {
-                    kind: id,
-                    bytes: node.byte_range(),
-                });
-                false
+    // An explicit stack, last step first: a deeply nested file cannot
+    // exhaust the thread's stack.
+    let mut steps = vec![Step::Read(tree.root_node())];
+    while let Some(step) = steps.pop() {
+        let node = match step {
+            Step::Put(kind, bytes) => {
+                tokens.push(Token { kind, bytes });
+                continue;
             }
-            Role::Literal => {
-                tokens.push(Token {
-                    kind: lit,
-                    bytes: node.byte_range(),
-                });
-                false
+            Step::Read(node) => node,
+        };
+        match syntax::role(language, node) {
+            Role::Unread | Role::Optional => {}
+            Role::Identifier => tokens.push(Token {
+                kind: id,
+                bytes: node.byte_range(),
+            }),
+            Role::Literal => tokens.push(Token {
+                kind: lit,
+                bytes: node.byte_range(),
+            }),
+            Role::Declaration => {
+                for (name, rest) in syntax::initialised(node).into_iter().rev() {
+                    steps.push(Step::Put(end, name.end_byte()..name.end_byte()));
+                    steps.extend(rest.into_iter().rev().map(Step::Read));
+                    steps.push(Step::Put(id, name.byte_range()));
+                }
             }
             Role::Other if node.child_count() == 0 => {
                 let text = if node.is_named() {
@@ -149,24 +94,38 @@ pub fn tokenize(language: Language, source: &[u8]) -> Vec<Token> {
                         bytes: node.byte_range(),
                     });
                 }
-                false
             }
-            Role::Other => true,
-        };
-        if descend && cursor.goto_first_child() {
-            continue;
-        }
-        while !cursor.goto_next_sibling() {
-            if !cursor.goto_parent() {
-                break 'walk;
+            Role::Other => {
+                let mut cursor = node.walk();
+                let children: Vec<_> = node.children(&mut cursor).collect();
+                steps.extend(children.into_iter().rev().map(Step::Read));
             }
         }
     }
-    tokens
+    qualified_names_as_one(tokens, id)
+}
+
+/// `a.b.c` and `a::b` as the one name they stand for: a run of names
+/// joined by `.` or `::` becomes one `ID` token spanning the run.
+fn qualified_names_as_one(tokens: Vec<Token>, id: u64) -> Vec<Token> {
+    let joins = [stable_hash(b"."), stable_hash(b"::")];
+    let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
+    for token in tokens {
+        let n = out.len();
+        if token.kind == id && n >= 2 && joins.contains(&out[n - 1].kind) && out[n - 2].kind == id {
+            out.pop();
+            out[n - 2].bytes.end = token.bytes.end;
+        } else {
+            out.push(token);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
 
     fn kinds(language: Language, source: &str) -> Vec<u64> {
