@@ -19,6 +19,8 @@
 //! Run: `cargo bench -p harness --bench similarity` (add `-- --students N`).
 //! Prints a table; asserts nothing (timings belong in benchmarks).
 
+#[path = "support/labelled.rs"]
+mod labelled;
 #[path = "support/planted.rs"]
 mod planted;
 
@@ -201,19 +203,95 @@ fn class_timing(students: usize) {
     );
 }
 
+/// Our scores and each tool's found here on `cases`: AUC per level and
+/// precision at k, and the seconds each took.
+fn labelled_section(title: &str, cases: &[labelled::Case]) {
+    let files: usize = cases.iter().map(|c| c.files.len()).sum();
+    println!("{title}: {} tasks, {files} files", cases.len());
+    let dolos = labelled::dolos_tool();
+    let copydetect = labelled::copydetect_tool();
+    let mut rows: Vec<(&str, Option<(labelled::Measure, Duration)>)> = Vec::new();
+    for tool in ["judge similarity", dolos.name, copydetect.name] {
+        let mut all = Vec::new();
+        let mut took = Duration::ZERO;
+        for case in cases {
+            let dir = tempfile::tempdir().unwrap();
+            let paths = labelled::write_case(dir.path(), case);
+            let start = Instant::now();
+            let scores = match tool {
+                "Dolos" => dolos
+                    .command
+                    .as_ref()
+                    .map(|c| labelled::dolos(c, dir.path(), &paths, case.ext)),
+                "copydetect" => copydetect
+                    .command
+                    .as_ref()
+                    .map(|c| labelled::copydetect(c, &paths)),
+                _ => Some(labelled::ours(dir.path(), &paths)),
+            };
+            took += start.elapsed();
+            all.extend(scores);
+        }
+        let measured = (all.len() == cases.len()).then(|| (labelled::measure(cases, &all), took));
+        rows.push((tool, measured));
+    }
+    println!(
+        "  {:<18} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>8}",
+        "ROC-AUC", "L1", "L2", "L3", "L4", "L5", "L6", "all", "P@k", "seconds"
+    );
+    for (tool, measured) in rows {
+        let Some((m, took)) = measured else {
+            println!("  {tool:<18} not found");
+            continue;
+        };
+        let cell = |l: u8| m.auc.get(&l).map_or("-".to_string(), |a| format!("{a:.3}"));
+        println!(
+            "  {tool:<18} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6.3} {:>8.2}",
+            cell(1),
+            cell(2),
+            cell(3),
+            cell(4),
+            cell(5),
+            cell(6),
+            cell(0),
+            m.precision,
+            took.as_secs_f64()
+        );
+    }
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut students = 200;
+    let mut irplag = std::env::var_os("IRPLAG_DIR").map(std::path::PathBuf::from);
+    let mut only: Option<String> = None;
     while let Some(arg) = args.next() {
-        if arg == "--students" {
-            students = args.next().and_then(|n| n.parse().ok()).unwrap_or(200);
+        match arg.as_str() {
+            "--students" => students = args.next().and_then(|n| n.parse().ok()).unwrap_or(200),
+            "--irplag" => irplag = args.next().map(Into::into),
+            "--only" => only = args.next(),
+            _ => {}
         }
     }
+    let runs = |section: &str| only.as_deref().is_none_or(|o| o == section);
     if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
         println!("load average: {}", load.trim());
     }
-    planted_set(60, 9);
-    class_timing(students);
+    if runs("irplag") {
+        match &irplag {
+            Some(dir) => labelled_section(
+                &format!("IR-Plag ({})", dir.display()),
+                &labelled::irplag(dir).unwrap(),
+            ),
+            None => println!("IR-Plag: not found (give --irplag DIR or IRPLAG_DIR)"),
+        }
+    }
+    if runs("planted") {
+        planted_set(60, 9);
+    }
+    if runs("class") {
+        class_timing(students);
+    }
     if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
         println!("load average: {}", load.trim());
     }

@@ -72,13 +72,18 @@ pub type Bag = Vec<(u64, u32)>;
 
 /// `hashes` counted, sorted by hash.
 pub fn bag(hashes: impl IntoIterator<Item = u64>) -> Bag {
-    let mut all: Vec<u64> = hashes.into_iter().collect();
+    weighed(hashes.into_iter().map(|h| (h, 1)))
+}
+
+/// Each hash with the sum of the weights it comes with, sorted by hash.
+pub fn weighed(items: impl IntoIterator<Item = (u64, u32)>) -> Bag {
+    let mut all: Vec<(u64, u32)> = items.into_iter().collect();
     all.sort_unstable();
     let mut bag: Bag = Vec::new();
-    for hash in all {
+    for (hash, weight) in all {
         match bag.last_mut() {
-            Some((last, n)) if *last == hash => *n += 1,
-            _ => bag.push((hash, 1)),
+            Some((last, n)) if *last == hash => *n = n.saturating_add(weight),
+            _ => bag.push((hash, weight)),
         }
     }
     bag

@@ -1,16 +1,20 @@
 //! Who copied: per problem, pairs of students ranked by how alike their
 //! files are once what a copier changes cheaply is set aside.
 //!
-//! `tokens.rs` reads a file with its language's tree-sitter grammar into
-//! normalised tokens (identifiers, literals, comments and layout do not
-//! count), `winnow.rs` keeps fingerprints of runs of tokens by winnowing,
-//! `pairs.rs` compares the fingerprint sets (so reordered functions still
-//! match) and ranks the pairs, and `page.rs` draws a pair side by side.
+//! `syntax.rs` says what each language's tree-sitter nodes mean;
+//! `tokens.rs` reads a file into normalised tokens (identifiers, literals,
+//! comments, layout, imports, optional braces do not count) and
+//! `winnow.rs` keeps fingerprints of runs of them; `structure.rs` reads it
+//! into canonical statements (their order, `for` or `while`, the direction
+//! of a condition do not count); `common.rs` discounts what most of a
+//! class holds; `pairs.rs` compares both multisets and ranks the pairs,
+//! and `page.rs` draws a pair side by side.
 //! Used by `judge similarity` and by a section of `judge grade --class`.
 
 pub mod common;
 pub mod page;
 pub mod pairs;
+pub mod structure;
 pub mod syntax;
 pub mod tokens;
 pub mod winnow;
@@ -57,19 +61,21 @@ impl Similarity {
     }
 
     /// One pair a line, most similar first: the percentage, the problem,
-    /// both students (escaped) and both shares.
+    /// both students (escaped), and each signal's two shares.
     pub fn write_lines(&self, out: &mut dyn Write, pairs: &[Pair]) -> io::Result<()> {
         for pair in pairs {
             let (a, b) = (&self.documents[pair.a], &self.documents[pair.b]);
             writeln!(
                 out,
-                "{:>3}%  {}  {} ~ {}  ({:.0}% / {:.0}% of each in the other)",
+                "{:>3}%  {}  {} ~ {}  (tokens {:.0}% / {:.0}%, statements {:.0}% / {:.0}% of each in the other)",
                 pair.percent(),
                 a.problem,
                 escape::name(&a.student),
                 escape::name(&b.student),
                 pair.tokens.a * 100.0,
-                pair.tokens.b * 100.0
+                pair.tokens.b * 100.0,
+                pair.structure.a * 100.0,
+                pair.structure.b * 100.0,
             )?;
         }
         Ok(())

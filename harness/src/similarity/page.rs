@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::pairs::{Document, Pair, regions, shared_hashes};
+use super::pairs::{Document, Pair, Shares, TOKEN_WEIGHT, regions, shared_hashes};
 use crate::escape;
 use crate::report::html::{CSS, esc};
 
@@ -89,26 +89,48 @@ pub fn pair_page(documents: &[Document], pair: &Pair) -> String {
     ));
     let _ = write!(
         page,
-        "<p class=\"meta\">{} · {} of {}'s fingerprints are in {}'s file, {} of {}'s in {}'s; \
-         {} shared. Marked: runs of at least {} tokens alike once identifiers, literals, \
-         comments and layout are set aside; matches with the same number hold the same \
-         code.</p>\n<div class=\"sides\"><div><h2>{}</h2><pre>{}</pre></div>\
+        "<p class=\"meta\">{} · {} shared fingerprints. Marked: runs of at least {} tokens \
+         alike once identifiers, literals, comments and layout are set aside; matches with \
+         the same number hold the same code.</p>\n{}\
+         <div class=\"sides\"><div><h2>{}</h2><pre>{}</pre></div>\
          <div><h2>{}</h2><pre>{}</pre></div></div>\n</body></html>\n",
         a.language.name(),
-        percent(pair.tokens.a),
-        name(&a.student),
-        name(&b.student),
-        percent(pair.tokens.b),
-        name(&b.student),
-        name(&a.student),
         shared.len(),
         super::winnow::K,
+        components(pair, &name(&a.student), &name(&b.student)),
         name(&a.shown),
         marked(a, &shared, &number_a),
         name(&b.shown),
         marked(b, &shared, &owner_of),
     );
     page
+}
+
+/// The table of the score's parts: each signal's two shares, the larger
+/// of which counts, and what it weighs.
+fn components(pair: &Pair, a: &str, b: &str) -> String {
+    let row = |signal: &str, shares: Shares, weight: f64| {
+        format!(
+            "<tr><td>{signal}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
+             <td class=\"num\">{:.0}%</td><td class=\"num\">{}</td></tr>",
+            percent(shares.a),
+            percent(shares.b),
+            weight * 100.0,
+            percent(shares.larger() * weight)
+        )
+    };
+    format!(
+        "<table id=\"score\"><thead><tr><th>signal</th><th>of {a}'s in {b}'s</th>\
+         <th>of {b}'s in {a}'s</th><th>weight</th><th>counts</th></tr></thead><tbody>{}{}\
+         <tr><td>score</td><td></td><td></td><td></td><td class=\"num\">{}%</td></tr>\
+         </tbody></table>\n<p class=\"meta\">Tokens: runs of normalised tokens \
+         (fingerprints). Statements: each statement in a canonical form (order, <code>for</code> \
+         or <code>while</code>, the direction of a condition do not count), weighed by its \
+         size. Code most of the class holds counts a tenth.</p>\n",
+        row("tokens", pair.tokens, TOKEN_WEIGHT),
+        row("statements", pair.structure, 1.0 - TOKEN_WEIGHT),
+        pair.percent()
+    )
 }
 
 fn percent(share: f64) -> String {
@@ -134,14 +156,16 @@ pub fn write_pages(dir: &Path, documents: &[Document], pairs: &[Pair]) -> std::i
         let _ = writeln!(
             index,
             "<tr><td>{}</td><td class=\"num\"><a href=\"{}\">{}%</a></td><td>{}</td><td>{}</td>\
-             <td>{} / {}</td></tr>",
+             <td>{} / {}</td><td>{} / {}</td></tr>",
             name(&a.problem),
             pair_file(rank),
             pair.percent(),
             name(&a.student),
             name(&b.student),
             percent(pair.tokens.a),
-            percent(pair.tokens.b)
+            percent(pair.tokens.b),
+            percent(pair.structure.a),
+            percent(pair.structure.b)
         );
     }
     index.push_str("</tbody></table>\n</body></html>\n");
