@@ -108,6 +108,10 @@ pub fn shared(bags: &[&Bag], common: &Commonness) -> Vec<f64> {
             holders.entry(hash).or_default().push((i, count));
         }
     }
+    // In the order of the hashes, as `weight` adds them up: two identical
+    // bags then share exactly what each weighs, a share of exactly 1.
+    let mut holders: Vec<(u64, Vec<(usize, u32)>)> = holders.into_iter().collect();
+    holders.sort_unstable_by_key(|(hash, _)| *hash);
     let mut shared = vec![0.0; n * n];
     for (hash, holding) in &holders {
         if holding.len() < 2 {

@@ -197,11 +197,14 @@ fn shared_class() -> Vec<(String, String)> {
     }
     files.push(("twin1".into(), C.to_string()));
     files.push(("twin2".into(), C.to_string()));
+    // Independent students: programs of other shapes.
     for s in 0..7 {
+        let ops = ["+", "-", "*", "/", "%", "^", "|"];
         files.push((
             format!("z{s:02}"),
             format!(
-                "#include <stdio.h>\nint main(void) {{\n    long a = {s}, b = 1;\n    while (a < 100) {{ b *= a + {s}; a += b % 7 + 1; }}\n    printf(\"%ld\\n\", b);\n    return 0;\n}}\n"
+                "#include <stdio.h>\nint main(void) {{\n    long a = {s}, b = 1;\n    while (a < 100) {{ b *= a {} {s}; a += b % 7 + 1; }}\n    printf(\"%ld\\n\", b);\n    return 0;\n}}\n",
+                ops[s]
             ),
         ));
     }
