@@ -236,6 +236,19 @@ pub struct ServeArgs {
     /// store's queue (a PostgreSQL store).
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
+    /// A reverse proxy whose `X-Forwarded-For` gives the client's address
+    /// (an address or ADDR/BITS; repeatable). Per-address limits are then
+    /// per client, not one for everybody behind the proxy.
+    #[arg(long, value_name = "ADDR")]
+    pub trusted_proxy: Vec<String>,
+    /// Open connections from one client address (a class behind one NAT
+    /// address without a proxy shares it: raise it there).
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub max_connections_per_address: usize,
+    /// Open connections in all (kept below the descriptors the process may
+    /// open, less a reserve for judging).
+    #[arg(long, value_name = "N", default_value_t = 16384)]
+    pub max_connections: usize,
 }
 
 #[derive(Debug, Clone, Subcommand)]
@@ -252,6 +265,36 @@ pub enum UsersCommand {
         /// New passwords for the accounts that exist already, too.
         #[arg(long)]
         reset_passwords: bool,
+        /// The result store (default: judge.db beside problems/).
+        #[arg(long, value_name = "PATH")]
+        db: Option<PathBuf>,
+    },
+    /// A new password for an account, printed once; every login and API
+    /// token of the account ends.
+    Reset {
+        user: String,
+        /// The result store (default: judge.db beside problems/).
+        #[arg(long, value_name = "PATH")]
+        db: Option<PathBuf>,
+    },
+    /// Disable an account: it can no longer log in, and every login and
+    /// API token of it ends (`enable` undoes it).
+    Disable {
+        user: String,
+        /// The result store (default: judge.db beside problems/).
+        #[arg(long, value_name = "PATH")]
+        db: Option<PathBuf>,
+    },
+    /// Enable a disabled account again.
+    Enable {
+        user: String,
+        /// The result store (default: judge.db beside problems/).
+        #[arg(long, value_name = "PATH")]
+        db: Option<PathBuf>,
+    },
+    /// End every login and API token of an account (it may log in again).
+    Revoke {
+        user: String,
         /// The result store (default: judge.db beside problems/).
         #[arg(long, value_name = "PATH")]
         db: Option<PathBuf>,

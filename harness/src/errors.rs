@@ -158,6 +158,9 @@ pub enum BuildError {
     },
     #[error("cargo build failed:\n{stderr}")]
     Cargo { stderr: String },
+    /// Stopped by Ctrl-C or SIGTERM (its processes killed).
+    #[error("cargo build was stopped")]
+    Stopped,
     #[error("no language for {} (known extensions: {known})", path.display())]
     UnknownLanguage { path: PathBuf, known: String },
     #[error("compiler `{tool}` for {language} is not installed")]

@@ -24,6 +24,24 @@ pub(crate) fn name(text: &str) -> String {
     escaped(text, false)
 }
 
+/// Whether `c` is a control character that [`name`] shows as an escape:
+/// the C0 and C1 controls (newline and tab included) and the Unicode
+/// controls that reorder text. Names a person chooses (display names,
+/// teams) are refused when they hold one.
+pub(crate) fn is_control(c: char) -> bool {
+    matches!(
+        c,
+        '\0'..='\x1f'
+            | '\x7f'
+            | '\u{80}'..='\u{9f}'
+            | '\u{61c}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2066}'..='\u{2069}'
+    )
+}
+
 fn escaped(text: &str, keep_lines: bool) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -36,11 +54,7 @@ fn escaped(text: &str, keep_lines: bool) -> String {
                 let _ = write!(out, "\\x{:02x}", c as u32);
             }
             // C1 controls (CSI is U+009B) and the bidirectional controls.
-            '\u{80}'..='\u{9f}'
-            | '\u{200e}'
-            | '\u{200f}'
-            | '\u{202a}'..='\u{202e}'
-            | '\u{2066}'..='\u{2069}' => {
+            c if is_control(c) => {
                 let _ = write!(out, "\\u{{{:x}}}", c as u32);
             }
             _ => out.push(c),

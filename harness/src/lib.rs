@@ -50,6 +50,7 @@ mod plan;
 pub mod report;
 pub mod runner;
 pub mod sandbox;
+mod scratch;
 mod serve;
 pub mod similarity;
 pub mod spec;

@@ -32,8 +32,9 @@ pub(crate) struct Context {
     /// The real sandbox, for the verbs that open boxes on threads of their
     /// own (a server, a queue's worker); `None` in a test's context.
     sandbox: Option<Sandbox>,
-    /// Run folders live here; removed when the command ends.
-    pub(crate) scratch: tempfile::TempDir,
+    /// Run folders live here; removed when the command ends (or at the
+    /// next start, when it was killed).
+    pub(crate) scratch: crate::scratch::Scratch,
     pub(crate) out: Box<dyn Write>,
 }
 
@@ -87,13 +88,10 @@ impl Context {
                 std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
             }
         };
-        let scratch = tempfile::Builder::new()
-            .prefix("judge-")
-            .tempdir()
-            .map_err(|source| Error::Report {
-                what: "a scratch folder".into(),
-                source,
-            })?;
+        let scratch = crate::scratch::Scratch::new().map_err(|source| Error::Report {
+            what: "a scratch folder".into(),
+            source,
+        })?;
         Ok(Context {
             builder: Box::new(Builder::new(&root, languages, sandbox.clone())),
             boxes: Box::new(sandbox.clone()),
@@ -123,7 +121,7 @@ impl Context {
             boxes,
             builder,
             sandbox: None,
-            scratch: tempfile::tempdir().expect("a scratch folder"),
+            scratch: crate::scratch::Scratch::plain().expect("a scratch folder"),
             out: Box::new(printed.clone()),
         };
         (context, printed)

@@ -86,6 +86,15 @@ impl BuildCache {
     /// A new, empty entry to build into.
     pub(super) fn begin(&self) -> std::io::Result<Pending> {
         std::fs::create_dir_all(&self.dir)?;
+        // Entries hold participants' sources (an interpreted program is
+        // its source) and must stay readable by the sandbox's uids: the
+        // folder is not listable by others (0711), and an entry's name is a
+        // hash of what it holds. (A shared cache of another user's is left
+        // as it is.)
+        let _ = std::fs::set_permissions(
+            &self.dir,
+            std::os::unix::fs::PermissionsExt::from_mode(0o711),
+        );
         let folder = tempfile::Builder::new()
             .prefix(IN_PROGRESS)
             .tempdir_in(&self.dir)?;

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use super::metadata::{self, MetadataError, Target, cargo};
 use super::{Builder, Built, CompileError, Executable, truncate};
 use crate::errors::BuildError;
+use crate::sandbox::Runs;
 use crate::spec::ProgramRef;
 
 #[derive(Debug, Deserialize)]
@@ -26,6 +27,60 @@ struct CompilerMessage {
 }
 
 impl Builder {
+    /// Runs `command` (cargo) to its end, or until Ctrl-C or SIGTERM stops
+    /// the judge: then its whole process group is killed at once (a
+    /// server stopped while it builds must not wait for the compilers).
+    fn run_cancellable(
+        &self,
+        command: &mut std::process::Command,
+    ) -> Result<std::process::Output, BuildError> {
+        use std::os::unix::process::CommandExt;
+        let spawn_failed = |source| BuildError::Spawn {
+            command: "cargo build".into(),
+            source,
+        };
+        let mut child = command
+            .process_group(0)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .map_err(spawn_failed)?;
+        let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                if let Some(mut pipe) = pipe {
+                    let _ = pipe.read_to_end(&mut bytes);
+                }
+                bytes
+            })
+        };
+        let stdout = drain(child.stdout.take().map(|p| Box::new(p) as _));
+        let stderr = drain(child.stderr.take().map(|p| Box::new(p) as _));
+        let status = loop {
+            if let Some(status) = child.try_wait().map_err(spawn_failed)? {
+                break status;
+            }
+            if self.worker.is_cancelled() {
+                if let Some(group) = i32::try_from(child.id())
+                    .ok()
+                    .and_then(rustix::process::Pid::from_raw)
+                {
+                    let _ =
+                        rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+                }
+                let _ = child.wait();
+                return Err(BuildError::Stopped);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        };
+        Ok(std::process::Output {
+            status,
+            stdout: stdout.join().unwrap_or_default(),
+            stderr: stderr.join().unwrap_or_default(),
+        })
+    }
+
     /// Builds every workspace binary among `programs` with one cargo call, in
     /// the `judge` profile. Binaries that fail to compile become `CompileError`
     /// with the compiler's messages; the others still build (`--keep-going`).
@@ -81,10 +136,7 @@ impl Builder {
         for package in &packages {
             command.args(["-p", package]);
         }
-        let output = command.output().map_err(|source| BuildError::Spawn {
-            command: "cargo build".into(),
-            source,
-        })?;
+        let output = self.run_cancellable(&mut command)?;
 
         let mut errors: HashMap<String, String> = HashMap::new();
         let mut built: HashMap<String, PathBuf> = HashMap::new();

@@ -1,15 +1,13 @@
 //! Accounts: participants and jury members, their argon2 password hashes,
 //! browser logins (a random token in an HttpOnly cookie, stored hashed,
-//! with the login's CSRF token) and API tokens (stored hashed). `judge
-//! users import users.csv` creates accounts from the teacher's CSV and
-//! writes the generated passwords once, to a file only the teacher reads.
+//! with the login's CSRF token) and API tokens (stored hashed, expiring,
+//! listed and revoked by their owner and the jury); a disabled account and
+//! a reset password end them all. `users_import.rs` reads the teacher's
+//! CSV.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use super::ServeError;
-use crate::errors::{FieldError, SpecError};
 use crate::store::DbError;
 use crate::store::engine::{Db, Sql};
 use crate::store::value::{Row, params};
@@ -33,7 +31,7 @@ impl Role {
         }
     }
 
-    fn parse(text: &str) -> Option<Role> {
+    pub(crate) fn parse(text: &str) -> Option<Role> {
         match text.trim().to_ascii_lowercase().as_str() {
             "participant" | "student" | "team" | "" => Some(Role::Participant),
             "jury" | "judge" | "teacher" => Some(Role::Jury),
@@ -49,6 +47,8 @@ pub(crate) struct Account {
     pub(crate) display_name: String,
     pub(crate) team: Option<String>,
     pub(crate) role: Role,
+    /// No login: it cannot log in, and its logins and tokens were ended.
+    pub(crate) disabled: bool,
 }
 
 impl Account {
@@ -110,7 +110,8 @@ pub(crate) fn now_text() -> String {
     humantime::format_rfc3339_millis(SystemTime::now()).to_string()
 }
 
-const ACCOUNT_SELECT: &str = "SELECT id, username, display_name, team, role FROM accounts";
+const ACCOUNT_SELECT: &str =
+    "SELECT id, username, display_name, team, role, disabled FROM accounts";
 
 fn account_from_row(row: &Row) -> Result<Account, DbError> {
     let role: String = row.get(4)?;
@@ -124,6 +125,7 @@ fn account_from_row(row: &Row) -> Result<Account, DbError> {
         } else {
             Role::Participant
         },
+        disabled: row.get::<i64>(5)? != 0,
     })
 }
 
@@ -188,10 +190,13 @@ pub(crate) fn upsert(
 }
 
 /// A user name as accounts take it: 1 to 64 ASCII letters, digits, `-`,
-/// `_` or `.`; else why not.
+/// `_` or `.`, and not `.` or `..` (a name is part of URLs and of the
+/// gradebook's file names); else why not.
 pub(crate) fn check_username(username: &str) -> Result<(), BadUsername> {
     let ok = !username.is_empty()
         && username.len() <= 64
+        && username != "."
+        && username != ".."
         && username
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
@@ -206,9 +211,34 @@ pub(crate) fn check_username(username: &str) -> Result<(), BadUsername> {
 
 /// A user name accounts do not take; `shown` is it escaped.
 #[derive(Debug, thiserror::Error)]
-#[error("`{shown}`: 1 to 64 letters, digits, `-`, `_` or `.`")]
+#[error("`{shown}`: 1 to 64 letters, digits, `-`, `_` or `.` (not `.` or `..`)")]
 pub(crate) struct BadUsername {
     shown: String,
+}
+
+/// A name a person chose (a display name, a team) as accounts take it:
+/// 1 to 64 characters after trimming, none of them a control character or
+/// one that reorders text (`escape::is_control`: ESC, BEL, U+202E, ...),
+/// which would forge or garble what the scoreboard and the jury read.
+pub(crate) fn check_name(name: &str) -> Result<(), BadName> {
+    let shown = || crate::escape::name(name);
+    let trimmed = name.trim();
+    if trimmed.is_empty() || trimmed.chars().count() > 64 {
+        return Err(BadName::Length { shown: shown() });
+    }
+    if trimmed.chars().any(crate::escape::is_control) {
+        return Err(BadName::Control { shown: shown() });
+    }
+    Ok(())
+}
+
+/// A display name or team accounts do not take; `shown` is it escaped.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum BadName {
+    #[error("`{shown}`: a name of 1 to 64 characters")]
+    Length { shown: String },
+    #[error("`{shown}`: no control characters or text-direction overrides")]
+    Control { shown: String },
 }
 
 /// A new participant (open registration); `None` if the name is taken.
@@ -228,17 +258,18 @@ pub(crate) fn create_participant(
     .transpose()
 }
 
-/// The account named `username` and its password hash, to verify
-/// outside the store's lock (argon2 takes a while on purpose).
+/// The account named `username`, its password hash and whether it is
+/// disabled, to verify outside the store's lock (argon2 takes a while on
+/// purpose).
 pub(crate) fn password_hash_of(
     db: &mut impl Sql,
     username: &str,
-) -> Result<Option<(i64, String)>, DbError> {
+) -> Result<Option<(i64, String, bool)>, DbError> {
     db.query_opt(
-        "SELECT id, password_hash FROM accounts WHERE username = ?1",
+        "SELECT id, password_hash, disabled FROM accounts WHERE username = ?1",
         params![username],
     )?
-    .map(|row| Ok((row.get(0)?, row.get(1)?)))
+    .map(|row| Ok((row.get(0)?, row.get(1)?, row.get::<i64>(2)? != 0)))
     .transpose()
 }
 
@@ -261,7 +292,8 @@ pub(crate) fn start_login(db: &mut impl Sql, account: i64) -> Result<String, DbE
     Ok(token)
 }
 
-/// The login a cookie's token stands for, if it has not expired.
+/// The login a cookie's token stands for, if it has not expired and its
+/// account is not disabled.
 pub(crate) fn login(db: &mut impl Sql, token: &str) -> Result<Option<Login>, DbError> {
     let Some(row) = db.query_opt(
         "SELECT account_id, csrf, expires_at FROM logins WHERE token_hash = ?1",
@@ -271,11 +303,17 @@ pub(crate) fn login(db: &mut impl Sql, token: &str) -> Result<Option<Login>, DbE
         return Ok(None);
     };
     let (id, csrf, expires): (i64, String, String) = (row.get(0)?, row.get(1)?, row.get(2)?);
-    let alive = humantime::parse_rfc3339(&expires).is_ok_and(|e| e > SystemTime::now());
-    if !alive {
+    if !alive(Some(&expires)) {
         return Ok(None);
     }
-    Ok(account(db, id)?.map(|account| Login { account, csrf }))
+    let account = account(db, id)?.filter(|a| !a.disabled);
+    Ok(account.map(|account| Login { account, csrf }))
+}
+
+/// Whether a login or token expiring at `expires` (RFC 3339) is still
+/// valid; one without an expiry is not.
+fn alive(expires: Option<&str>) -> bool {
+    expires.is_some_and(|e| humantime::parse_rfc3339(e).is_ok_and(|e| e > SystemTime::now()))
 }
 
 pub(crate) fn end_login(db: &mut impl Sql, token: &str) -> Result<(), DbError> {
@@ -286,183 +324,161 @@ pub(crate) fn end_login(db: &mut impl Sql, token: &str) -> Result<(), DbError> {
     Ok(())
 }
 
-/// A new API token for `account` (only its hash is stored).
-pub(crate) fn new_api_token(db: &mut impl Sql, account: i64) -> Result<String, DbError> {
+/// Ends every browser login and API token of `account`; how many.
+pub(crate) fn end_everything(db: &mut impl Sql, account: i64) -> Result<usize, DbError> {
+    let logins = db.execute("DELETE FROM logins WHERE account_id = ?1", params![account])?;
+    let tokens = db.execute(
+        "DELETE FROM api_tokens WHERE account_id = ?1",
+        params![account],
+    )?;
+    Ok(logins + tokens)
+}
+
+/// Disables (or enables) `account`; disabling ends its logins and tokens.
+pub(crate) fn set_disabled(db: &mut Db, account: i64, disabled: bool) -> Result<(), DbError> {
+    let mut tx = db.transaction()?;
+    tx.execute(
+        "UPDATE accounts SET disabled = ?2 WHERE id = ?1",
+        params![account, i64::from(disabled)],
+    )?;
+    if disabled {
+        end_everything(&mut tx, account)?;
+    }
+    tx.commit()
+}
+
+/// A new password for `account`, whose logins and tokens all end; the
+/// password, to show once.
+pub(crate) fn reset_password(db: &mut Db, account: i64) -> Result<String, ServeError> {
+    let password = generate_password();
+    let hash = hash_password(&password)?;
+    let mut tx = db.transaction()?;
+    tx.execute(
+        "UPDATE accounts SET password_hash = ?2 WHERE id = ?1",
+        params![account, hash],
+    )?;
+    end_everything(&mut tx, account)?;
+    tx.commit()?;
+    Ok(password)
+}
+
+/// A new API token for `account`, valid for `lifetime` (only its hash is
+/// stored); `label` says what asked for it.
+pub(crate) fn new_api_token(
+    db: &mut impl Sql,
+    account: i64,
+    label: &str,
+    lifetime: Duration,
+) -> Result<String, DbError> {
     let token = random_token();
+    let expires = SystemTime::now() + lifetime;
     db.execute(
-        "INSERT INTO api_tokens (token_hash, account_id, created_at) VALUES (?1, ?2, ?3)",
-        params![token_hash(&token), account, now_text()],
+        "INSERT INTO api_tokens (token_hash, account_id, created_at, expires_at, label) \
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![
+            token_hash(&token),
+            account,
+            now_text(),
+            humantime::format_rfc3339_millis(expires).to_string(),
+            label
+        ],
     )?;
     Ok(token)
 }
 
+/// How often a token's `last_used_at` is written at most.
+const LAST_USED_STEP: Duration = Duration::from_secs(60);
+
+/// The account an API token stands for, if it has not expired and the
+/// account is not disabled; notes the token's use.
 pub(crate) fn api_account(db: &mut impl Sql, token: &str) -> Result<Option<Account>, DbError> {
-    let id: Option<i64> = db
-        .query_opt(
-            "SELECT account_id FROM api_tokens WHERE token_hash = ?1",
-            params![token_hash(token)],
-        )?
-        .map(|row| row.get(0))
-        .transpose()?;
-    match id {
-        Some(id) => account(db, id),
-        None => Ok(None),
-    }
-}
-
-/// What an import did.
-#[derive(Debug, Default)]
-pub(crate) struct Imported {
-    pub(crate) created: usize,
-    pub(crate) updated: usize,
-    /// The file the new passwords went to, if any was written.
-    pub(crate) passwords: Option<PathBuf>,
-}
-
-/// One row of the teacher's CSV.
-struct UserRow {
-    username: String,
-    display_name: String,
-    team: Option<String>,
-    role: Role,
-}
-
-/// Reads `user, display name, team, role` rows (a header row naming the
-/// columns is required; `username`, `name` and `display_name` are read
-/// too). Errors name the file, line and field.
-fn read_users(path: &Path) -> Result<Vec<UserRow>, SpecError> {
-    let invalid = |line: u64, key: &str, message: String| {
-        SpecError::Invalid(FieldError::on_line(path, line as usize, key, message))
+    let hash = token_hash(token);
+    let Some(row) = db.query_opt(
+        "SELECT account_id, expires_at, last_used_at FROM api_tokens WHERE token_hash = ?1",
+        params![hash],
+    )?
+    else {
+        return Ok(None);
     };
-    let mut reader = csv::ReaderBuilder::new()
-        .trim(csv::Trim::All)
-        .flexible(true)
-        .from_path(path)
-        .map_err(|e| SpecError::Parse {
-            path: path.to_path_buf(),
-            message: e.to_string(),
-        })?;
-    let headers = reader.headers().map_err(|e| SpecError::Parse {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    })?;
-    let column = |names: &[&str]| {
-        headers.iter().position(|h| {
-            let h = h.to_ascii_lowercase().replace(['_', '-'], " ");
-            names.contains(&h.as_str())
-        })
-    };
-    let user = column(&["user", "username", "login"])
-        .ok_or_else(|| invalid(1, "user", "the header row needs a `user` column".into()))?;
-    let name = column(&["display name", "name"]);
-    let team = column(&["team"]);
-    let role = column(&["role"]);
-    let mut rows: Vec<UserRow> = Vec::new();
-    for record in reader.records() {
-        let record = record.map_err(|e| SpecError::Parse {
-            path: path.to_path_buf(),
-            message: e.to_string(),
-        })?;
-        let line = record.position().map_or(0, csv::Position::line);
-        let field = |i: Option<usize>| {
-            i.and_then(|i| record.get(i))
-                .map(str::to_string)
-                .filter(|s| !s.is_empty())
-        };
-        let username = field(Some(user)).unwrap_or_default();
-        if username.is_empty() && record.iter().all(str::is_empty) {
-            continue;
-        }
-        if let Err(why) = check_username(&username) {
-            return Err(invalid(line, "user", why.to_string()));
-        }
-        if rows.iter().any(|r| r.username == username) {
-            return Err(invalid(line, "user", format!("`{username}` appears twice")));
-        }
-        let role_text = field(role).unwrap_or_default();
-        let role = Role::parse(&role_text).ok_or_else(|| {
-            invalid(
-                line,
-                "role",
-                format!(
-                    "`{}`: write `participant` or `jury`",
-                    crate::escape::visible(&role_text)
-                ),
-            )
-        })?;
-        rows.push(UserRow {
-            display_name: field(name).unwrap_or_else(|| username.clone()),
-            team: field(team),
-            username,
-            role,
-        });
+    let (id, expires, used): (i64, Option<String>, Option<String>) =
+        (row.get(0)?, row.get(1)?, row.get(2)?);
+    if !alive(expires.as_deref()) {
+        return Ok(None);
     }
-    Ok(rows)
-}
-
-/// `judge users import`: creates or updates every account of `csv_path`.
-/// New accounts (and all of them with `reset`) get a generated password,
-/// written once to `passwords_out` (`user,password` rows, readable by its
-/// owner only); the store keeps only their argon2 hashes.
-pub(crate) fn import(
-    db: &mut Db,
-    csv_path: &Path,
-    passwords_out: &Path,
-    reset: bool,
-) -> Result<Imported, ServeError> {
-    let rows = read_users(csv_path)?;
-    let mut tx = db.transaction()?;
-    let mut imported = Imported::default();
-    let mut passwords: Vec<(String, String)> = Vec::new();
-    for row in &rows {
-        let exists = account_named(&mut tx, &row.username)?.is_some();
-        let password = (!exists || reset).then(generate_password);
-        let hash = password.as_deref().map(hash_password).transpose()?;
-        upsert(
-            &mut tx,
-            &row.username,
-            &row.display_name,
-            row.team.as_deref(),
-            row.role,
-            hash.as_deref(),
+    let stale = used
+        .and_then(|u| humantime::parse_rfc3339(&u).ok())
+        .is_none_or(|u| u + LAST_USED_STEP < SystemTime::now());
+    if stale {
+        db.execute(
+            "UPDATE api_tokens SET last_used_at = ?2 WHERE token_hash = ?1",
+            params![hash, now_text()],
         )?;
-        if exists {
-            imported.updated += 1;
-        } else {
-            imported.created += 1;
-        }
-        if let Some(password) = password {
-            passwords.push((row.username.clone(), password));
-        }
     }
-    if !passwords.is_empty() {
-        write_passwords(passwords_out, &passwords)?;
-        imported.passwords = Some(passwords_out.to_path_buf());
-    }
-    // The passwords are on disk before the accounts exist: a failed write
-    // leaves no account whose password nobody knows.
-    tx.commit()?;
-    Ok(imported)
+    Ok(account(db, id)?.filter(|a| !a.disabled))
 }
 
-fn write_passwords(path: &Path, passwords: &[(String, String)]) -> Result<(), ServeError> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let failed = |source| ServeError::Io {
-        what: format!("write {}", path.display()),
-        source,
-    };
-    // Never over an earlier file: its passwords may not have been handed out.
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(path)
-        .map_err(failed)?;
-    let mut text = String::from("user,password\n");
-    for (user, password) in passwords {
-        text.push_str(&format!("{user},{password}\n"));
+/// An API token as its owner and the jury see it (never the token).
+#[derive(Debug, Clone)]
+pub(crate) struct TokenInfo {
+    /// The first 12 hex digits of the token's hash: its name on the pages.
+    pub(crate) id: String,
+    pub(crate) label: String,
+    pub(crate) created_at: String,
+    pub(crate) expires_at: String,
+    pub(crate) last_used_at: String,
+    pub(crate) expired: bool,
+}
+
+/// How many hex digits of a token's hash name it.
+const TOKEN_ID_LEN: usize = 12;
+
+/// Every API token of `account`, newest first.
+pub(crate) fn tokens(db: &mut impl Sql, account: i64) -> Result<Vec<TokenInfo>, DbError> {
+    let rows = db.query(
+        "SELECT token_hash, label, created_at, expires_at, last_used_at FROM api_tokens \
+         WHERE account_id = ?1 ORDER BY created_at DESC",
+        params![account],
+    )?;
+    rows.iter()
+        .map(|row| {
+            let hash: String = row.get(0)?;
+            let expires: Option<String> = row.get(3)?;
+            Ok(TokenInfo {
+                id: hash.chars().take(TOKEN_ID_LEN).collect(),
+                label: crate::escape::name(&row.get::<Option<String>>(1)?.unwrap_or_default()),
+                created_at: row.get(2)?,
+                expired: !alive(expires.as_deref()),
+                expires_at: expires.unwrap_or_default(),
+                last_used_at: row.get::<Option<String>>(4)?.unwrap_or_default(),
+            })
+        })
+        .collect()
+}
+
+/// Revokes `account`'s token named `id` (`TokenInfo::id`); whether one was.
+pub(crate) fn revoke_token(db: &mut impl Sql, account: i64, id: &str) -> Result<bool, DbError> {
+    if id.len() != TOKEN_ID_LEN || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Ok(false);
     }
-    file.write_all(text.as_bytes()).map_err(failed)
+    let removed = db.execute(
+        "DELETE FROM api_tokens WHERE account_id = ?1 AND substr(token_hash, 1, 12) = ?2",
+        params![account, id.to_ascii_lowercase()],
+    )?;
+    Ok(removed > 0)
+}
+
+/// How many browser logins of `account` are open.
+pub(crate) fn open_logins(db: &mut impl Sql, account: i64) -> Result<usize, DbError> {
+    let rows = db.query(
+        "SELECT expires_at FROM logins WHERE account_id = ?1",
+        params![account],
+    )?;
+    let mut open = 0;
+    for row in &rows {
+        let expires: String = row.get(0)?;
+        open += usize::from(alive(Some(&expires)));
+    }
+    Ok(open)
 }
 
 #[cfg(test)]
@@ -478,24 +494,5 @@ mod tests {
         assert!(verify_password(&password, &hash));
         assert!(!verify_password("guess", &hash));
         assert!(!verify_password(&password, "!"));
-    }
-
-    #[test]
-    fn a_bad_row_names_its_line_and_field() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("users.csv");
-        std::fs::write(
-            &path,
-            "user,display name,team,role\nalice,Alice,red,participant\nbob,Bob,,admin\n",
-        )
-        .unwrap();
-        let error = read_users(&path).err().unwrap().to_string();
-        assert!(
-            error.ends_with("users.csv:3: key `role`: `admin`: write `participant` or `jury`"),
-            "{error}"
-        );
-        std::fs::write(&path, "user,role\nal ice,jury\n").unwrap();
-        let error = read_users(&path).err().unwrap().to_string();
-        assert!(error.contains(":2: key `user`"), "{error}");
     }
 }

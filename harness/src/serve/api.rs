@@ -4,19 +4,18 @@
 //! viewer). Live status is the same `/events` stream the pages use,
 //! authorised by the token.
 
-use std::net::SocketAddr;
-
 use axum::Json;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
+use super::access::Access;
 use super::accounts;
 use super::app::AppState;
 use super::db::{self, Filter, Status};
 use super::error::AppError;
-use super::http::Viewer;
+use super::http::{ClientAddr, Viewer};
 use super::pages::{feedback_for, visible_entry};
 use super::submit::{NewEntry, accept};
 
@@ -71,6 +70,8 @@ struct Failure<'a> {
 struct Token<'a> {
     token: &'a str,
     username: &'a str,
+    /// RFC 3339: the token is refused from then on.
+    expires_at: String,
 }
 
 /// `GET /api/v1/problems`'s answer.
@@ -125,8 +126,12 @@ struct FeedbackJson {
 struct TestJson {
     test: String,
     verdict: &'static str,
-    cpu_ms: u64,
-    memory_kib: u64,
+    /// Exact figures for samples (and the jury); null for a secret test,
+    /// whose `time` and `memory` say only `within limit` or `over limit`.
+    cpu_ms: Option<u64>,
+    memory_kib: Option<u64>,
+    time: String,
+    memory: String,
     detail: String,
     expected: String,
     actual: String,
@@ -143,21 +148,21 @@ struct Submissions {
 pub(crate) struct TokenRequest {
     username: String,
     password: String,
+    /// What asks for the token (shown in the owner's token list).
+    #[serde(default)]
+    label: Option<String>,
 }
 
-/// `POST /api/v1/token`: a new token for a user's password (as rate
-/// limited as the login form).
+/// `POST /api/v1/token`: a new token for a user's password (as limited
+/// as the login form), valid for the session's `token-lifetime`.
 pub(crate) async fn token(
     State(app): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     Json(request): Json<TokenRequest>,
 ) -> ApiResult {
-    if !app.may_try_login(peer.ip(), &request.username) {
-        return Err(AppError::TooMany("too many login attempts: wait a minute".into()).into());
-    }
-    let Some(account) =
-        super::login::verify_login(&app, &request.username, &request.password).await?
-    else {
+    let account =
+        super::login::verify_login(&app, &request.username, &request.password, client).await?;
+    let Some(account) = account else {
         return Ok((
             StatusCode::UNAUTHORIZED,
             Json(Failure {
@@ -166,10 +171,17 @@ pub(crate) async fn token(
         )
             .into_response());
     };
-    let token = accounts::new_api_token(app.store().db(), account)?;
+    let label: String = crate::escape::name(request.label.as_deref().unwrap_or("API"))
+        .chars()
+        .take(40)
+        .collect();
+    let lifetime = app.session.token_lifetime;
+    let token = accounts::new_api_token(app.store().db(), account, &label, lifetime)?;
+    let expires_at = humantime::format_rfc3339_seconds(std::time::SystemTime::now() + lifetime);
     Ok(Json(Token {
         token: &token,
         username: &request.username,
+        expires_at: expires_at.to_string(),
     })
     .into_response())
 }
@@ -185,9 +197,12 @@ fn may_read(app: &AppState, viewer: &Viewer) -> Result<(), ApiError> {
 /// `GET /api/v1/problems`.
 pub(crate) async fn problems(State(app): State<AppState>, viewer: Viewer) -> ApiResult {
     may_read(&app, &viewer)?;
+    // Before the start only the jury sees problems; the list is empty.
+    let shown = Access::new(&app.session, &viewer).sees_problems();
     let problems = app
         .problems
         .iter()
+        .filter(|_| shown)
         .map(|p| ProblemJson {
             id: &p.id,
             title: &p.title,
@@ -217,17 +232,18 @@ pub(crate) struct SubmitRequest {
 pub(crate) async fn submit(
     State(app): State<AppState>,
     viewer: Viewer,
+    ClientAddr(client): ClientAddr,
     Json(request): Json<SubmitRequest>,
 ) -> ApiResult {
     // A write through the API takes a token, never a browser's cookie.
     if !viewer.by_token {
         return Err(AppError::Login.into());
     }
-    let login = viewer.require()?;
     let file_name = super::submit::upload_name(&request.file_name);
     let id = accept(
         &app,
-        &login.account,
+        &viewer,
+        client,
         request.language.as_deref().unwrap_or("auto"),
         NewEntry {
             problem: request.problem,
@@ -247,14 +263,11 @@ pub(crate) async fn submit(
         .into_response())
 }
 
-fn entry_json(app: &AppState, entry: &db::Entry) -> EntryJson {
+fn entry_json(app: &AppState, viewer: &Viewer, entry: &db::Entry) -> EntryJson {
     let status = match entry.status {
         Status::Judged => "judged".to_string(),
-        Status::Running => app
-            .live
-            .progress(entry.id)
-            .unwrap_or_else(|| "running".into()),
-        Status::Queued => "queued".into(),
+        Status::Running => Access::new(&app.session, viewer).progress(app.live.progress(entry.id)),
+        Status::Queued => super::live::QUEUED.into(),
     };
     EntryJson {
         id: entry.id,
@@ -281,7 +294,10 @@ pub(crate) async fn submissions(State(app): State<AppState>, viewer: Viewer) -> 
         ..Filter::default()
     };
     let entries = db::entries(app.store().db(), app.ids.session, &filter, 1000)?;
-    let submissions = entries.iter().map(|e| entry_json(&app, e)).collect();
+    let submissions = entries
+        .iter()
+        .map(|e| entry_json(&app, &viewer, e))
+        .collect();
     Ok(Json(Submissions { submissions }).into_response())
 }
 
@@ -293,7 +309,7 @@ pub(crate) async fn submission(
     Path(id): Path<i64>,
 ) -> ApiResult {
     let entry = visible_entry(&app, &viewer, id)?;
-    let mut body = entry_json(&app, &entry);
+    let mut body = entry_json(&app, &viewer, &entry);
     body.feedback = feedback_for(&app, &viewer, &entry)?.map(|view| FeedbackJson {
         message: view.message,
         summary: view.summary,
@@ -303,8 +319,10 @@ pub(crate) async fn submission(
             .map(|t| TestJson {
                 test: t.label,
                 verdict: t.verdict,
-                cpu_ms: u64::try_from(t.cpu_ms).unwrap_or(u64::MAX),
+                cpu_ms: t.cpu_ms,
                 memory_kib: t.memory_kib,
+                time: t.time,
+                memory: t.memory,
                 detail: t.detail,
                 expected: t.expected,
                 actual: t.actual,

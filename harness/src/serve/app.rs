@@ -1,17 +1,18 @@
 //! What every handler shares: the session, its problems, the store, the
-//! live status, the judging queue, the games, and the rate limits.
+//! live status, the judging queue, the games, the limits, the password
+//! threads and the connection rules.
 
-use std::net::IpAddr;
-use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex, MutexGuard};
-
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use super::db::SessionIds;
 use super::games::Games;
+use super::limits::Limits;
 use super::live::Live;
+use super::net::{NetLimits, Shutdown, Slots, TrustedProxies};
+use super::passwords::Passwords;
 use super::problem_page::ProblemPage;
 use super::queue::Queue;
+use super::scoreboard::Boards;
 use super::session::Session;
 use crate::store::Store;
 
@@ -30,6 +31,21 @@ pub(crate) struct Engines {
     pub(crate) games: Games,
 }
 
+/// How the server meets the network: its connection limits, the proxies
+/// it trusts, its stop signal.
+pub(crate) struct Network {
+    pub(crate) limits: NetLimits,
+    pub(crate) proxies: TrustedProxies,
+    pub(crate) shutdown: Shutdown,
+}
+
+/// Who has an event stream open: an account, or an address.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum StreamOwner {
+    Account(i64),
+    Address(std::net::IpAddr),
+}
+
 /// What every handler shares.
 pub(crate) struct App {
     pub(crate) session: Session,
@@ -42,18 +58,21 @@ pub(crate) struct App {
     pub(crate) games: Games,
     /// Keys the login form's CSRF token to its cookie.
     form_key: [u8; 32],
-    login_by_ip: DefaultKeyedRateLimiter<IpAddr>,
-    login_by_user: DefaultKeyedRateLimiter<String>,
-    submissions_by_account: DefaultKeyedRateLimiter<i64>,
+    pub(crate) limits: Limits,
+    pub(crate) passwords: Passwords,
+    pub(crate) net: NetLimits,
+    pub(crate) proxies: TrustedProxies,
+    pub(crate) shutdown: Shutdown,
+    /// Open event streams, by viewer.
+    pub(crate) streams: Slots<StreamOwner>,
+    /// The scoreboards, computed once per change.
+    pub(crate) boards: Boards,
 }
 
 pub(crate) type AppState = Arc<App>;
 
-/// Failed or not, login attempts per client address and per username.
-// Behind a reverse proxy every client has its address: the per-address
-// limit must let a whole class log in at once.
-const LOGINS_PER_MINUTE_BY_IP: u32 = 300;
-const LOGINS_PER_MINUTE_BY_USER: u32 = 5;
+/// Waiting password checks beyond the threads' (then 429).
+const PASSWORD_QUEUE: usize = 32;
 
 impl App {
     pub(crate) fn new(
@@ -63,12 +82,13 @@ impl App {
         languages: Vec<LanguageChoice>,
         store: Store,
         engines: Engines,
+        network: Network,
     ) -> App {
         let Engines { live, queue, games } = engines;
-        let per_minute =
-            |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN));
+        let threads = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
         App {
-            submissions_by_account: RateLimiter::keyed(per_minute(session.submissions_per_minute)),
+            limits: Limits::new(&session),
+            passwords: Passwords::start(threads, PASSWORD_QUEUE),
             session,
             ids,
             problems,
@@ -78,8 +98,11 @@ impl App {
             queue,
             games,
             form_key: rand::random(),
-            login_by_ip: RateLimiter::keyed(per_minute(LOGINS_PER_MINUTE_BY_IP)),
-            login_by_user: RateLimiter::keyed(per_minute(LOGINS_PER_MINUTE_BY_USER)),
+            net: network.limits,
+            proxies: network.proxies,
+            shutdown: network.shutdown,
+            streams: Slots::default(),
+            boards: Boards::default(),
         }
     }
 
@@ -90,16 +113,6 @@ impl App {
 
     pub(crate) fn problem(&self, id: &str) -> Option<&ProblemPage> {
         self.problems.iter().find(|p| p.id == id)
-    }
-
-    /// Whether a login attempt from `ip` for `username` may go ahead.
-    pub(crate) fn may_try_login(&self, ip: IpAddr, username: &str) -> bool {
-        self.login_by_ip.check_key(&ip).is_ok()
-            && self.login_by_user.check_key(&username.to_string()).is_ok()
-    }
-
-    pub(crate) fn may_submit(&self, account: i64) -> bool {
-        self.submissions_by_account.check_key(&account).is_ok()
     }
 
     /// The login form's CSRF token for its cookie's value.

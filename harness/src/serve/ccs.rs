@@ -273,7 +273,7 @@ fn teams(app: &AppState) -> Result<Vec<objects::Team>, ApiError> {
         .map(|a| objects::Team {
             id: a.username.clone(),
             name: a.username,
-            display_name: a.display_name,
+            display_name: crate::escape::name(&a.display_name),
             group_ids: a.team.into_iter().collect(),
         })
         .collect())
@@ -345,8 +345,8 @@ fn submissions_and_judgements(
     Ok((submissions, judgements))
 }
 
-fn scoreboard(app: &AppState, viewer: &Viewer) -> Result<objects::Scoreboard, ApiError> {
-    let board = current_scoreboard(app, viewer)?;
+async fn scoreboard(app: &AppState, viewer: &Viewer) -> Result<objects::Scoreboard, ApiError> {
+    let board = current_scoreboard(app, viewer).await?;
     let rows = board
         .rows
         .iter()
@@ -402,11 +402,15 @@ pub(crate) async fn endpoint(
     Ok(match kind.as_str() {
         "judgement-types" => Json(judgement_types()).into_response(),
         "languages" => Json(languages(&app)).into_response(),
+        // Before the start only the jury sees problems (the access rule).
+        "problems" if !super::access::Access::new(&app.session, &viewer).sees_problems() => {
+            Json(Vec::<objects::Problem<'_>>::new()).into_response()
+        }
         "problems" => Json(problems(&app)).into_response(),
         "teams" => Json(teams(&app)?).into_response(),
         "submissions" => Json(submissions_and_judgements(&app, &viewer)?.0).into_response(),
         "judgements" => Json(submissions_and_judgements(&app, &viewer)?.1).into_response(),
-        "scoreboard" => Json(scoreboard(&app, &viewer)?).into_response(),
+        "scoreboard" => Json(scoreboard(&app, &viewer).await?).into_response(),
         "event-feed" => return event_feed(&app, &viewer),
         _ => return Err(AppError::NotFound.into()),
     })

@@ -135,9 +135,13 @@ fn run(args: &SubmitArgs, out: &mut dyn Write) -> Result<u8, ServeError> {
             })?;
         let body = answer(
             &server,
-            client.post(&format!("{server}/api/v1/token")).send_json(
-                json!({ "username": user, "password": password.trim_end_matches(['\r', '\n']) }),
-            ),
+            client
+                .post(&format!("{server}/api/v1/token"))
+                .send_json(json!({
+                    "username": user,
+                    "password": password.trim_end_matches(['\r', '\n']),
+                    "label": "judge submit",
+                })),
         )?;
         config.server = Some(server.clone());
         config.token = body["token"].as_str().map(String::from);

@@ -25,13 +25,39 @@ use crate::verdict::Verdict;
 /// Opens the store for the server: migrated, with write-ahead logging so
 /// that pages read while a judge thread writes (and `judge report` reads
 /// while the server runs).
+///
+/// The file holds every participant's source and the password hashes: it
+/// and its side files (`-wal`, `-shm`, which SQLite makes with the
+/// database's own mode) are readable by their owner only.
 pub(crate) fn open(path: &Path) -> Result<Store, ServeError> {
     let mut store = Store::open(path).map_err(|e| ServeError::Store(e.to_string()))?;
     if let Db::Sqlite(conn) = store.db() {
+        private_files(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(DbError::from)?;
+        private_files(path)?;
     }
     Ok(store)
+}
+
+/// The store's file and its side files, readable and writable by their
+/// owner only.
+fn private_files(path: &Path) -> Result<(), ServeError> {
+    use std::os::unix::fs::PermissionsExt;
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        let file = Path::new(&name);
+        if file.exists() {
+            std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600)).map_err(
+                |source| ServeError::Io {
+                    what: format!("make {} private", file.display()),
+                    source,
+                },
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// The session's row and the run its submissions are recorded under.
@@ -230,6 +256,20 @@ pub(crate) fn entries(
     )?)
 }
 
+/// How many entries each account has in a session.
+pub(crate) fn entry_counts(
+    db: &mut impl Sql,
+    session: i64,
+) -> Result<std::collections::HashMap<i64, usize>, DbError> {
+    db.query(
+        "SELECT account_id, COUNT(*) FROM entries WHERE session_id = ?1 GROUP BY account_id",
+        params![session],
+    )?
+    .iter()
+    .map(|row| Ok((row.get(0)?, row.get::<i64>(1)?.max(0) as usize)))
+    .collect()
+}
+
 /// Every entry of a session, oldest first (scoreboards, the event feed).
 pub(crate) fn all_entries(db: &mut impl Sql, session: i64) -> Result<Vec<Entry>, DbError> {
     entries_of(db.query(
@@ -339,6 +379,22 @@ pub(crate) fn claim(db: &mut Db, session: i64, id: i64) -> Result<Option<Claimed
         entry,
         source,
     }))
+}
+
+/// Gives a claimed entry back to the queue: its judging is dropped and it
+/// is `queued` again (a judging that met no descriptors left is retried,
+/// never recorded as the submission's JE).
+pub(crate) fn unclaim(db: &mut Db, claimed: &Claimed) -> Result<(), DbError> {
+    let mut tx = db.transaction()?;
+    tx.execute(
+        "DELETE FROM judgings WHERE id = ?1 AND finished_at IS NULL",
+        params![claimed.judging],
+    )?;
+    tx.execute(
+        "UPDATE entries SET status = 'queued' WHERE id = ?1 AND status = 'running'",
+        params![claimed.entry.id],
+    )?;
+    tx.commit()
 }
 
 /// Records a finished judging, in one transaction: the result as a

@@ -1,8 +1,10 @@
 //! The games of the play page (`play.rs`): a person takes the
 //! submission's seat against the package's referee, as `judge play` does in
 //! a terminal, one line per form post (no script needed). The referee is
-//! started as `judge play` starts it (`referee_args`, `JUDGE_PLAY=1`, its
-//! first test), in a process group of its own and a scratch folder; its
+//! started as `judge play` starts it (`referee_args`, `JUDGE_PLAY=1`), on
+//! the problem's first *sample* test only (a secret test's referee would
+//! draw and tell its secret), in a process group of its own and a scratch
+//! folder; its
 //! result is `judge play`'s (`game_result`). One game per account, at most
 //! `MAX_GAMES` at once, each ended after `IDLE` without a move or
 //! `LIFETIME` in all; what it said is kept up to `TRANSCRIPT_LIMIT`.
@@ -111,8 +113,7 @@ impl Games {
         else {
             return Err(AppError::NotFound);
         };
-        let test = crate::commands::find_test(&served.spec, None)
-            .map_err(|e| AppError::BadRequest(e.to_string()))?;
+        let test = sample_test(&served.spec).ok_or(AppError::NotFound)?;
         let mut games = self.lock();
         games.remove(&account);
         if games.len() >= MAX_GAMES {
@@ -230,7 +231,7 @@ impl Games {
                     .get()
                     .and_then(|all| all.iter().find(|p| p.spec.id == problem));
                 let result = served.map(|served| {
-                    let test = crate::commands::find_test(&served.spec, None).ok();
+                    let test = sample_test(&served.spec);
                     test.map(|test| {
                         crate::commands::game_result(
                             &self.sandbox.worker(),
@@ -260,6 +261,12 @@ impl Games {
         let result = crate::escape::visible(game.result.as_deref().unwrap_or_default());
         (lines, game.result.is_none(), result)
     }
+}
+
+/// The test a game is played on: the problem's first sample (never a
+/// secret test).
+fn sample_test(spec: &crate::spec::ProblemSpec) -> Option<&crate::spec::TestCase> {
+    spec.tests.iter().find(|t| t.is_sample())
 }
 
 /// Reads a referee's pipe into the transcript line by line (escaped, up to

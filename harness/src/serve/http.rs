@@ -1,13 +1,19 @@
 //! Who is asking (a login cookie, an API token, or nobody; the `Jury`
-//! extractor for the jury's pages), CSRF checks, cookies, and errors as
-//! pages. The shared state is `app.rs`, the routes `routes.rs`; handlers
-//! live in `pages.rs`, `jury.rs`, `login.rs`, `submit.rs`, `play.rs`,
-//! `api.rs`, `ccs.rs` and `events.rs`.
+//! extractor for the jury's pages), from which address (`ClientAddr`,
+//! through a trusted proxy), the forms a browser posts (`Posted`,
+//! `JuryPosted`, `LoginPosted`: each checks its CSRF token before the
+//! handler runs, so that no handler can forget it), and cookies. The
+//! shared state is `app.rs`, the routes `routes.rs`; handlers live in
+//! `pages.rs`, `jury.rs`, `login.rs`, `submit.rs`, `play.rs`, `api.rs`,
+//! `ccs.rs` and `events.rs`.
 
-use axum::extract::FromRequestParts;
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::header;
 use axum::http::request::Parts;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use serde::de::DeserializeOwned;
 
 use super::accounts::{self, Account, Login};
 use super::app::{App, AppState};
@@ -50,13 +56,6 @@ pub(crate) struct Jury(Viewer);
 impl Jury {
     pub(crate) fn viewer(&self) -> &Viewer {
         &self.0
-    }
-
-    pub(crate) fn login(&self) -> &Login {
-        self.0
-            .login
-            .as_ref()
-            .expect("a Jury is made only from a login")
     }
 }
 
@@ -111,6 +110,108 @@ impl FromRequestParts<AppState> for Viewer {
     }
 }
 
+/// The address a request comes from: the connection's peer, or behind a
+/// trusted proxy (`judge serve --trusted-proxy`) the last address of
+/// `X-Forwarded-For` that is not one of the trusted proxies. Every
+/// per-address limit is keyed by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ClientAddr(pub(crate) IpAddr);
+
+impl FromRequestParts<AppState> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &AppState,
+    ) -> Result<ClientAddr, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip());
+        Ok(ClientAddr(app.proxies.client_address(peer, &parts.headers)))
+    }
+}
+
+/// A form with a CSRF token.
+pub(crate) trait CsrfForm {
+    fn csrf(&self) -> &str;
+}
+
+/// A form posted by a logged-in browser, its CSRF token checked against
+/// the login's before the handler runs. Nobody logged in is sent to log
+/// in; an API token never posts a form (its token would be a fresh
+/// random one anyway).
+pub(crate) struct Posted<T> {
+    pub(crate) login: Login,
+    pub(crate) form: T,
+}
+
+impl<T: DeserializeOwned + CsrfForm + Send> FromRequest<AppState> for Posted<T> {
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, app: &AppState) -> Result<Posted<T>, AppError> {
+        let (mut parts, body) = request.into_parts();
+        let Ok(viewer) = Viewer::from_request_parts(&mut parts, app).await;
+        let login = viewer.login.ok_or(AppError::Login)?;
+        if viewer.by_token {
+            return Err(AppError::Csrf);
+        }
+        let axum::Form(form) = axum::Form::<T>::from_request(Request::from_parts(parts, body), app)
+            .await
+            .map_err(|e| AppError::BadRequest(e.body_text()))?;
+        check_csrf(&login, form.csrf())?;
+        Ok(Posted { login, form })
+    }
+}
+
+/// A form only the jury may post: `Posted`, and the jury's.
+pub(crate) struct JuryPosted<T>(pub(crate) Posted<T>);
+
+impl<T: DeserializeOwned + CsrfForm + Send> FromRequest<AppState> for JuryPosted<T> {
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, app: &AppState) -> Result<JuryPosted<T>, AppError> {
+        let posted = Posted::<T>::from_request(request, app).await?;
+        if !posted.login.account.is_jury() {
+            return Err(AppError::Forbidden);
+        }
+        Ok(JuryPosted(posted))
+    }
+}
+
+/// A login or sign-up form: no login exists yet, so its CSRF token is
+/// bound to a cookie of its own (`new_form`). Also gives the cookies and
+/// the client's address, which the handler needs.
+pub(crate) struct LoginPosted<T> {
+    pub(crate) form: T,
+    pub(crate) jar: CookieJar,
+    pub(crate) client: IpAddr,
+    pub(crate) secure: bool,
+}
+
+impl<T: DeserializeOwned + CsrfForm + Send> FromRequest<AppState> for LoginPosted<T> {
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, app: &AppState) -> Result<LoginPosted<T>, AppError> {
+        let (mut parts, body) = request.into_parts();
+        let Ok(ClientAddr(client)) = ClientAddr::from_request_parts(&mut parts, app).await;
+        let jar = CookieJar::from_headers(&parts.headers);
+        let secure = is_https(&parts.headers);
+        let axum::Form(form) = axum::Form::<T>::from_request(Request::from_parts(parts, body), app)
+            .await
+            .map_err(|e| AppError::BadRequest(e.body_text()))?;
+        if !form_token_ok(app, &jar, form.csrf()) {
+            return Err(AppError::Csrf);
+        }
+        Ok(LoginPosted {
+            form,
+            jar,
+            client,
+            secure,
+        })
+    }
+}
+
 /// Compares two tokens in time independent of where they differ.
 pub(crate) fn same_token(a: &str, b: &str) -> bool {
     a.len() == b.len()
@@ -120,7 +221,8 @@ pub(crate) fn same_token(a: &str, b: &str) -> bool {
             == 0
 }
 
-/// A form's CSRF token checked against the login's.
+/// A form's CSRF token checked against the login's (the extractors above
+/// call it; a multipart form, read by its handler, too).
 pub(crate) fn check_csrf(login: &Login, token: &str) -> Result<(), AppError> {
     if same_token(&login.csrf, token) {
         Ok(())
@@ -147,7 +249,7 @@ pub(crate) fn new_form(app: &App, jar: CookieJar, secure: bool) -> (CookieJar, S
 }
 
 /// Whether a login form's token belongs to its cookie.
-pub(crate) fn form_token_ok(app: &App, jar: &CookieJar, token: &str) -> bool {
+fn form_token_ok(app: &App, jar: &CookieJar, token: &str) -> bool {
     jar.get(FORM_COOKIE)
         .is_some_and(|cookie| same_token(&app.form_token(cookie.value()), token))
 }

@@ -135,24 +135,80 @@ fn judge_loop(bench: &Bench, sandbox: Sandbox, n: usize) {
     };
     let mut builder = Builder::new(&bench.root, bench.languages.clone(), sandbox);
     while let Some(entry) = bench.queue.pop() {
-        if let Err(error) = judge_entry(bench, &mut store, &mut builder, entry) {
+        match judge_entry(bench, &mut store, &mut builder, entry) {
+            Ok(Judged::Recorded) => {}
+            Ok(Judged::Retry { account }) => {
+                // Out of descriptors (a flood of connections, say): the
+                // entry is queued again and judged once some are free.
+                eprintln!(
+                    "judge thread {n}: submission {entry}: no file descriptors left; \
+                     judged again in {} s",
+                    RETRY_AFTER.as_secs()
+                );
+                std::thread::sleep(RETRY_AFTER);
+                bench.queue.push(entry, account);
+            }
             // The entry stays `running` in the store: the next start
             // judges it again.
-            eprintln!("judge thread {n}: submission {entry}: {error}");
+            Err(error) => eprintln!("judge thread {n}: submission {entry}: {error}"),
         }
     }
 }
 
+/// How long a judging that found no descriptors left waits to try again.
+const RETRY_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// What became of a judging.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Judged {
+    /// Recorded (or not this thread's to judge, or stopped by SIGTERM).
+    Recorded,
+    /// The judge ran out of file descriptors: nothing is recorded, the
+    /// entry is queued again in the store; push it back for `account`.
+    Retry { account: i64 },
+}
+
+/// Whether `text` (an error's or a report's words) says the judge ran out
+/// of file descriptors (EMFILE, ENFILE): the judge's trouble, never the
+/// submission's, so not a verdict.
+fn says_out_of_descriptors(text: &str) -> bool {
+    [libc::EMFILE, libc::ENFILE]
+        .iter()
+        .any(|&code| text.contains(&io::Error::from_raw_os_error(code).to_string()))
+}
+
+/// Whether a judging's report is a judge error that came of running out
+/// of file descriptors.
+fn out_of_descriptors(report: &TaskReport) -> bool {
+    report.verdict == Verdict::JudgeError
+        && (report
+            .message
+            .as_deref()
+            .is_some_and(says_out_of_descriptors)
+            || report
+                .tests
+                .iter()
+                .filter(|t| t.verdict == Verdict::JudgeError)
+                .any(|t| t.detail.as_deref().is_some_and(says_out_of_descriptors)))
+}
+
 /// Judges submission `entry` (if it is still queued) with `builder`, in
-/// the builder's box, and records its verdict.
+/// the builder's box, and records its verdict; one that ran out of file
+/// descriptors is given back to the queue instead.
 pub(crate) fn judge_entry(
     bench: &Bench,
     store: &mut Store,
     builder: &mut dyn Builds,
     entry: i64,
-) -> Result<(), ServeError> {
+) -> Result<Judged, ServeError> {
     let Some(claimed) = db::claim(store.db(), bench.ids.session, entry)? else {
-        return Ok(());
+        return Ok(Judged::Recorded);
+    };
+    let retry = |store: &mut Store| -> Result<Judged, ServeError> {
+        db::unclaim(store.db(), &claimed)?;
+        Ok(Judged::Retry {
+            account: claimed.entry.account,
+        })
     };
     let Some(problem) = bench
         .problems
@@ -177,13 +233,17 @@ pub(crate) fn judge_entry(
     publish("compiling".into(), None);
     let folder = bench.scratch.join(format!("entry-{}", claimed.entry.id));
     let entry = &claimed.entry;
-    let source = write_source(
+    let source = match write_source(
         &folder,
         &entry.language,
         &entry.file_name,
         &claimed.source,
         &bench.languages,
-    )?;
+    ) {
+        Ok(source) => source,
+        Err(error) if says_out_of_descriptors(&error.to_string()) => return retry(store),
+        Err(error) => return Err(error),
+    };
     let name = format!("#{} {}", claimed.entry.id, claimed.entry.file_name);
     let task = problem.judges.task(
         &problem.spec,
@@ -213,11 +273,14 @@ pub(crate) fn judge_entry(
     let _ = std::fs::remove_dir_all(&folder);
     if builder.worker().is_cancelled() {
         // Stopped by SIGTERM: not a result; judged again after a restart.
-        return Ok(());
+        return Ok(Judged::Recorded);
     }
     let report: TaskReport = reports.pop().ok_or_else(|| {
         ServeError::Usage(format!("no report for submission {}", claimed.entry.id))
     })?;
+    if out_of_descriptors(&report) {
+        return retry(store);
+    }
     db::record(store.db(), bench.ids.run, &claimed, &report)?;
     if let Err(error) = super::notify::judged(store.db(), bench.ids.session, claimed.entry.id) {
         // The verdict is stored; the other servers' pages show it on reload.
@@ -227,7 +290,7 @@ pub(crate) fn judge_entry(
         report.verdict.short().into(),
         Some(report.verdict.short().into()),
     );
-    Ok(())
+    Ok(Judged::Recorded)
 }
 
 /// The submission's source in a folder of its own, under a name the
@@ -303,7 +366,17 @@ impl Reporter for LiveStatus<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::safe_stem;
+    use super::{safe_stem, says_out_of_descriptors};
+
+    #[test]
+    fn running_out_of_descriptors_is_told_from_other_failures() {
+        let emfile = std::io::Error::from_raw_os_error(libc::EMFILE);
+        assert!(says_out_of_descriptors(&format!(
+            "failed to spawn the program: {emfile}"
+        )));
+        let other = std::io::Error::from_raw_os_error(libc::ENOENT);
+        assert!(!says_out_of_descriptors(&format!("failed: {other}")));
+    }
 
     #[test]
     fn a_file_name_never_becomes_a_path() {

@@ -6,19 +6,20 @@
 //! pages (`/submissions`), which show the jury everything.
 
 use askama::Template;
-use axum::Form;
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
-use super::accounts;
+use super::access::BoardView;
+use super::account::AccountForm;
+use super::accounts::{self, TokenInfo};
 use super::app::AppState;
 use super::db::{self, Filter};
 use super::error::{AppError, page};
-use super::http::{Jury, check_csrf};
+use super::http::{CsrfForm, Jury, JuryPosted};
 use super::live::LiveEvent;
-use super::pages::{EntryView, Nav, entry_view, nav};
+use super::pages::{EntryView, Nav, board, entry_view, nav};
 use crate::store::engine::Sql;
 use crate::verdict::Verdict;
 
@@ -44,25 +45,29 @@ pub(crate) async fn overview(
     State(app): State<AppState>,
     jury: Jury,
 ) -> Result<Response, AppError> {
-    let (people, entries) = {
+    // The jury's scoreboard (cached) has every participant's solved
+    // count; the submissions are counted by the store.
+    let solved = board(&app, BoardView::Jury).await?;
+    let (people, counts) = {
         let mut store = app.store();
         (
             accounts::accounts(store.db())?,
-            db::all_entries(store.db(), app.ids.session)?,
+            db::entry_counts(store.db(), app.ids.session)?,
         )
     };
     let participants = people
         .iter()
         .filter(|a| !a.is_jury())
-        .map(|a| {
-            let theirs: Vec<&db::Entry> = entries.iter().filter(|e| e.account == a.id).collect();
-            ParticipantRow {
-                username: a.username.clone(),
-                name: a.display_name.clone(),
-                team: a.team.clone().unwrap_or_default(),
-                submissions: theirs.len(),
-                solved: solved(theirs.iter().copied()),
-            }
+        .map(|a| ParticipantRow {
+            username: a.username.clone(),
+            name: crate::escape::name(&a.display_name),
+            team: crate::escape::name(a.team.as_deref().unwrap_or_default()),
+            submissions: counts.get(&a.id).copied().unwrap_or(0),
+            solved: solved
+                .rows
+                .iter()
+                .find(|r| r.account == a.id)
+                .map_or(0, |r| r.solved),
         })
         .collect();
     page(&JuryTemplate {
@@ -92,6 +97,12 @@ struct ParticipantTemplate {
     team: String,
     solved: usize,
     entries: Vec<EntryView>,
+    disabled: bool,
+    logins: usize,
+    tokens: Vec<TokenInfo>,
+    revoke_action: String,
+    /// A password just made, shown once.
+    new_password: String,
 }
 
 pub(crate) async fn participant(
@@ -99,24 +110,84 @@ pub(crate) async fn participant(
     jury: Jury,
     Path(username): Path<String>,
 ) -> Result<Response, AppError> {
-    let (account, entries) = {
+    participant_page(&app, &jury, &username, String::new())
+}
+
+fn participant_page(
+    app: &AppState,
+    jury: &Jury,
+    username: &str,
+    new_password: String,
+) -> Result<Response, AppError> {
+    let (account, entries, logins, tokens) = {
         let mut store = app.store();
-        let account = accounts::account_named(store.db(), &username)?.ok_or(AppError::NotFound)?;
+        let account = accounts::account_named(store.db(), username)?.ok_or(AppError::NotFound)?;
         let filter = Filter {
             account: Some(account.id),
             ..Filter::default()
         };
         let entries = db::entries(store.db(), app.ids.session, &filter, 10_000)?;
-        (account, entries)
+        let logins = accounts::open_logins(store.db(), account.id)?;
+        let tokens = accounts::tokens(store.db(), account.id)?;
+        (account, entries, logins, tokens)
     };
     page(&ParticipantTemplate {
-        nav: nav(&app, jury.viewer()),
+        nav: nav(app, jury.viewer()),
         solved: solved(&entries),
-        entries: entries.iter().map(|e| entry_view(&app, e)).collect(),
+        entries: entries
+            .iter()
+            .map(|e| entry_view(app, jury.viewer(), e))
+            .collect(),
+        revoke_action: format!("/jury/participants/{}/account", account.username),
         username: account.username,
-        name: account.display_name,
-        team: account.team.unwrap_or_default(),
+        name: crate::escape::name(&account.display_name),
+        team: crate::escape::name(account.team.as_deref().unwrap_or_default()),
+        disabled: account.disabled,
+        logins,
+        tokens,
+        new_password,
     })
+}
+
+/// `POST /jury/participants/USER/account`: end every login and token of
+/// an account, give it a new password (shown once), disable or enable it,
+/// or revoke one of its tokens.
+pub(crate) async fn account_action(
+    State(app): State<AppState>,
+    jury: Jury,
+    Path(username): Path<String>,
+    JuryPosted(posted): JuryPosted<AccountForm>,
+) -> Result<Response, AppError> {
+    let form = posted.form;
+    let mut new_password = String::new();
+    {
+        let mut store = app.store();
+        let account = accounts::account_named(store.db(), &username)?.ok_or(AppError::NotFound)?;
+        match form.action.as_str() {
+            "revoke" => {
+                accounts::end_everything(store.db(), account.id)?;
+            }
+            "reset" => {
+                new_password = accounts::reset_password(store.db(), account.id)
+                    .map_err(|e| AppError::Internal(e.to_string()))?;
+            }
+            "disable" | "enable" => {
+                accounts::set_disabled(store.db(), account.id, form.action == "disable")?;
+            }
+            "revoke-token" => {
+                accounts::revoke_token(store.db(), account.id, &form.token)?;
+            }
+            _ => {
+                return Err(AppError::BadRequest(
+                    "an action: revoke, reset, disable, enable".into(),
+                ));
+            }
+        }
+    }
+    if new_password.is_empty() {
+        return Ok(Redirect::to(&format!("/jury/participants/{username}")).into_response());
+    }
+    participant_page(&app, &jury, &username, new_password)
 }
 
 #[derive(Deserialize)]
@@ -126,14 +197,19 @@ pub(crate) struct RejudgeForm {
     problem: Option<String>,
 }
 
+impl CsrfForm for RejudgeForm {
+    fn csrf(&self) -> &str {
+        &self.csrf
+    }
+}
+
 /// Queues judged submissions again: one, or every one of a problem.
 /// Their earlier result stands until the new one is recorded.
 pub(crate) async fn rejudge(
     State(app): State<AppState>,
-    jury: Jury,
-    Form(form): Form<RejudgeForm>,
+    JuryPosted(posted): JuryPosted<RejudgeForm>,
 ) -> Result<Response, AppError> {
-    check_csrf(jury.login(), &form.csrf)?;
+    let form = posted.form;
     let (ids, back) = match (form.entry, &form.problem) {
         (Some(entry), _) => (vec![entry], format!("/submissions/{entry}")),
         (None, Some(problem)) if app.problem(problem).is_some() => {
@@ -170,7 +246,7 @@ pub(crate) async fn rejudge(
             account,
             submitted_at: std::time::SystemTime::now(),
             problem,
-            status: "queued".into(),
+            status: super::live::QUEUED.into(),
             verdict: None,
         });
     }

@@ -6,10 +6,14 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
 use serde::Serialize;
 use tokio::sync::broadcast;
+
+/// The status of an entry waiting to be judged.
+pub(crate) const QUEUED: &str = "queued";
 
 /// One change of a submission's status.
 #[derive(Debug, Clone, Serialize)]
@@ -30,6 +34,9 @@ pub(crate) struct Live {
     sender: broadcast::Sender<LiveEvent>,
     /// Entry → what its judging does now (running entries only).
     progress: Mutex<HashMap<i64, String>>,
+    /// Counts the changes a scoreboard shows (an entry queued, a
+    /// verdict): a board computed at an older count is stale.
+    board_changes: AtomicU64,
 }
 
 impl Default for Live {
@@ -39,6 +46,7 @@ impl Default for Live {
             // to reload (`Lagged`).
             sender: broadcast::channel(1024).0,
             progress: Mutex::new(HashMap::new()),
+            board_changes: AtomicU64::new(0),
         }
     }
 }
@@ -46,6 +54,9 @@ impl Default for Live {
 impl Live {
     /// Publishes a status; a verdict ends the entry's progress.
     pub(crate) fn publish(&self, event: LiveEvent) {
+        if event.verdict.is_some() || event.status == QUEUED {
+            self.board_changes.fetch_add(1, Ordering::SeqCst);
+        }
         {
             let mut progress = self.progress.lock().unwrap_or_else(|e| e.into_inner());
             if event.verdict.is_some() {
@@ -65,6 +76,11 @@ impl Live {
             .unwrap_or_else(|e| e.into_inner())
             .get(&entry)
             .cloned()
+    }
+
+    /// How many changes the scoreboards have seen.
+    pub(crate) fn board_changes(&self) -> u64 {
+        self.board_changes.load(Ordering::SeqCst)
     }
 
     pub(crate) fn subscribe(&self) -> broadcast::Receiver<LiveEvent> {

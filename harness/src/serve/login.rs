@@ -1,14 +1,15 @@
 //! Logging in and out, and open registration when the session file
 //! allows it. The login and sign-up forms carry a CSRF token bound to a
-//! cookie of their own (no login exists yet); passwords are checked off the
-//! store's lock, on a blocking thread (argon2 is slow on purpose); login
-//! attempts are rate limited per user and per address.
+//! cookie of their own (no login exists yet: `LoginPosted`); passwords
+//! are checked on the bounded password threads (`passwords.rs`), a
+//! missing account against a dummy hash; tries are limited per user name
+//! and client address, with back-off (`limits.rs`); user names are
+//! checked before any limiter sees them.
 
-use std::net::SocketAddr;
+use std::net::IpAddr;
 
 use askama::Template;
-use axum::Form;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum_extra::extract::cookie::CookieJar;
@@ -18,8 +19,9 @@ use super::accounts;
 use super::app::AppState;
 use super::error::{AppError, page};
 use super::http::{
-    LOGIN_COOKIE, Viewer, check_csrf, form_token_ok, is_https, new_form, private_cookie,
+    CsrfForm, LOGIN_COOKIE, LoginPosted, Posted, Viewer, is_https, new_form, private_cookie,
 };
+use super::limits::Wait;
 use super::pages::{Nav, nav};
 
 #[derive(Template)]
@@ -54,18 +56,23 @@ pub(crate) struct LoginForm {
     password: String,
 }
 
+impl CsrfForm for LoginForm {
+    fn csrf(&self) -> &str {
+        &self.csrf
+    }
+}
+
 pub(crate) async fn login(
     State(app): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    jar: CookieJar,
-    Form(form): Form<LoginForm>,
+    posted: LoginPosted<LoginForm>,
 ) -> Result<Response, AppError> {
-    let busy = "Too many login attempts: wait a minute and try again.";
-    admit(&app, &jar, &form.csrf, peer, &form.username, busy)?;
-    let account = verify_login(&app, &form.username, &form.password).await?;
-    let secure = is_https(&headers);
-    let Some(account) = account else {
+    let LoginPosted {
+        form,
+        jar,
+        client,
+        secure,
+    } = posted;
+    let Some(account) = verify_login(&app, &form.username, &form.password, client).await? else {
         let (jar, form_token) = new_form(&app, jar, secure);
         let html = page(&LoginTemplate {
             nav: nav(&app, &Viewer::default()),
@@ -76,26 +83,6 @@ pub(crate) async fn login(
         return Ok((StatusCode::UNAUTHORIZED, jar, html).into_response());
     };
     logged_in(&app, jar, account, secure)
-}
-
-/// A form that logs in (or registers and logs in) may be tried: its CSRF
-/// token is this browser's (else `AppError::Csrf`), and the address and
-/// the user name have tries left (else `busy`, as `AppError::TooMany`).
-fn admit(
-    app: &AppState,
-    jar: &CookieJar,
-    csrf: &str,
-    peer: SocketAddr,
-    username: &str,
-    busy: &str,
-) -> Result<(), AppError> {
-    if !form_token_ok(app, jar, csrf) {
-        return Err(AppError::Csrf);
-    }
-    if !app.may_try_login(peer.ip(), username) {
-        return Err(AppError::TooMany(busy.into()));
-    }
-    Ok(())
 }
 
 /// The login cookie of a new login of `account`, and home.
@@ -110,22 +97,46 @@ fn logged_in(
     Ok((jar, Redirect::to("/")).into_response())
 }
 
-/// The account whose password this is: the hash is read under the
-/// store's lock, verified outside it, on a blocking thread.
+/// A try refused by the limits, as the page or the API says it.
+pub(crate) fn refused(wait: Wait) -> AppError {
+    AppError::TooMany(match wait {
+        Wait::Backoff(seconds) => {
+            format!("Too many wrong passwords for this user from here: wait {seconds} s.")
+        }
+        Wait::Rate => "Too many login attempts from here: wait a minute.".into(),
+    })
+}
+
+/// The account whose password this is, for a try from `client`: the
+/// user name checked first (an invalid one is simply wrong, and no
+/// limiter keeps it), then the limits, then the password on the password
+/// threads (a missing or disabled account against the dummy hash, so
+/// that it takes as long as a wrong password).
 pub(crate) async fn verify_login(
     app: &AppState,
     username: &str,
     password: &str,
+    client: IpAddr,
 ) -> Result<Option<i64>, AppError> {
-    let found = accounts::password_hash_of(app.store().db(), username)?;
-    let Some((id, hash)) = found else {
+    if accounts::check_username(username).is_err() || password.len() > 1024 {
         return Ok(None);
+    }
+    app.limits
+        .may_try_login(username, client)
+        .map_err(refused)?;
+    let found = accounts::password_hash_of(app.store().db(), username)?;
+    let (id, hash) = match found {
+        Some((id, hash, false)) => (Some(id), Some(hash)),
+        _ => (None, None),
     };
-    let password = password.to_string();
-    let ok = tokio::task::spawn_blocking(move || accounts::verify_password(&password, &hash))
-        .await
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    Ok(ok.then_some(id))
+    let right = app.passwords.verify(password, hash).await?;
+    if right {
+        app.limits.login_succeeded(username, client);
+        Ok(id)
+    } else {
+        app.limits.login_failed(username, client);
+        Ok(None)
+    }
 }
 
 #[derive(Template)]
@@ -134,6 +145,7 @@ struct RegisterTemplate {
     nav: Nav,
     form_token: String,
     error: String,
+    invitation: bool,
 }
 
 /// `GET /register`: only when the session file allows open registration.
@@ -150,6 +162,7 @@ pub(crate) async fn register_form(
         nav: nav(&app, &Viewer::default()),
         form_token,
         error: String::new(),
+        invitation: app.session.invitation.is_some(),
     })?;
     Ok((jar, html).into_response())
 }
@@ -160,46 +173,68 @@ pub(crate) struct RegisterForm {
     username: String,
     display_name: String,
     password: String,
+    #[serde(default)]
+    invitation: String,
 }
 
-/// `POST /register`: a new participant, logged in at once.
+impl CsrfForm for RegisterForm {
+    fn csrf(&self) -> &str {
+        &self.csrf
+    }
+}
+
+/// What is wrong with a sign-up, if anything, before any hashing.
+fn check_sign_up(app: &AppState, form: &RegisterForm) -> Result<(), String> {
+    if let Some(code) = &app.session.invitation {
+        if !super::http::same_token(code, form.invitation.trim()) {
+            return Err("That is not this session's invitation code.".into());
+        }
+    }
+    accounts::check_username(&form.username).map_err(|why| why.to_string())?;
+    accounts::check_name(&form.display_name).map_err(|why| format!("Your name: {why}."))?;
+    let length = form.password.chars().count();
+    if !(10..=1024).contains(&length) {
+        return Err("A password of 10 to 1024 characters, please.".into());
+    }
+    Ok(())
+}
+
+/// `POST /register`: a new participant, logged in at once. Each client
+/// address may sign up `signups-per-hour` accounts.
 pub(crate) async fn register(
     State(app): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    jar: CookieJar,
-    Form(form): Form<RegisterForm>,
+    posted: LoginPosted<RegisterForm>,
 ) -> Result<Response, AppError> {
     if !app.session.registration {
         return Err(AppError::NotFound);
     }
-    let busy = "Too many attempts: wait a minute.";
-    admit(&app, &jar, &form.csrf, peer, &form.username, busy)?;
-    let secure = is_https(&headers);
+    let LoginPosted {
+        form,
+        jar,
+        client,
+        secure,
+    } = posted;
     let refuse = |jar: CookieJar, error: String| -> Result<Response, AppError> {
         let (jar, form_token) = new_form(&app, jar, secure);
         let html = page(&RegisterTemplate {
             nav: nav(&app, &Viewer::default()),
             form_token,
             error,
+            invitation: app.session.invitation.is_some(),
         })?;
         Ok((StatusCode::BAD_REQUEST, jar, html).into_response())
     };
+    if let Err(why) = check_sign_up(&app, &form) {
+        return refuse(jar, why);
+    }
+    if !app.limits.may_sign_up(client) {
+        return Err(AppError::TooMany(format!(
+            "At most {} new accounts an hour from one address: ask the jury for one.",
+            app.session.signups_per_hour
+        )));
+    }
+    let hash = app.passwords.hash(&form.password).await?;
     let name = form.display_name.trim();
-    if let Err(why) = accounts::check_username(&form.username) {
-        return refuse(jar, why.to_string());
-    }
-    if name.is_empty() || name.chars().count() > 64 {
-        return refuse(jar, "A name of 1 to 64 characters, please.".into());
-    }
-    if form.password.chars().count() < 10 {
-        return refuse(jar, "A password of at least 10 characters, please.".into());
-    }
-    let password = form.password.clone();
-    let hash = tokio::task::spawn_blocking(move || accounts::hash_password(&password))
-        .await
-        .map_err(|e| AppError::Internal(e.to_string()))?
-        .map_err(|e| AppError::Internal(e.to_string()))?;
     let created = accounts::create_participant(app.store().db(), &form.username, name, &hash)?;
     let Some(account) = created else {
         return refuse(jar, "That user name is taken.".into());
@@ -208,18 +243,21 @@ pub(crate) async fn register(
 }
 
 #[derive(Deserialize)]
-pub(crate) struct CsrfForm {
+pub(crate) struct CsrfOnly {
     csrf: String,
+}
+
+impl CsrfForm for CsrfOnly {
+    fn csrf(&self) -> &str {
+        &self.csrf
+    }
 }
 
 pub(crate) async fn logout(
     State(app): State<AppState>,
-    viewer: Viewer,
     jar: CookieJar,
-    Form(form): Form<CsrfForm>,
+    _posted: Posted<CsrfOnly>,
 ) -> Result<Response, AppError> {
-    let login = viewer.require()?;
-    check_csrf(login, &form.csrf)?;
     if let Some(cookie) = jar.get(LOGIN_COOKIE) {
         accounts::end_login(app.store().db(), cookie.value())?;
     }

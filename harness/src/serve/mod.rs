@@ -13,19 +13,25 @@
 //! Files, lower ones first (none imports one above it but `start`, which
 //! puts them together):
 //! - state: `session` (the session file), `accounts` (users, passwords,
-//!   logins, tokens, `judge users import`), `db` (the server's tables),
-//!   `queue` (fair order), `live` (status, published), `games` (the play
-//!   page's referees), `problem_page` (a problem as shown), `app` (what
-//!   every handler shares);
+//!   logins, tokens, `judge users`), `db` (the server's tables), `queue`
+//!   (fair order), `live` (status, published), `games` (the play page's
+//!   referees), `problem_page` (a problem as shown), `limits` (tries,
+//!   back-off), `passwords` (the bounded hashing threads), `net` (the
+//!   connections: timeouts, caps, shutdown), `app` (what every handler
+//!   shares);
 //! - the web's own: `error` (failures as pages), `http` (who is asking,
-//!   the `Jury` extractor, CSRF, cookies);
-//! - handlers: `pages`, `login`, `submit`, `play`, `jury`, `api`, `ccs`,
-//!   `events` (SSE), with `feedback` (what a viewer may see of a result),
-//!   `scoreboard` and `statement` (Markdown and math);
+//!   from where, the `Jury` extractor, forms checked for CSRF), `access`
+//!   (the one access rule: who sees which problem, entry, result,
+//!   feedback and scoreboard);
+//! - handlers: `pages`, `login`, `account`, `submit`, `play`, `jury`,
+//!   `api`, `ccs`, `events` (SSE), with `feedback` (what a viewer may see
+//!   of a result), `scoreboard` and `statement` (Markdown and math);
 //! - `routes` (every route, the guard), `judging` (the bridge to the judge
 //!   core), `remote` and `notify` (judging by `judge worker`s), `start`
 //!   (the verb itself), `client` (`judge submit`).
 
+mod access;
+mod account;
 mod accounts;
 mod api;
 mod app;
@@ -41,10 +47,13 @@ pub(crate) mod judging;
 #[cfg(test)]
 mod judging_tests;
 mod jury;
+mod limits;
 mod live;
 mod login;
+mod net;
 mod notify;
 mod pages;
+mod passwords;
 mod play;
 mod problem_page;
 mod queue;
@@ -55,6 +64,7 @@ mod session;
 mod start;
 mod statement;
 mod submit;
+mod users_import;
 
 pub(crate) use client::submit;
 #[cfg(test)]

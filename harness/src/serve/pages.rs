@@ -4,6 +4,7 @@
 //! my submissions, one submission, the scoreboard (submitting is
 //! `submit.rs`, logging in `login.rs`).
 
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use askama::Template;
@@ -12,6 +13,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
+use super::access::{Access, BoardView};
 use super::accounts;
 use super::app::{AppState, LanguageChoice};
 use super::db::{self, Entry, Filter, Status};
@@ -63,7 +65,7 @@ pub(crate) fn nav(app: &AppState, viewer: &Viewer) -> Nav {
         jury: viewer.is_jury(),
         name: viewer
             .account()
-            .map(|a| a.display_name.clone())
+            .map(|a| crate::escape::name(&a.display_name))
             .unwrap_or_default(),
         csrf: viewer
             .login
@@ -86,22 +88,23 @@ pub(crate) struct EntryView {
     pub(crate) status_class: String,
 }
 
-pub(crate) fn entry_view(app: &AppState, entry: &Entry) -> EntryView {
+/// `entry` as a list row shows it to `viewer` (its live progress as the
+/// access rule allows).
+pub(crate) fn entry_view(app: &AppState, viewer: &Viewer, entry: &Entry) -> EntryView {
     let status = match (entry.status, entry.verdict) {
         (Status::Judged, Some(verdict)) => verdict.short().to_string(),
-        (Status::Running, _) => app
-            .live
-            .progress(entry.id)
-            .unwrap_or_else(|| "running".into()),
-        _ => "queued".into(),
+        (Status::Running, _) => {
+            Access::new(&app.session, viewer).progress(app.live.progress(entry.id))
+        }
+        _ => super::live::QUEUED.into(),
     };
     EntryView {
         id: entry.id,
         time: humantime::format_rfc3339_seconds(entry.submitted_at).to_string(),
-        user: format!("{} ({})", entry.display_name, entry.username),
+        user: crate::escape::name(&format!("{} ({})", entry.display_name, entry.username)),
         problem: entry.problem.clone(),
         language: entry.language.clone(),
-        file_name: visible(&entry.file_name),
+        file_name: crate::escape::name(&entry.file_name),
         status_class: match entry.verdict {
             Some(v) if entry.status == Status::Judged => format!("v-{}", v.short()),
             _ => String::new(),
@@ -123,12 +126,24 @@ struct ProblemRow<'a> {
 struct ProblemsTemplate<'a> {
     nav: Nav,
     problems: Vec<ProblemRow<'a>>,
+    /// Before the start: when it starts (and no problem is listed).
+    starts: String,
 }
 
 pub(crate) async fn home(
     State(app): State<AppState>,
     viewer: Viewer,
 ) -> Result<Response, AppError> {
+    if !Access::new(&app.session, &viewer).sees_problems() {
+        let starts = app.session.start().map_or_else(String::new, |start| {
+            humantime::format_rfc3339_seconds(start).to_string()
+        });
+        return page(&ProblemsTemplate {
+            nav: nav(&app, &viewer),
+            problems: Vec::new(),
+            starts,
+        });
+    }
     let mine = match viewer.account() {
         Some(account) => db::entries(
             app.store().db(),
@@ -166,6 +181,7 @@ pub(crate) async fn home(
     page(&ProblemsTemplate {
         nav: nav(&app, &viewer),
         problems,
+        starts: String::new(),
     })
 }
 
@@ -176,6 +192,7 @@ struct ProblemTemplate<'a> {
     problem: &'a ProblemPage,
     languages: &'a [LanguageChoice],
     open: bool,
+    playable: bool,
 }
 
 pub(crate) async fn problem(
@@ -183,12 +200,14 @@ pub(crate) async fn problem(
     viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let problem = app.problem(&id).ok_or(AppError::NotFound)?;
+    let access = Access::new(&app.session, &viewer);
+    let problem = access.problem(app.problem(&id))?;
     page(&ProblemTemplate {
         nav: nav(&app, &viewer),
         problem,
         languages: &app.languages,
-        open: viewer.is_jury() || app.session.is_open(SystemTime::now()),
+        open: access.may_submit(),
+        playable: access.may_play(problem),
     })
 }
 
@@ -196,9 +215,10 @@ pub(crate) async fn problem(
 /// part of the URL is ever a path.
 pub(crate) async fn sample(
     State(app): State<AppState>,
+    viewer: Viewer,
     Path((id, file)): Path<(String, String)>,
 ) -> Result<Response, AppError> {
-    let problem = app.problem(&id).ok_or(AppError::NotFound)?;
+    let problem = Access::new(&app.session, &viewer).problem(app.problem(&id))?;
     let (number, kind) = file.split_once('.').ok_or(AppError::NotFound)?;
     let index = number
         .parse::<usize>()
@@ -220,7 +240,11 @@ pub(crate) async fn sample(
             ),
             (
                 header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{id}-{number}.{kind}\""),
+                format!(
+                    "attachment; filename=\"{}-{}.{kind}\"",
+                    problem.id,
+                    index + 1
+                ),
             ),
         ],
         body,
@@ -275,7 +299,10 @@ pub(crate) async fn submissions(
     };
     page(&SubmissionsTemplate {
         nav: nav(&app, &viewer),
-        entries: entries.iter().map(|e| entry_view(&app, e)).collect(),
+        entries: entries
+            .iter()
+            .map(|e| entry_view(&app, &viewer, e))
+            .collect(),
         filter_problem: query.problem.unwrap_or_default(),
         filter_user: query.user.unwrap_or_default(),
         filter_verdict: query.verdict.unwrap_or_default(),
@@ -291,15 +318,12 @@ struct SubmissionTemplate {
     source: String,
 }
 
-/// An entry the viewer may see: their own, or any for the jury; anything
-/// else does not exist for them (404, never 403: ids are not confirmed).
+/// An entry the viewer may see (the access rule: their own, or any for
+/// the jury); anything else does not exist for them (404, never 403).
 pub(crate) fn visible_entry(app: &AppState, viewer: &Viewer, id: i64) -> Result<Entry, AppError> {
-    let login = viewer.require()?;
-    let entry = db::entry(app.store().db(), app.ids.session, id)?.ok_or(AppError::NotFound)?;
-    if entry.account != login.account.id && !login.account.is_jury() {
-        return Err(AppError::NotFound);
-    }
-    Ok(entry)
+    viewer.require()?;
+    let entry = db::entry(app.store().db(), app.ids.session, id)?;
+    Access::new(&app.session, viewer).entry(entry)
 }
 
 /// A judged entry's report as `viewer` may see it.
@@ -312,11 +336,8 @@ pub(crate) fn feedback_for(
         return Ok(None);
     };
     let report = db::report(app.store().db(), submission, entry.id)?;
-    Ok(Some(feedback::view(
-        &report,
-        app.session.feedback,
-        viewer.is_jury(),
-    )))
+    let level = Access::new(&app.session, viewer).feedback();
+    Ok(Some(feedback::view(&report, level)))
 }
 
 pub(crate) async fn submission(
@@ -329,7 +350,7 @@ pub(crate) async fn submission(
     let source = db::source(app.store().db(), entry.id)?;
     page(&SubmissionTemplate {
         nav: nav(&app, &viewer),
-        entry: entry_view(&app, &entry),
+        entry: entry_view(&app, &viewer, &entry),
         feedback,
         source: visible(&String::from_utf8_lossy(&source)),
     })
@@ -339,35 +360,51 @@ pub(crate) async fn submission(
 #[template(path = "serve/scoreboard.html")]
 struct ScoreboardTemplate {
     nav: Nav,
-    board: Scoreboard,
+    board: Arc<Scoreboard>,
     frozen: String,
 }
 
+/// The scoreboard as `view` shows it: computed once per change, off the
+/// server's async threads (a board of many entries takes a while).
+pub(crate) async fn board(app: &AppState, view: BoardView) -> Result<Arc<Scoreboard>, AppError> {
+    let app = app.clone();
+    tokio::task::spawn_blocking(move || {
+        let changes = app.live.board_changes();
+        app.boards.get(view, changes, || {
+            let (people, entries) = {
+                let mut store = app.store();
+                (
+                    accounts::accounts(store.db())?,
+                    db::all_entries(store.db(), app.ids.session)?,
+                )
+            };
+            let problems: Vec<String> = app.problems.iter().map(|p| p.id.clone()).collect();
+            Ok(scoreboard::compute(
+                &app.session,
+                &problems,
+                &people,
+                &entries,
+                view,
+            ))
+        })
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.to_string()))?
+}
+
 /// The scoreboard as `viewer` sees it now.
-pub(crate) fn current_scoreboard(app: &AppState, viewer: &Viewer) -> Result<Scoreboard, AppError> {
-    let (people, entries) = {
-        let mut store = app.store();
-        (
-            accounts::accounts(store.db())?,
-            db::all_entries(store.db(), app.ids.session)?,
-        )
-    };
-    let problems: Vec<String> = app.problems.iter().map(|p| p.id.clone()).collect();
-    Ok(scoreboard::compute(
-        &app.session,
-        &problems,
-        &people,
-        &entries,
-        viewer.is_jury(),
-        SystemTime::now(),
-    ))
+pub(crate) async fn current_scoreboard(
+    app: &AppState,
+    viewer: &Viewer,
+) -> Result<Arc<Scoreboard>, AppError> {
+    board(app, Access::new(&app.session, viewer).board()).await
 }
 
 pub(crate) async fn scoreboard(
     State(app): State<AppState>,
     viewer: Viewer,
 ) -> Result<Response, AppError> {
-    let board = current_scoreboard(&app, &viewer)?;
+    let board = current_scoreboard(&app, &viewer).await?;
     let frozen = board.frozen.map_or_else(String::new, |at| {
         format!(
             "Frozen since {}: later submissions show as pending.",

@@ -3,15 +3,15 @@
 //! themselves are `games.rs`.
 
 use askama::Template;
-use axum::Form;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
+use super::access::Access;
 use super::app::AppState;
 use super::error::{AppError, page};
 use super::games::Line;
-use super::http::{Viewer, check_csrf};
+use super::http::{CsrfForm, Posted, Viewer};
 use super::pages::{Nav, nav};
 use super::problem_page::ProblemPage;
 
@@ -31,10 +31,7 @@ pub(crate) async fn play_page(
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     let login = viewer.require()?;
-    let problem = app
-        .problem(&id)
-        .filter(|p| p.interactive)
-        .ok_or(AppError::NotFound)?;
+    let problem = playable(&app, &viewer, &id)?;
     let (lines, running, result) = app.games.view(login.account.id, &id);
     page(&PlayTemplate {
         nav: nav(&app, &viewer),
@@ -45,6 +42,17 @@ pub(crate) async fn play_page(
     })
 }
 
+/// The problem `id` if `viewer` may play it now (the access rule: an
+/// interactive problem with samples, during the session's hours).
+fn playable<'a>(app: &'a AppState, viewer: &Viewer, id: &str) -> Result<&'a ProblemPage, AppError> {
+    let access = Access::new(&app.session, viewer);
+    let problem = access.problem(app.problem(id))?;
+    if !access.may_play(problem) {
+        return Err(AppError::NotFound);
+    }
+    Ok(problem)
+}
+
 #[derive(Deserialize)]
 pub(crate) struct PlayForm {
     csrf: String,
@@ -53,18 +61,21 @@ pub(crate) struct PlayForm {
     line: String,
 }
 
+impl CsrfForm for PlayForm {
+    fn csrf(&self) -> &str {
+        &self.csrf
+    }
+}
+
 pub(crate) async fn play_move(
     State(app): State<AppState>,
     viewer: Viewer,
     Path(id): Path<String>,
-    Form(form): Form<PlayForm>,
+    posted: Posted<PlayForm>,
 ) -> Result<Response, AppError> {
-    let login = viewer.require()?;
-    check_csrf(login, &form.csrf)?;
-    app.problem(&id)
-        .filter(|p| p.interactive)
-        .ok_or(AppError::NotFound)?;
-    let account = login.account.id;
+    playable(&app, &viewer, &id)?;
+    let form = posted.form;
+    let account = posted.login.account.id;
     let back = format!("/problems/{id}/play");
     let games = app.clone();
     tokio::task::spawn_blocking(move || match form.action.as_str() {

@@ -16,6 +16,9 @@ pub(crate) struct ProblemPage {
     pub(crate) interactive: bool,
     pub(crate) time_limit_seconds: f64,
     pub(crate) tests: usize,
+    /// How many of its tests are samples (the only ones ever played on
+    /// the play page: a secret test's referee would show its secret).
+    pub(crate) sample_tests: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -106,6 +109,7 @@ impl ProblemPage {
             interactive: spec.kind.is_interactive(),
             time_limit_seconds: spec.limits.time.as_secs_f64(),
             tests: spec.tests.len(),
+            sample_tests: spec.tests.iter().filter(|t| t.is_sample()).count(),
         }
     }
 }

@@ -1,5 +1,6 @@
-//! Every route of the server, and the guard every response passes: the
-//! security headers, and a private session's login wall.
+//! Every route of the server, and the guard every request and response
+//! passes: the time a request may take, a cross-site form refused by its
+//! `Origin`, a private session's login wall, and the security headers.
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request, State};
@@ -9,6 +10,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 
 use super::app::AppState;
+use super::error::AppError;
 use super::http::Viewer;
 
 /// No script but our own file, no inline script or style, no framing, no
@@ -27,6 +29,10 @@ pub(crate) fn router(app: AppState) -> Router {
             get(super::login::login_form).post(super::login::login),
         )
         .route("/logout", post(super::login::logout))
+        .route(
+            "/account",
+            get(super::account::account).post(super::account::account_action),
+        )
         .route(
             "/register",
             get(super::login::register_form).post(super::login::register),
@@ -62,6 +68,10 @@ pub(crate) fn router(app: AppState) -> Router {
             "/jury/participants/{username}",
             get(super::jury::participant),
         )
+        .route(
+            "/jury/participants/{username}/account",
+            post(super::jury::account_action),
+        )
         .route("/jury/rejudge", post(super::jury::rejudge))
         .route("/jury/workers", get(super::jury::workers))
         .route(
@@ -75,6 +85,10 @@ pub(crate) fn router(app: AppState) -> Router {
         .route("/static/{file}", get(super::pages::static_file))
         .layer(DefaultBodyLimit::max(64 << 10))
         .layer(axum::middleware::from_fn_with_state(app.clone(), guard))
+        .layer(axum::middleware::from_fn_with_state(
+            app.net.request_timeout,
+            |State(limit), request, next| super::net::timed(limit, request, next),
+        ))
         .with_state(app)
 }
 
@@ -86,6 +100,9 @@ async fn guard(
     request: Request,
     next: Next,
 ) -> Response {
+    if cross_site(&request) {
+        return AppError::Csrf.into_response();
+    }
     let path = request.uri().path();
     let open_path = path == "/login"
         || path == "/register"
@@ -109,4 +126,37 @@ async fn guard(
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     response
+}
+
+/// A state-changing request another site's page made a browser send: a
+/// POST that the browser marks as cross-site (`Sec-Fetch-Site`, sent by
+/// every current browser), or, from an older one, whose `Origin` names
+/// another host than the one asked. (Under `Referrer-Policy: no-referrer`
+/// a browser's own same-origin form says `Origin: null`, so `null` alone
+/// proves nothing.) The forms' CSRF tokens refuse such a request too;
+/// this refuses it before any handler, whatever a handler forgets.
+fn cross_site(request: &Request) -> bool {
+    if request.method() != axum::http::Method::POST {
+        return false;
+    }
+    let headers = request.headers();
+    if let Some(site) = headers.get("sec-fetch-site") {
+        return !matches!(site.as_bytes(), b"same-origin" | b"none");
+    }
+    let origin = headers
+        .get(header::ORIGIN)
+        .and_then(|o| o.to_str().ok())
+        .filter(|o| *o != "null");
+    let Some(origin) = origin else {
+        return false;
+    };
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default();
+    let origin_host = origin
+        .split_once("://")
+        .map_or(origin, |(_, rest)| rest)
+        .trim_end_matches('/');
+    !origin_host.eq_ignore_ascii_case(host)
 }

@@ -5,10 +5,14 @@
 //! jury sees submissions made after it as pending, not their results.
 //! Compile errors and judge errors are not tries.
 
-use std::time::{Duration, SystemTime};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
 
+use super::access::BoardView;
 use super::accounts::Account;
 use super::db::Entry;
+use super::error::AppError;
 use super::session::{Scoring, Session};
 use crate::verdict::Verdict;
 
@@ -52,20 +56,18 @@ fn counts(verdict: Verdict) -> bool {
     !matches!(verdict, Verdict::CompileError | Verdict::JudgeError)
 }
 
-/// The scoreboard over `participants` as `jury` (or anybody else) sees it
-/// at `now`; `entries` oldest first.
+/// The scoreboard over `participants` as `view` shows it; `entries`
+/// oldest first.
 pub(crate) fn compute(
     session: &Session,
     problems: &[String],
     participants: &[Account],
     entries: &[Entry],
-    jury: bool,
-    now: SystemTime,
+    view: BoardView,
 ) -> Scoreboard {
-    let frozen = if jury {
-        None
-    } else {
-        session.frozen_since(now)
+    let frozen = match view {
+        BoardView::Jury => None,
+        BoardView::Public { frozen_since } => frozen_since,
     };
     let penalty = match session.scoring {
         Scoring::Icpc { penalty } => penalty,
@@ -73,21 +75,28 @@ pub(crate) fn compute(
     };
     let mut rows: Vec<Row> = participants
         .iter()
-        .filter(|a| !a.is_jury())
+        .filter(|a| !a.is_jury() && !a.disabled)
         .map(|a| Row {
             rank: 0,
             account: a.id,
             username: a.username.clone(),
-            name: a.display_name.clone(),
-            team: a.team.clone().unwrap_or_default(),
+            // Names reach pages and the API: control characters escaped
+            // (accounts refuse them, but an older store may hold some).
+            name: crate::escape::name(&a.display_name),
+            team: crate::escape::name(a.team.as_deref().unwrap_or_default()),
             solved: 0,
             penalty: 0,
             points: 0.0,
             cells: vec![Cell::default(); problems.len()],
         })
         .collect();
+    let row_of: HashMap<i64, usize> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.account, i))
+        .collect();
     for entry in entries {
-        let Some(row) = rows.iter_mut().find(|r| r.account == entry.account) else {
+        let Some(row) = row_of.get(&entry.account).map(|&i| &mut rows[i]) else {
             continue;
         };
         let Some(column) = problems.iter().position(|p| *p == entry.problem) else {
@@ -166,6 +175,67 @@ pub(crate) fn compute(
     }
 }
 
+/// How long a computed board is shown without looking again, when no
+/// change was announced (accounts imported by `judge users import` while
+/// the server runs are not announced).
+const FRESH_FOR: Duration = Duration::from_secs(10);
+
+/// The scoreboards, each computed once per change rather than per request
+/// (a board of 20,000 entries takes a while; a page costs a lookup).
+#[derive(Default)]
+pub(crate) struct Boards {
+    cached: Mutex<HashMap<BoardView, Cached>>,
+    /// One board is computed at a time: a crowd asking for a stale board
+    /// waits for one computation, not for as many as it is.
+    computing: Mutex<()>,
+}
+
+struct Cached {
+    changes: u64,
+    at: Instant,
+    board: Arc<Scoreboard>,
+}
+
+impl Boards {
+    fn fresh(&self, view: BoardView, changes: u64) -> Option<Arc<Scoreboard>> {
+        let cached = self.cached.lock().unwrap_or_else(|e| e.into_inner());
+        cached
+            .get(&view)
+            .filter(|c| c.changes == changes && c.at.elapsed() < FRESH_FOR)
+            .map(|c| c.board.clone())
+    }
+
+    /// The board of `view` as of `changes` (`Live::board_changes`):
+    /// cached, or made by `compute` (on the caller's thread: a blocking
+    /// one).
+    pub(crate) fn get(
+        &self,
+        view: BoardView,
+        changes: u64,
+        compute: impl FnOnce() -> Result<Scoreboard, AppError>,
+    ) -> Result<Arc<Scoreboard>, AppError> {
+        if let Some(board) = self.fresh(view, changes) {
+            return Ok(board);
+        }
+        let _one = self.computing.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(board) = self.fresh(view, changes) {
+            return Ok(board);
+        }
+        let board = Arc::new(compute()?);
+        let mut cached = self.cached.lock().unwrap_or_else(|e| e.into_inner());
+        // At most three views: the jury's, the public's, the frozen one.
+        cached.insert(
+            view,
+            Cached {
+                changes,
+                at: Instant::now(),
+                board: board.clone(),
+            },
+        );
+        Ok(board)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,6 +249,7 @@ mod tests {
             display_name: name.into(),
             team: None,
             role: Role::Participant,
+            disabled: false,
         }
     }
 
@@ -229,7 +300,10 @@ mod tests {
             entry(3, "b", 5, None),
         ];
         let during_freeze = start() + Duration::from_secs(4 * 3600 + 600);
-        let public = compute(&session, &problems, &people, &entries, false, during_freeze);
+        let public_view = BoardView::Public {
+            frozen_since: session.frozen_since(during_freeze),
+        };
+        let public = compute(&session, &problems, &people, &entries, public_view);
         // ann: 20 + 20 (one WA; the CE is no try) = 40; bob: 30, his AC
         // after the freeze is pending.
         let summary: Vec<(&str, usize, usize, u64)> = public
@@ -243,7 +317,7 @@ mod tests {
         );
         assert_eq!(public.rows[0].cells[1].pending, 1);
         assert!(public.frozen.is_some());
-        let jury = compute(&session, &problems, &people, &entries, true, during_freeze);
+        let jury = compute(&session, &problems, &people, &entries, BoardView::Jury);
         assert_eq!(jury.rows[0].username, "bob");
         assert_eq!(jury.rows[0].solved, 2);
     }
@@ -265,7 +339,8 @@ mod tests {
             entry(1, "a", 2, Some(Verdict::Accepted)),
             scored(2, 100.0, Verdict::Accepted),
         ];
-        let board = compute(&session, &problems, &people, &entries, false, start());
+        let view = BoardView::Public { frozen_since: None };
+        let board = compute(&session, &problems, &people, &entries, view);
         let totals: Vec<(&str, f64, usize)> = board
             .rows
             .iter()

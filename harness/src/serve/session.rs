@@ -72,7 +72,19 @@ pub(crate) struct Session {
     pub(crate) max_source: u64,
     /// Submissions a participant may make per minute.
     pub(crate) submissions_per_minute: u32,
+    /// Submissions one client address may make per minute, all accounts
+    /// together (a class behind one NAT address shares it).
+    pub(crate) submissions_per_minute_per_address: u32,
+    /// Accounts one client address may sign up per hour.
+    pub(crate) signups_per_hour: u32,
+    /// The code a sign-up must give, when set (`invitation`).
+    pub(crate) invitation: Option<String>,
+    /// How long an API token lasts.
+    pub(crate) token_lifetime: Duration,
 }
+
+/// How long an API token lasts unless the session file says otherwise.
+const DEFAULT_TOKEN_LIFETIME: Duration = Duration::from_secs(30 * 24 * 3600);
 
 /// ICPC's 20 minutes per rejected try.
 const DEFAULT_PENALTY: Duration = Duration::from_secs(20 * 60);
@@ -94,6 +106,10 @@ impl Session {
             registration: false,
             max_source: 64 << 10,
             submissions_per_minute: 6,
+            submissions_per_minute_per_address: 60,
+            signups_per_hour: 3,
+            invitation: None,
+            token_lifetime: DEFAULT_TOKEN_LIFETIME,
         }
     }
 
@@ -154,31 +170,14 @@ impl Session {
         session.private = raw.private.unwrap_or(false);
         session.registration = raw.registration.unwrap_or(false);
         if let Some(limits) = raw.limits {
-            if let Some(size) = limits.source {
-                session.max_source = size
-                    .get_ref()
-                    .parse::<bytesize::ByteSize>()
-                    .map(|b| b.as_u64())
-                    .ok()
-                    .filter(|&b| b > 0 && b <= 16 << 20)
-                    .ok_or_else(|| {
-                        invalid(
-                            size.span(),
-                            "limits.source",
-                            "a size up to 16 MiB, e.g. `64KiB`".into(),
-                        )
-                    })?;
+            file.limits(limits, &mut session)?;
+        }
+        if let Some(code) = raw.invitation {
+            if code.get_ref().trim().is_empty() {
+                let why = "a code to give to the class, e.g. `lab3-spring`".into();
+                return Err(invalid(code.span(), "invitation", why));
             }
-            if let Some(rate) = limits.submissions_per_minute {
-                if *rate.get_ref() == 0 {
-                    return Err(invalid(
-                        rate.span(),
-                        "limits.submissions-per-minute",
-                        "at least 1".into(),
-                    ));
-                }
-                session.submissions_per_minute = rate.into_inner();
-            }
+            session.invitation = Some(code.into_inner());
         }
         Ok(session)
     }
@@ -237,6 +236,7 @@ struct RawSession {
     feedback: Option<Spanned<String>>,
     private: Option<bool>,
     registration: Option<bool>,
+    invitation: Option<Spanned<String>>,
     limits: Option<RawLimits>,
 }
 
@@ -245,6 +245,9 @@ struct RawSession {
 struct RawLimits {
     source: Option<Spanned<String>>,
     submissions_per_minute: Option<Spanned<u32>>,
+    submissions_per_minute_per_address: Option<Spanned<u32>>,
+    signups_per_hour: Option<Spanned<u32>>,
+    token_lifetime: Option<Spanned<String>>,
 }
 
 /// A session file being read: a refusal names its path, line and key.
@@ -254,6 +257,57 @@ struct SessionFile<'a> {
 }
 
 impl SessionFile<'_> {
+    /// The `[limits]` table, onto `session`.
+    fn limits(&self, limits: RawLimits, session: &mut Session) -> Result<(), SpecError> {
+        let invalid = |span, key: &str, message| self.invalid(span, key, message);
+        if let Some(size) = limits.source {
+            session.max_source = size
+                .get_ref()
+                .parse::<bytesize::ByteSize>()
+                .map(|b| b.as_u64())
+                .ok()
+                .filter(|&b| b > 0 && b <= 16 << 20)
+                .ok_or_else(|| {
+                    invalid(
+                        size.span(),
+                        "limits.source",
+                        "a size up to 16 MiB, e.g. `64KiB`".into(),
+                    )
+                })?;
+        }
+        let positive = |rate: Option<Spanned<u32>>, key: &str, default: u32| match rate {
+            Some(rate) if *rate.get_ref() == 0 => {
+                Err(invalid(rate.span(), key, "at least 1".into()))
+            }
+            Some(rate) => Ok(rate.into_inner()),
+            None => Ok(default),
+        };
+        session.submissions_per_minute = positive(
+            limits.submissions_per_minute,
+            "limits.submissions-per-minute",
+            session.submissions_per_minute,
+        )?;
+        session.submissions_per_minute_per_address = positive(
+            limits.submissions_per_minute_per_address,
+            "limits.submissions-per-minute-per-address",
+            session.submissions_per_minute_per_address,
+        )?;
+        session.signups_per_hour = positive(
+            limits.signups_per_hour,
+            "limits.signups-per-hour",
+            session.signups_per_hour,
+        )?;
+        let lifetime = limits.token_lifetime.as_ref().map(Spanned::span);
+        if let Some(life) = self.duration(limits.token_lifetime, "limits.token-lifetime")? {
+            if life < Duration::from_secs(1) {
+                let span = lifetime.unwrap_or(0..0);
+                return Err(invalid(span, "limits.token-lifetime", "at least 1s".into()));
+            }
+            session.token_lifetime = life;
+        }
+        Ok(())
+    }
+
     fn invalid(&self, span: Range<usize>, key: &str, message: String) -> SpecError {
         SpecError::Invalid(FieldError::at(self.path, self.text, span, key, message))
     }
@@ -481,5 +535,37 @@ mod tests {
                 penalty: DEFAULT_PENALTY
             }
         );
+    }
+
+    #[test]
+    fn the_open_network_limits_are_read_and_refused_by_line_and_key() {
+        let session = parse(
+            "invitation = \"lab-3\"\n[limits]\nsignups-per-hour = 5\n\
+             submissions-per-minute-per-address = 90\ntoken-lifetime = \"7d\"\n",
+        )
+        .unwrap();
+        assert_eq!(session.invitation.as_deref(), Some("lab-3"));
+        assert_eq!(session.signups_per_hour, 5);
+        assert_eq!(session.submissions_per_minute_per_address, 90);
+        assert_eq!(session.token_lifetime, Duration::from_secs(7 * 24 * 3600));
+        let cases = [
+            ("invitation = \" \"\n", "s.toml:1: key `invitation`: a code"),
+            (
+                "[limits]\nsignups-per-hour = 0\n",
+                "s.toml:2: key `limits.signups-per-hour`: at least 1",
+            ),
+            (
+                "[limits]\ntoken-lifetime = \"0s\"\n",
+                "s.toml:2: key `limits.token-lifetime`: at least 1s",
+            ),
+            (
+                "[limits]\ntoken-lifetime = \"forever\"\n",
+                "s.toml:2: key `limits.token-lifetime`: ",
+            ),
+        ];
+        for (text, wanted) in cases {
+            let error = error_of(text);
+            assert!(error.starts_with(wanted), "{text:?} gave {error:?}");
+        }
     }
 }

@@ -62,6 +62,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
     }
     let live = Arc::new(Live::default());
     let games = super::games::Games::new(ctx.sandbox().clone(), ctx.scratch.path().to_path_buf());
+    let network = network(args, threads)?;
     let app = Arc::new(App::new(
         session,
         ids,
@@ -73,6 +74,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
             queue: queue.clone(),
             games,
         },
+        network,
     ));
 
     // Bound before anything is printed: a taken port is an error here.
@@ -94,8 +96,17 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
     );
     announce_run_and_jury(&mut out, ids.run, jury.as_deref());
 
-    // Pages are served meanwhile; submissions wait in the queue.
-    let problems = match judging::build(ctx, specs, &path) {
+    // Pages are served meanwhile; submissions wait in the queue. Ctrl-C
+    // or SIGTERM stops the builds at once (their processes killed):
+    // nothing is lost, every submission is in the store.
+    let built = judging::build(ctx, specs, &path);
+    if ctx.sandbox().is_cancelled() {
+        let _ = runtime.block_on(server);
+        runtime.shutdown_timeout(super::net::SHUTDOWN_GRACE);
+        let _ = writeln!(out, "judge serve: stopped while building the problems");
+        return Ok(crate::exit_codes::INTERRUPTED);
+    }
+    let problems = match built {
         Ok(problems) => Arc::new(problems),
         Err(error) => {
             ctx.sandbox()
@@ -137,6 +148,9 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
     let served = runtime
         .block_on(server)
         .unwrap_or_else(|e| Err(std::io::Error::other(e)));
+    // Handlers still running on blocking threads (a game's move) are not
+    // waited for.
+    runtime.shutdown_timeout(super::net::SHUTDOWN_GRACE);
     queue.close();
     for judge in judges.into_iter().chain(follower) {
         let _ = judge.join();
@@ -163,28 +177,53 @@ fn run_meta(ctx: &Context, session: &Session) -> RunMeta {
     }
 }
 
+/// How the server meets the network: the descriptor limit raised to its
+/// hard limit, the connection caps below it (a reserve kept for the
+/// `judges` judging threads), the trusted proxies.
+fn network(args: &ServeArgs, judges: usize) -> Result<super::app::Network> {
+    let descriptors = super::net::raise_descriptor_limit();
+    let limits = super::net::NetLimits::new(
+        args.max_connections_per_address,
+        args.max_connections,
+        descriptors,
+        judges,
+    );
+    let proxies = super::net::TrustedProxies::parse(&args.trusted_proxy).map_err(Error::Usage)?;
+    Ok(super::app::Network {
+        limits,
+        proxies,
+        shutdown: super::net::Shutdown::default(),
+    })
+}
+
 /// Serves `app` on `listener` in `runtime` until the sandbox's cancel flag
-/// is set (Ctrl-C or SIGTERM set it, see `Context`), then ends gracefully.
+/// is set (Ctrl-C or SIGTERM set it, see `Context`), then ends: the event
+/// streams are told to end and every connection has a moment to finish.
+/// Meanwhile the limiters forget what no longer limits anybody.
 fn spawn_server(
     runtime: &tokio::runtime::Runtime,
     listener: std::net::TcpListener,
     app: Arc<App>,
     cancel: Sandbox,
 ) -> tokio::task::JoinHandle<std::io::Result<()>> {
-    let router = super::routes::router(app);
+    let router = super::routes::router(app.clone());
     runtime.spawn(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        let stop = async move {
-            while !cancel.is_cancelled() {
+        let shutdown = app.shutdown.clone();
+        let stopper = shutdown.clone();
+        let pruned = app.clone();
+        tokio::spawn(async move {
+            let mut ticks = 0u32;
+            while !cancel.is_cancelled() && !stopper.is_stopped() {
                 tokio::time::sleep(Duration::from_millis(100)).await;
+                ticks += 1;
+                if ticks % 600 == 0 {
+                    pruned.limits.prune();
+                }
             }
-        };
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(stop)
-        .await
+            stopper.stop();
+        });
+        super::net::serve(listener, router, app.net, app.proxies.clone(), shutdown).await
     })
 }
 
@@ -304,34 +343,83 @@ fn first_jury(conn: &mut crate::store::engine::Db) -> Result<Option<String>, Ser
 
 /// `judge users ...`.
 pub(crate) fn users(ctx: &mut Context, command: &UsersCommand) -> Result<u8> {
-    match command {
+    let (user, db) = match command {
         UsersCommand::Import {
             file,
             passwords,
             reset_passwords,
             db,
         } => {
-            let out = passwords.clone().unwrap_or_else(|| {
-                let stem = file
-                    .file_stem()
-                    .map_or_else(|| "users".into(), |s| s.to_string_lossy().into_owned());
-                file.with_file_name(format!("{stem}-passwords.csv"))
-            });
-            let mut store = db::open(&store_path(ctx, db.as_deref()))?;
-            let imported = accounts::import(store.db(), file, &out, *reset_passwords)?;
-            let _ = writeln!(
-                ctx.out,
-                "{} accounts created, {} updated",
-                imported.created, imported.updated
+            return import(
+                ctx,
+                file,
+                passwords.as_deref(),
+                *reset_passwords,
+                db.as_deref(),
             );
-            if let Some(path) = imported.passwords {
-                let _ = writeln!(
-                    ctx.out,
-                    "new passwords written to {} (hand them out, then delete the file)",
-                    path.display()
-                );
-            }
-            Ok(crate::exit_codes::OK)
         }
+        UsersCommand::Reset { user, db }
+        | UsersCommand::Disable { user, db }
+        | UsersCommand::Enable { user, db }
+        | UsersCommand::Revoke { user, db } => (user, db),
+    };
+    let mut store = db::open(&store_path(ctx, db.as_deref()))?;
+    let account = accounts::account_named(store.db(), user)
+        .map_err(ServeError::from)?
+        .ok_or_else(|| Error::Usage(format!("no account `{}`", crate::escape::name(user))))?;
+    let said = match command {
+        UsersCommand::Reset { .. } => {
+            let password = accounts::reset_password(store.db(), account.id)?;
+            format!("new password for {user}: {password} (every login and token of it ended)")
+        }
+        UsersCommand::Disable { .. } => {
+            accounts::set_disabled(store.db(), account.id, true).map_err(ServeError::from)?;
+            format!("{user} is disabled: no login, every login and token of it ended")
+        }
+        UsersCommand::Enable { .. } => {
+            accounts::set_disabled(store.db(), account.id, false).map_err(ServeError::from)?;
+            format!("{user} may log in again")
+        }
+        _ => {
+            let ended =
+                accounts::end_everything(store.db(), account.id).map_err(ServeError::from)?;
+            format!("{user}: {ended} logins and tokens ended")
+        }
+    };
+    let _ = writeln!(ctx.out, "{said}");
+    Ok(crate::exit_codes::OK)
+}
+
+/// `judge users import`.
+fn import(
+    ctx: &mut Context,
+    file: &Path,
+    passwords: Option<&Path>,
+    reset: bool,
+    db: Option<&Path>,
+) -> Result<u8> {
+    let out = passwords.map_or_else(
+        || {
+            let stem = file
+                .file_stem()
+                .map_or_else(|| "users".into(), |s| s.to_string_lossy().into_owned());
+            file.with_file_name(format!("{stem}-passwords.csv"))
+        },
+        Path::to_path_buf,
+    );
+    let mut store = db::open(&store_path(ctx, db))?;
+    let imported = super::users_import::import(store.db(), file, &out, reset)?;
+    let _ = writeln!(
+        ctx.out,
+        "{} accounts created, {} updated",
+        imported.created, imported.updated
+    );
+    if let Some(path) = imported.passwords {
+        let _ = writeln!(
+            ctx.out,
+            "new passwords written to {} (hand them out, then delete the file)",
+            path.display()
+        );
     }
+    Ok(crate::exit_codes::OK)
 }

@@ -10,11 +10,11 @@ use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 
-use super::accounts;
+use super::access::Access;
 use super::app::AppState;
 use super::db;
 use super::error::AppError;
-use super::http::{Viewer, check_csrf};
+use super::http::{ClientAddr, Viewer, check_csrf};
 use super::live::LiveEvent;
 use crate::escape::visible;
 
@@ -77,17 +77,20 @@ pub(crate) struct NewEntry {
 /// and the API.
 pub(crate) fn accept(
     app: &AppState,
-    account: &accounts::Account,
+    viewer: &Viewer,
+    client: std::net::IpAddr,
     language: &str,
     mut entry: NewEntry,
 ) -> Result<i64, AppError> {
-    if app.problem(&entry.problem).is_none() {
+    let account = &viewer.require()?.account;
+    let access = Access::new(&app.session, viewer);
+    if access.problem(app.problem(&entry.problem)).is_err() {
         return Err(AppError::BadRequest(format!(
             "no problem `{}` in this session",
             visible(&entry.problem)
         )));
     }
-    if !account.is_jury() && !app.session.is_open(SystemTime::now()) {
+    if !access.may_submit() {
         return Err(AppError::Forbidden);
     }
     if entry.source.is_empty() {
@@ -121,10 +124,10 @@ pub(crate) fn accept(
     if entry.file_name.is_empty() {
         entry.file_name = format!("pasted.{}", chosen.extensions[0]);
     }
-    if !app.may_submit(account.id) {
+    if !app.limits.may_submit(account.id, client) {
         return Err(AppError::TooMany(format!(
-            "At most {} submissions a minute: wait a little.",
-            app.session.submissions_per_minute
+            "At most {} submissions a minute (and {} from one address): wait a little.",
+            app.session.submissions_per_minute, app.session.submissions_per_minute_per_address
         )));
     }
     let id = db::insert_entry(
@@ -142,18 +145,24 @@ pub(crate) fn accept(
         account: account.id,
         submitted_at: SystemTime::now(),
         problem: entry.problem,
-        status: "queued".into(),
+        status: super::live::QUEUED.into(),
         verdict: None,
     });
     Ok(id)
 }
 
+/// `POST /submit`: the problem page's form (multipart, so its CSRF token
+/// is checked here, once the form is read, before anything is stored).
 pub(crate) async fn submit(
     State(app): State<AppState>,
     viewer: Viewer,
+    ClientAddr(client): ClientAddr,
     multipart: Multipart,
 ) -> Result<Response, AppError> {
     let login = viewer.require()?;
+    if viewer.by_token {
+        return Err(AppError::Csrf);
+    }
     let upload = read_upload(multipart).await?;
     check_csrf(login, &upload.csrf)?;
     let (file_name, source) = if upload.file.is_empty() {
@@ -163,7 +172,8 @@ pub(crate) async fn submit(
     };
     let id = accept(
         &app,
-        &login.account,
+        &viewer,
+        client,
         &upload.language,
         NewEntry {
             problem: upload.problem,

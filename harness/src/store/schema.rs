@@ -225,6 +225,20 @@ pub(super) const MIGRATIONS: &[&str] = &[
         heartbeat_at  INTEGER NOT NULL
     );
     ",
+    // 7: judge serve on an open network. An account can be disabled (no
+    // login, every login and token ended); an API token expires, says when
+    // it was last used and what made it, so that its owner and the jury
+    // can list and revoke it. A token from before this migration has no
+    // expiry and is no longer accepted.
+    "
+    ALTER TABLE accounts ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE api_tokens ADD COLUMN expires_at TEXT;
+    ALTER TABLE api_tokens ADD COLUMN last_used_at TEXT;
+    ALTER TABLE api_tokens ADD COLUMN label TEXT;
+    CREATE INDEX logins_account ON logins(account_id);
+    CREATE INDEX api_tokens_account ON api_tokens(account_id);
+    CREATE INDEX entries_account ON entries(session_id, account_id);
+    ",
 ];
 
 /// A migration as PostgreSQL reads it. The migrations are written once,

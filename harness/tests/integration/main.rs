@@ -18,6 +18,7 @@ mod output_only;
 mod postgres_server;
 mod serve;
 mod serve_api;
+mod serve_attacks;
 mod serve_browser;
 mod serve_play;
 mod serve_postgres;

@@ -102,15 +102,33 @@ pub struct Server {
 
 impl Server {
     pub fn start(site: &Site, extra: &[&str]) -> Server {
-        let mut child = Background::start(
-            Command::new(judge_binary())
-                .args(["--color", "never", "--root"])
-                .arg(site.root())
-                .args(["serve", "--bind", "127.0.0.1:0"])
-                .args(extra)
-                .stdout(Stdio::piped())
-                .stderr(Stdio::inherit()),
-        );
+        Server::start_with(site, extra, |_| {})
+    }
+
+    /// A server whose command `configure` adjusts first (its environment,
+    /// its limits).
+    pub fn start_with(site: &Site, extra: &[&str], configure: impl FnOnce(&mut Command)) -> Server {
+        let mut command = Command::new(judge_binary());
+        command
+            .args(["--color", "never", "--root"])
+            .arg(site.root())
+            .args(["serve", "--bind", "127.0.0.1:0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        configure(&mut command);
+        let (child, url, jury_password) =
+            Server::wait_until_judging(Background::start(&mut command));
+        Server {
+            child,
+            url,
+            jury_password,
+        }
+    }
+
+    /// Reads a starting server's lines until it judges: its address and
+    /// the first jury password, if it made one.
+    fn wait_until_judging(mut child: Background) -> (Background, String, Option<String>) {
         let stdout = child.take_stdout();
         let (lines, said) = mpsc::channel();
         std::thread::spawn(move || {
@@ -153,11 +171,31 @@ impl Server {
                 break;
             }
         }
-        Server {
-            child,
-            url: url.unwrap_or_else(|| panic!("no address in {seen:?}")),
-            jury_password,
-        }
+        let url = url.unwrap_or_else(|| panic!("no address in {seen:?}"));
+        (child, url, jury_password)
+    }
+
+    /// The server process's id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends `signal` (a `libc::SIG*`) to the server.
+    pub fn signal(&self, signal: i32) {
+        self.child.signal(signal);
+    }
+
+    /// Waits at most `limit` for the server to end; its exit status.
+    pub fn wait_within(&mut self, limit: Duration) -> std::process::ExitStatus {
+        self.child.wait_within(limit)
+    }
+
+    /// The address it listens on.
+    pub fn address(&self) -> std::net::SocketAddr {
+        self.url
+            .trim_start_matches("http://")
+            .parse()
+            .expect("the server's address")
     }
 
     /// SIGKILL, as a crash would.
@@ -197,6 +235,11 @@ pub struct Client {
 
 impl Client {
     pub fn new(base: &str) -> Client {
+        Client::with_timeout(base, REQUEST_TIMEOUT)
+    }
+
+    /// A client whose every exchange may take up to `timeout`.
+    pub fn with_timeout(base: &str, timeout: Duration) -> Client {
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .max_redirects(0)
@@ -205,7 +248,7 @@ impl Client {
             // request would find dead.
             .max_idle_connections(0)
             .proxy(None)
-            .timeout_global(Some(REQUEST_TIMEOUT))
+            .timeout_global(Some(timeout))
             .build()
             .into();
         Client {
@@ -375,6 +418,78 @@ impl Client {
             std::thread::sleep(Duration::from_millis(200));
         }
     }
+}
+
+/// A TCP connection to `to` from the loopback address `from` (any
+/// 127.x.y.z: a second client machine as the server sees it).
+pub fn connect_from(from: std::net::Ipv4Addr, to: std::net::SocketAddr) -> std::net::TcpStream {
+    use rustix::net::{AddressFamily, SocketType, bind, connect, socket};
+    let fd = socket(AddressFamily::INET, SocketType::STREAM, None).expect("a socket");
+    bind(&fd, &std::net::SocketAddr::from((from, 0))).expect("bind a loopback address");
+    connect(&fd, &to).expect("connect to the server");
+    let stream = std::net::TcpStream::from(fd);
+    stream.set_read_timeout(Some(REQUEST_TIMEOUT)).unwrap();
+    stream
+}
+
+/// One HTTP/1.1 request from the loopback address `from`, read to its end
+/// (`Connection: close`): the status and the whole response.
+pub fn raw_request(
+    from: std::net::Ipv4Addr,
+    to: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut stream = connect_from(from, to);
+    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {to}\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut response = String::new();
+    let _ = stream.read_to_string(&mut response);
+    let status = response
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    (status, response)
+}
+
+/// A login through the form from the loopback address `from`: the
+/// status of the form's POST.
+pub fn login_from(
+    from: std::net::Ipv4Addr,
+    to: std::net::SocketAddr,
+    user: &str,
+    password: &str,
+    extra: &[(&str, &str)],
+) -> u16 {
+    let (_, form) = raw_request(from, to, "GET", "/login", extra, "");
+    let token = hidden(&form, "csrf").expect("the login form has a token");
+    let cookie = form
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("set-cookie: ")
+                .or_else(|| l.strip_prefix("Set-Cookie: "))
+        })
+        .and_then(|c| c.split(';').next())
+        .expect("the login form sets its cookie")
+        .to_string();
+    let body = format!(
+        "csrf={token}&username={user}&password={}",
+        password.replace('&', "%26")
+    );
+    let mut headers = vec![
+        ("Cookie", cookie.as_str()),
+        ("Content-Type", "application/x-www-form-urlencoded"),
+    ];
+    headers.extend_from_slice(extra);
+    raw_request(from, to, "POST", "/login", &headers, &body).0
 }
 
 /// The value of a hidden input named `name`.
