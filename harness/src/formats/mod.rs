@@ -45,4 +45,4 @@ pub(crate) use read::{package_kind, read_package};
 pub(crate) use scoring::{
     Judged, folder_score, out_of_range, package_score, package_verdict, test_max_score,
 };
-pub(crate) use timing::{NoTimeLimit, Timing, derive, provisional_limit};
+pub(crate) use timing::{NoTimeLimit, Timing, derive, provisional_limit, stated};

@@ -117,7 +117,7 @@ pub(crate) fn derive(
             return Ok(TimeLimit {
                 limit: *limit,
                 timeout_floor: None,
-                explanation: format!("{} from {origin}", secs(*limit)),
+                explanation: stated(*limit, origin),
                 warnings: Vec::new(),
             });
         }
@@ -163,7 +163,7 @@ pub(crate) fn derive(
     let floor = Duration::from_secs_f64(limit_secs * tle_factor);
 
     let mut explanation = match (fixed, lower) {
-        (Some((_, from)), _) => format!("{} from {from}", secs(limit)),
+        (Some((_, from)), _) => stated(limit, from),
         (None, Some((run, needed))) => format!(
             "{}: slowest run that must not time out, {} {} × {} = {}, rounded up to a multiple of {} ({origin})",
             secs(limit),
@@ -199,6 +199,11 @@ pub(crate) fn derive(
         explanation,
         warnings,
     })
+}
+
+/// Where a limit the package states came from: `1 s from .timelimit`.
+pub(crate) fn stated(limit: Duration, origin: &str) -> String {
+    format!("{} from {origin}", secs(limit))
 }
 
 fn is_multiple(value: f64, resolution: f64) -> bool {

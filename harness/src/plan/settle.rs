@@ -26,7 +26,9 @@ pub(crate) struct TimeSettlement {
     /// Where the limit came from, for the setter.
     pub(crate) explanation: Option<String>,
     pub(crate) warnings: Vec<String>,
-    /// No limit fits the package's own rules: its submissions are not run.
+    /// No limit fits the package's own rules. A package that states its
+    /// limit is still judged under it (as problemtools and BAPCtools judge
+    /// it); one that states none cannot be.
     pub(crate) error: Option<crate::formats::NoTimeLimit>,
     /// Submissions that must time out run under this cap, so that a run
     /// which only just exceeds the limit shows up.
@@ -39,6 +41,13 @@ pub(crate) struct TimeSettlement {
 }
 
 impl TimeSettlement {
+    /// Whether the package's submissions have a limit to be judged under:
+    /// one settled, or one the package states (even when it breaks the
+    /// package's rule, which `error` reports).
+    pub(crate) fn has_limit(&self) -> bool {
+        self.explanation.is_some()
+    }
+
     /// The slowest run that bounds the limit from below, if any ran.
     fn slowest(&self) -> Option<Timing<'_>> {
         self.slowest.as_ref().map(|(time, submission)| Timing {
@@ -198,9 +207,47 @@ pub(crate) fn settle_time_limit(
             settlement.warnings = limit.warnings;
             settlement.timeout_floor = limit.timeout_floor;
         }
-        Err(why) => settlement.error = Some(why),
+        Err(why) => {
+            settlement.error = Some(why);
+            if let TimeLimitRule::FromSubmissions {
+                fixed: Some((limit, origin)),
+                time_limit_to_tle,
+                ..
+            } = &package.limits.time
+            {
+                judge_under_stated(problem, &mut settlement, *limit, origin, *time_limit_to_tle);
+            }
+        }
     }
     Some(settlement)
+}
+
+/// A package whose stated limit breaks its own rule is still judged under
+/// that limit: the finding is reported and every submission gets a
+/// result, as problemtools and BAPCtools judge it. The settling runs ran
+/// under a higher cap; a run that needed more than the stated limit on a
+/// test is judged again under it (its verdict could change), the others
+/// stand.
+fn judge_under_stated(
+    problem: &mut ProblemSpec,
+    settlement: &mut TimeSettlement,
+    limit: Duration,
+    origin: &str,
+    time_limit_to_tle: f64,
+) {
+    set_time(problem, limit);
+    let limits = &problem.limits;
+    settlement.runs.retain(|report| {
+        report
+            .tests
+            .iter()
+            .all(|t| t.metrics.cpu <= limits.time && t.metrics.wall <= limits.wall)
+    });
+    settlement.timeout_floor = Some(limit.mul_f64(time_limit_to_tle));
+    settlement.explanation = Some(format!(
+        "{}, as the package states it (its own rule asks otherwise: see below)",
+        crate::formats::stated(limit, origin)
+    ));
 }
 
 /// After the submissions that must time out have run under the floor:

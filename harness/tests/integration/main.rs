@@ -15,6 +15,7 @@ mod kattis2025;
 mod kattis2025_kinds;
 mod learner;
 mod output_only;
+mod package_time;
 mod postgres_server;
 mod serve;
 mod serve_api;

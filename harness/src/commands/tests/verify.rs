@@ -8,6 +8,7 @@ use crate::commands::fake::Answer;
 use crate::commands::verify::{generate, verify};
 use crate::exit_codes;
 use crate::sandbox::Termination;
+use std::time::Duration;
 
 /// The result store beside `problems/`, every test run again.
 const FRESH: StoreArgs = StoreArgs {
@@ -126,5 +127,53 @@ fn generate_says_which_answer_the_reference_failed_to_write() {
     assert_shows(
         &text,
         "double: 1 inputs generated, 3 answers written by twice.py\n",
+    );
+}
+
+/// `kdouble` with a `.timelimit` of 1 s.
+fn kattis_double_stated(root: &std::path::Path) {
+    super::kattis_double(root);
+    super::write(root, "problems/kdouble/.timelimit", "1\n");
+}
+
+#[test]
+fn a_stated_limit_that_breaks_the_rule_is_reported_and_every_submission_judged_under_it() {
+    // `twice.py` needs 0.3 s on test 1 (× 5 = 1.5 s, above the stated
+    // 1 s) and 1.2 s on test 2: under the settling cap (1 s × 2) that
+    // passed, under the stated limit it is TLE, so it is judged again.
+    let mut bench = Bench::new(kattis_double_stated, |program, input| {
+        match (program, input) {
+            ("twice.py", "1") => Answer::prints("2\n").after(Duration::from_millis(300)),
+            ("twice.py", "2") => Answer::prints("4\n").after(Duration::from_millis(1200)),
+            _ => double_script(program, input),
+        }
+    });
+    let code = verify(&mut bench.ctx, &[], false, &ReportArgs::default(), &FRESH).unwrap();
+    let text = bench.text();
+    assert_eq!(code, exit_codes::FAILED, "{text}");
+    assert_shows(
+        &text,
+        "time limit 1 s from .timelimit, as the package states it",
+    );
+    assert_shows(
+        &text,
+        "package: time limit: the time limit 1 s is below the slowest run that must not time out: accepted/twice.py 1.2 s",
+    );
+    assert_eq!(
+        row(&text, "accepted/twice.py")[..3],
+        ["accepted/twice.py", "AC", "TLE"]
+    );
+    assert_eq!(
+        row(&text, "wrong_answer/same.py")[..3],
+        ["wrong_answer/same.py", "WA", "WA"]
+    );
+    assert_eq!(
+        bench.boxes.runs_of("twice.py"),
+        2 + 2,
+        "settled, then judged again"
+    );
+    assert_shows(
+        &text,
+        "2 solutions: 1 as expected, 1 unexpected; 1 package with problems",
     );
 }

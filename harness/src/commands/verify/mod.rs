@@ -322,7 +322,7 @@ fn plan_solutions<'p>(
     let mut unavailable = Vec::new();
     for (problem, floor) in problems.iter().zip(floors) {
         let settlement = settlements.get(&problem.id);
-        if settlement.is_some_and(|s| s.error.is_some()) {
+        if settlement.is_some_and(|s| !s.has_limit()) {
             continue;
         }
         for (index, solution) in problem.solutions.iter().enumerate() {

@@ -1,0 +1,46 @@
+//! A package's time limit as a setter meets it: a stated limit that breaks
+//! the package's own rule is reported, and every submission is still
+//! judged under it.
+
+use crate::ecosystem::root_with;
+use crate::support::*;
+
+#[test]
+fn a_stated_limit_below_the_packages_rule_is_reported_and_every_submission_judged() {
+    if !have(&["python3"]) {
+        return;
+    }
+    // `.timelimit` says 1 s; the accepted submission needs 0.4 s, which
+    // × time_multiplier 5 asks for 2 s.
+    let root = root_with("tightlimit");
+    let (code, stdout) = judge_output(root.path(), ["verify", "tightlimit"]);
+    assert_eq!(code, Some(1), "a package finding fails verify: {stdout}");
+    assert!(
+        stdout.contains("time limit 1 s from .timelimit, as the package states it"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("package: time limit: the time limit 1 s is below the slowest run that must not time out: accepted/patient.py"),
+        "{stdout}"
+    );
+    // Judged all the same, each as its folder says, under the stated 1 s.
+    for (name, verdict) in [
+        ("accepted/patient.py", "AC"),
+        ("time_limit_exceeded/forever.py", "TLE"),
+        ("wrong_answer/square.py", "WA"),
+    ] {
+        let row = stdout
+            .lines()
+            .find(|line| line.trim_start().starts_with(name))
+            .unwrap_or_else(|| panic!("no row for {name} in:\n{stdout}"));
+        let words: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(words[1..3], [verdict, verdict], "{row}");
+        assert!(row.contains(" ok"), "{row}");
+    }
+    assert!(
+        stdout.contains(
+            "verify: 1 problem, 3 solutions: 3 as expected, 0 unexpected; 1 package with problems"
+        ),
+        "{stdout}"
+    );
+}
