@@ -159,7 +159,15 @@ pub(super) fn open_for_verify(ctx: &Context, args: &StoreArgs) -> Option<(Store,
         Ok((store, memo))
     });
     match opened {
-        Ok(opened) => Some(opened),
+        Ok(opened) => {
+            if args.fresh {
+                eprintln!(
+                    "{}: --fresh: every test runs, no stored result stands in",
+                    opened.0.location()
+                );
+            }
+            Some(opened)
+        }
         Err(e) => {
             eprintln!("warning: not using the result store: {e}");
             None
@@ -167,9 +175,39 @@ pub(super) fn open_for_verify(ctx: &Context, args: &StoreArgs) -> Option<(Store,
     }
 }
 
+/// What the store did in a `verify` run: how many tests ran and how many
+/// took a stored result, said when the run is over.
+pub(super) struct StoreCounts {
+    location: String,
+    ran: usize,
+    reused: usize,
+}
+
+impl StoreCounts {
+    /// The line that says it, counting `settling` tests run before the
+    /// plan to settle time limits (those never take a stored result).
+    pub(super) fn line(&self, settling: usize) -> String {
+        let settling_note = match settling {
+            0 => String::new(),
+            n => format!(" ({n} of them to settle time limits)"),
+        };
+        let fresh_note = if self.reused > 0 {
+            " (--fresh runs them all)"
+        } else {
+            ""
+        };
+        format!(
+            "{}: {} tests run{settling_note}, {} results reused{fresh_note}",
+            self.location,
+            self.ran + settling,
+            self.reused
+        )
+    }
+}
+
 /// `verify`'s run, through the store when there is one, and then what
-/// the packages' programs said saved. What the store did is said on
-/// stderr, so stdout stays the same.
+/// the packages' programs said saved; with what the store did, which the
+/// verb says on stderr when it is done, so stdout stays the same.
 pub(super) fn verify_run(
     ctx: &Context,
     run: &mut Run<'_>,
@@ -177,9 +215,9 @@ pub(super) fn verify_run(
     opened: Option<(&mut Store, &ToolMemo)>,
     args: &StoreArgs,
     problems: &[ProblemSpec],
-) -> Vec<TaskReport> {
+) -> (Vec<TaskReport>, Option<StoreCounts>) {
     let Some((store, memo)) = opened else {
-        return ctx.execute(run, plan, None);
+        return (ctx.execute(run, plan, None), None);
     };
     let recording = Recording {
         command: "verify",
@@ -193,18 +231,17 @@ pub(super) fn verify_run(
         late_rule: None,
         policy: None,
     };
+    let mut counts = None;
     let results = match run_and_record(ctx, run, store, plan, args.fresh, recording) {
         Ok(stored) => {
             match &stored.recorded {
-                Ok((_, ran, reused)) => eprintln!(
-                    "{}: {ran} tests run, {reused} results reused{}",
-                    store.location(),
-                    if *reused > 0 {
-                        " (--fresh runs them all)"
-                    } else {
-                        ""
-                    }
-                ),
+                Ok((_, ran, reused)) => {
+                    counts = Some(StoreCounts {
+                        location: store.location().to_string(),
+                        ran: *ran,
+                        reused: *reused,
+                    });
+                }
                 Err(e) => eprintln!("warning: the run was not recorded: {e}"),
             }
             stored.results
@@ -217,5 +254,5 @@ pub(super) fn verify_run(
     if let Err(e) = memo.save(store) {
         eprintln!("warning: what the packages' programs said was not recorded: {e}");
     }
-    results
+    (results, counts)
 }

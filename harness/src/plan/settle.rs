@@ -37,6 +37,8 @@ pub(crate) struct TimeSettlement {
     /// judged already, under a cap at least the limit, so their verdicts
     /// stand.
     pub(crate) runs: Vec<TaskReport>,
+    /// Tests the settling runs judged (those judged again later included).
+    pub(crate) tests_run: usize,
     slowest: Option<(Duration, String)>,
 }
 
@@ -126,6 +128,23 @@ pub(crate) fn settle_for_judging(
             source: None,
         });
     }
+    if let Some((limit, origin)) = stated_limit(&problem) {
+        // Judging needs no settling runs: the package states its limit.
+        // Whether that limit keeps the package's rule is `verify`'s
+        // question, which runs them anyway.
+        let explanation = format!(
+            "{} (checked against the package's own submissions by `judge verify`)",
+            crate::formats::stated(limit, &origin)
+        );
+        set_time(&mut problem, limit);
+        return Ok(Settled {
+            problem,
+            source: Some(LimitSource {
+                explanation,
+                from_store: false,
+            }),
+        });
+    }
     let key = settle_key(means, &problem);
     let mut store = open(store);
     let known = match (&store, &key, fresh) {
@@ -194,6 +213,7 @@ pub(crate) fn settle_time_limit(
         run.execute(&plan, None, Place::Pool(means.sandbox), means.scratch)
     };
     for report in reports {
+        settlement.tests_run += report.tests.len();
         let time = slowest_test(&report);
         if settlement.slowest.as_ref().is_none_or(|(t, _)| time > *t) {
             settlement.slowest = Some((time, report.submission.clone()));
@@ -319,6 +339,15 @@ fn open(path: &Path) -> Option<Store> {
     Store::open(path)
         .map_err(|e| eprintln!("warning: not using the result store: {e}"))
         .ok()
+}
+
+/// The limit a package whose rule follows from its submissions states
+/// outright (`.timelimit`, `limits.time_limit`), and where it said so.
+fn stated_limit(problem: &ProblemSpec) -> Option<(Duration, String)> {
+    match &problem.package.as_deref()?.limits.time {
+        TimeLimitRule::FromSubmissions { fixed, .. } => fixed.clone(),
+        TimeLimitRule::Fixed { .. } => None,
+    }
 }
 
 fn settles_from_submissions(problem: &ProblemSpec) -> bool {

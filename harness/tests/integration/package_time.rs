@@ -44,3 +44,27 @@ fn a_stated_limit_below_the_packages_rule_is_reported_and_every_submission_judge
         "{stdout}"
     );
 }
+
+#[test]
+fn verify_fresh_says_what_it_will_do_and_counts_every_test_when_done() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let root = root_with("tightlimit");
+    let output = judge_at(root.path())
+        .args(["verify", "--fresh", "tightlimit"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    let said = |start: &str| lines.iter().position(|line| line.contains(start));
+    let before = said("--fresh: every test runs, no stored result stands in");
+    // The accepted submission settles the limit on its 3 tests; the other
+    // two stop at a failing test (how many ran by then depends on the
+    // workers).
+    let after = said(" tests run (3 of them to settle time limits), 0 results reused");
+    assert!(
+        before.is_some() && after.is_some() && before < after,
+        "{stderr}"
+    );
+}

@@ -58,3 +58,26 @@ fn a_kattis_time_limit_is_settled_from_run_times_once() {
     assert_shows(&third, "graded 2 submissions: 1 AC, 1 WA");
     assert_eq!(bench.boxes.runs(), 6 + 4, "only the graded files ran");
 }
+
+#[test]
+fn a_stated_kattis_time_limit_needs_no_settling_runs_to_judge() {
+    let mut bench = Bench::new(
+        |root| {
+            kattis_double(root);
+            super::write(root, "problems/kdouble/.timelimit", "3\n");
+        },
+        slow_on_two,
+    );
+    let mine = bench.file("mine.py");
+    let none = ReportArgs::default();
+    let code = practice::test(&mut bench.ctx, "kdouble", &mine, false, &none, &LEARNER).unwrap();
+    assert_eq!(code, exit_codes::OK);
+    let text = bench.text();
+    assert!(
+        text.starts_with("kdouble: time limit 3 s from .timelimit (checked against the package's own submissions by `judge verify`)\n"),
+        "{text}"
+    );
+    assert_shows(&text, "Double (3.00 s CPU");
+    assert_eq!(bench.boxes.runs_of("twice.py"), 0, "nothing settles");
+    assert_eq!(bench.boxes.runs(), 2, "only the file ran");
+}

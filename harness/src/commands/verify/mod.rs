@@ -106,8 +106,10 @@ pub(super) fn verify(
         .collect();
     let (plan, unavailable) = plan_solutions(ctx, &problems, &floors, &settlements, all_tests);
     let opened = store_used.as_mut().zip(memo.as_ref());
-    let mut results = stored::verify_run(ctx, &mut run, &plan, opened, store, &problems);
+    let (mut results, store_counts) =
+        stored::verify_run(ctx, &mut run, &plan, opened, store, &problems);
     drop(plan);
+    let settling_tests = settlements.values().map(|s| s.tests_run).sum();
     with_settling_runs(&problems, &mut settlements, &mut results);
 
     let held = hold_each(
@@ -136,6 +138,9 @@ pub(super) fn verify(
         ctx.styles.bad(&summary)
     };
     writeln!(ctx.out, "{summary}").map_err(io)?;
+    if let Some(counts) = store_counts {
+        eprintln!("{}", counts.line(settling_tests));
+    }
     let package_errors: Vec<String> = broken
         .iter()
         .map(ToString::to_string)
