@@ -74,6 +74,7 @@ impl Runs for Passes {
             submission: outcome(Termination::Exited(0), 10, ""),
             interactor: Ok(validator),
             interactor_first: false,
+            interactor_stalled: false,
             transcript: Default::default(),
         })
     }

@@ -2,13 +2,14 @@
 //! relayed to the other's stdin by the submission's run loop.
 
 use std::io;
+use std::time::Instant;
 
 use rustix::event::{Timespec, poll};
 
 use super::box_state::BoxState;
 use super::imp::{CANCEL_POLL, Sandbox};
 use super::relay::Relay;
-use super::{Interaction, RunRequest};
+use super::{Interaction, RunRequest, Termination};
 use crate::errors::SandboxError;
 
 impl Sandbox {
@@ -31,6 +32,18 @@ impl Sandbox {
             let interactor_run = scope.spawn(|| self.run_trusted(interactor, Some(interactor_fds)));
             let submission_run =
                 self.run_in_box(held, submission, Some(submission_fds), Some(&mut relay));
+            // A submission stopped at a limit stopped talking then, whether
+            // or not the relay has read the end of its output yet.
+            let submission_ended = Instant::now();
+            // Stopped at the wall clock: whose turn was it? Asked before the
+            // relay moves anything on, while the interactor is as it was.
+            let interactor_stalled = matches!(
+                &submission_run,
+                Ok(run) if run.termination == Termination::WallLimit
+            ) && relay.interactor_stalled() == Some(true);
+            if interactor_stalled {
+                relay.stop_interactor();
+            }
             // The submission is over: what it wrote still reaches the
             // interactor, which then sees the end of its input and decides.
             relay.submission_gone();
@@ -61,14 +74,13 @@ impl Sandbox {
                 })
             });
             let (interactor_closed, submission_closed) = relay.closed_at();
+            let submission_closed =
+                submission_closed.map_or(submission_ended, |closed| closed.min(submission_ended));
             Ok(Interaction {
                 submission: submission_run?,
                 interactor: interactor_run,
-                interactor_first: match (interactor_closed, submission_closed) {
-                    (Some(i), Some(s)) => i < s,
-                    (Some(_), None) => true,
-                    (None, _) => false,
-                },
+                interactor_first: interactor_closed.is_some_and(|i| i < submission_closed),
+                interactor_stalled,
                 transcript: relay.into_transcript(),
             })
         })

@@ -47,6 +47,7 @@ mod replay;
 mod spawn;
 mod syscall_filter;
 mod unix;
+mod waiting;
 mod worker;
 mod worker_keys;
 mod worker_mounter;
@@ -202,6 +203,12 @@ pub struct Interaction {
     /// Whether the interactor stopped talking before the submission did:
     /// then its verdict stands even if the submission crashed afterwards.
     pub interactor_first: bool,
+    /// The submission was stopped at the wall clock while the interactor,
+    /// still talking, neither read what it was sent nor waited for more:
+    /// the interactor held the conversation up (a judge error), not the
+    /// submission (which waits on it). Stopped while the interactor
+    /// waited on it, or with no way to tell, it is the submission's time.
+    pub interactor_stalled: bool,
     pub transcript: Transcript,
 }
 

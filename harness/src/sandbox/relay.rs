@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use rustix::event::{PollFd, PollFlags};
 
 use super::unix::{self, Schedstat, pipe};
+use super::waiting;
 
 /// Bytes of transcript kept: the end of the conversation, where a game goes
 /// wrong, is what a report shows.
@@ -107,12 +108,23 @@ impl Channel {
 
     /// What to wait for: input when nothing is held (so a side that does not
     /// read holds up its writer, as a direct pipe would), else room to write.
+    /// Once the reader is gone, what is held is dropped and the writer is
+    /// drained, so it waits for input again: a writer blocked on a full
+    /// pipe must be read, or it never sees its reader leave.
     fn interest(&self) -> Option<(BorrowedFd<'_>, PollFlags)> {
-        if self.has_pending() {
-            self.to.as_ref().map(|to| (to.as_fd(), PollFlags::OUT))
-        } else {
-            self.from.as_ref().map(|from| (from.as_fd(), PollFlags::IN))
+        match &self.to {
+            Some(to) if self.has_pending() => Some((to.as_fd(), PollFlags::OUT)),
+            _ => self.from.as_ref().map(|from| (from.as_fd(), PollFlags::IN)),
         }
+    }
+
+    /// Whether what was sent through it is all taken: nothing held, and
+    /// nothing unread in the reader's pipe.
+    fn delivered(&self) -> bool {
+        !self.has_pending()
+            && self.to.as_ref().is_some_and(|to| {
+                rustix::io::ioctl_fionread(to.as_fd()).is_ok_and(|unread| unread == 0)
+            })
     }
 
     /// Moves what it can without blocking. Returns bytes read from `from`.
@@ -282,6 +294,40 @@ impl Relay {
         Ok(())
     }
 
+    /// Whether the interactor holds the conversation up: still talking,
+    /// its answers all taken, and neither reading what the submission sent
+    /// nor blocked reading for more. `Some(false)` when it waits on the
+    /// submission (blocked reading, or its answer held because the
+    /// submission does not read it) or has stopped talking; `None` when
+    /// its processes cannot be inspected.
+    pub(crate) fn interactor_stalled(&self) -> Option<bool> {
+        let done_talking = self.to_submission.from.is_none();
+        let answer_held = self.to_submission.has_pending() && self.to_submission.to.is_some();
+        if done_talking || answer_held {
+            return Some(false);
+        }
+        if !self.from_submission.delivered() {
+            // Input left unread, or its input closed while it runs on.
+            return Some(true);
+        }
+        let pid = self.interactor_pid.load(Ordering::SeqCst);
+        let to_interactor = self.from_submission.to.as_ref()?;
+        let inode = rustix::fs::fstat(to_interactor.as_fd()).ok()?.st_ino;
+        let reading = (pid != 0).then(|| waiting::session_reads_pipe(pid, inode))??;
+        Some(!reading)
+    }
+
+    /// Kills an interactor found stalled: the test is a judge error already,
+    /// and it would otherwise hold the test until its own backstop. Its run
+    /// has not been reaped (it was seen alive just before), so the pid is
+    /// still its own; its watcher then tears down the rest of its group.
+    pub(crate) fn stop_interactor(&self) {
+        let pid = self.interactor_pid.load(Ordering::SeqCst);
+        if let Ok(process) = unix::RunProcess::open(pid) {
+            process.kill();
+        }
+    }
+
     /// The submission is gone: nothing more is delivered to it.
     pub(crate) fn submission_gone(&mut self) {
         self.to_submission.to = None;
@@ -305,6 +351,8 @@ impl Relay {
 
 #[cfg(test)]
 mod tests {
+    use rustix::event::{Timespec, poll};
+
     use super::*;
 
     #[test]
@@ -336,6 +384,39 @@ mod tests {
         let lines = transcript.last_lines(10);
         assert_eq!(lines.len(), 3);
         assert_eq!(lines[2], (Direction::FromSubmission, "2 3".to_string()));
+    }
+
+    /// The interactor answered more than a submission that does not read
+    /// can take, and is blocked writing: once the submission is gone the
+    /// relay must read the interactor again, or it never sees its reader
+    /// leave (it was left blocked until its own backstop).
+    #[test]
+    fn once_the_submission_is_gone_the_interactor_is_read_again() {
+        let (mut relay, submission, interactor) = Relay::new().unwrap();
+        let mut interactor_out = File::from(interactor.stdout);
+        rustix::io::ioctl_fionbio(interactor_out.as_fd(), true).unwrap();
+        let answers = vec![b'y'; 64 << 10];
+        let mut wrote_since_pump = true;
+        while wrote_since_pump {
+            wrote_since_pump = false;
+            while interactor_out.write(&answers).is_ok() {
+                wrote_since_pump = true;
+            }
+            relay.pump().unwrap();
+        }
+        assert!(relay.to_submission.has_pending(), "its answers are held");
+        let ready = |relay: &Relay| {
+            let mut fds = relay.poll_fds();
+            poll(&mut fds, Some(&Timespec::default())).unwrap()
+        };
+        assert_eq!(ready(&relay), 0, "nothing moves while the submission waits");
+        // Its pipes stay open: the relay may be waiting to write its
+        // output on, and so not see it end (as with boolfind's loop).
+        relay.submission_gone();
+        assert_eq!(ready(&relay), 1, "the interactor's output is read again");
+        relay.pump().unwrap();
+        assert!(!relay.to_submission.has_pending());
+        drop(submission);
     }
 
     #[test]

@@ -376,3 +376,63 @@ sys.exit(42)
         );
     }
 }
+
+/// DOMjudge's `boolfind-test-loop.cc`, as the fixture `asker`'s
+/// `never_listens.py`: a submission that keeps asking and never reads an
+/// answer fills the pipes until both sides wait to write. The interactor
+/// waits on the submission, so the wall clock is the submission's: TLE,
+/// as DOMjudge and Kattis judge it (it was JE, the interactor stopped at
+/// its own backstop).
+#[test]
+fn a_submission_that_keeps_asking_runs_out_of_time() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let root = crate::ecosystem::root_with("asker");
+    let (code, stdout) = judge_output(root.path(), ["verify", "asker"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("3 solutions: 3 as expected, 0 unexpected"),
+        "{stdout}"
+    );
+}
+
+/// The same package with a referee that takes the first question and
+/// then sleeps, neither reading nor answering while the submission waits
+/// on it: the wall clock runs out on the referee, a judge error, not the
+/// submission's TLE.
+#[test]
+fn a_referee_that_stops_reading_and_answering_is_a_judge_error() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let root = crate::ecosystem::root_with("asker");
+    let package = root.path().join("problems/asker");
+    std::fs::write(
+        package.join("output_validators/asker_referee/referee.py"),
+        "import sys, time\nsys.stdin.readline()\ntime.sleep(600)\n",
+    )
+    .unwrap();
+    std::fs::write(package.join(".timelimit"), "1\n").unwrap();
+    // The stalled referee is stopped with the submission (not left to its
+    // own backstop of a minute), so this takes seconds.
+    let report = root.path().join("report.json");
+    judge_at(root.path())
+        .args(["test", "asker"])
+        .arg(package.join("submissions/accepted/halving.py"))
+        .arg("--json")
+        .arg(&report)
+        .assert()
+        .failure();
+    let report = read_json(&report);
+    let tests = report["submissions"][0]["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 4, "{report:#}");
+    for test in tests {
+        assert_eq!(test["verdict"], "JE", "{report:#}");
+        let detail = test["detail"].as_str().unwrap();
+        assert!(
+            detail.contains("neither read nor answered while the submission waited on it"),
+            "{detail}"
+        );
+    }
+}

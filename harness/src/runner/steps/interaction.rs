@@ -110,7 +110,14 @@ pub(crate) fn interact(run: &TestRun<'_>, exe: &Executable, feedback: &Path) -> 
         report.detail = Some(written);
         return report;
     }
-    let referee = referee_says(&interaction, tool.protocol, &interactor.program, feedback);
+    let referee = match interaction.interactor_stalled {
+        true => Err(JudgeFailure::program(
+            "interactor",
+            "neither read nor answered while the submission waited on it, until the wall clock ran out",
+        )),
+        false => referee_says(&interaction, tool.protocol, &interactor.program, feedback),
+    };
+    let own = own.filter(|_| !interaction.interactor_stalled);
     let (verdict, detail, score) = decide(own, interaction.interactor_first, referee);
     report.verdict = verdict;
     report.score = score;
