@@ -17,11 +17,11 @@
 
 use std::time::SystemTime;
 
-use super::db::Entry;
 use super::error::AppError;
 use super::http::Viewer;
 use super::problem_page::ProblemPage;
 use super::session::{Feedback, Session};
+use crate::store::entries::Entry;
 
 /// Which scoreboard a viewer gets; each is computed once and cached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

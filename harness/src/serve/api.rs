@@ -13,11 +13,11 @@ use serde::{Deserialize, Serialize};
 use super::access::Access;
 use super::accounts;
 use super::app::AppState;
-use super::db::{self, Filter, Status};
 use super::error::AppError;
 use super::http::{ClientAddr, Viewer};
 use super::pages::{feedback_for, visible_entry};
 use super::submit::{NewEntry, accept};
+use crate::store::entries::{self, Filter, Status};
 
 /// An API error: the page error's status with a JSON body.
 pub(crate) struct ApiError(AppError);
@@ -263,7 +263,7 @@ pub(crate) async fn submit(
         .into_response())
 }
 
-fn entry_json(app: &AppState, viewer: &Viewer, entry: &db::Entry) -> EntryJson {
+fn entry_json(app: &AppState, viewer: &Viewer, entry: &entries::Entry) -> EntryJson {
     let status = match entry.status {
         Status::Judged => "judged".to_string(),
         Status::Running => Access::new(&app.session, viewer).progress(app.live.progress(entry.id)),
@@ -293,7 +293,7 @@ pub(crate) async fn submissions(State(app): State<AppState>, viewer: Viewer) -> 
         account: (!login.account.is_jury()).then_some(login.account.id),
         ..Filter::default()
     };
-    let entries = db::entries(app.store().db(), app.ids.session, &filter, 1000)?;
+    let entries = entries::entries(app.store().db(), app.ids.session, &filter, 1000)?;
     let submissions = entries
         .iter()
         .map(|e| entry_json(&app, &viewer, e))

@@ -4,7 +4,6 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::db::SessionIds;
 use super::games::Games;
 use super::limits::Limits;
 use super::live::Live;
@@ -15,6 +14,7 @@ use super::queue::Queue;
 use super::scoreboard::Boards;
 use super::session::Session;
 use crate::store::Store;
+use crate::store::sessions::SessionIds;
 
 /// A language a participant may choose.
 #[derive(Debug, Clone)]

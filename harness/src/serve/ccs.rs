@@ -16,11 +16,11 @@ use axum::response::{IntoResponse, Response};
 
 use super::api::ApiError;
 use super::app::AppState;
-use super::db;
 use super::error::AppError;
 use super::http::Viewer;
 use super::pages::current_scoreboard;
 use super::session::Scoring;
+use crate::store::entries;
 use crate::verdict::Verdict;
 
 type ApiResult = Result<Response, ApiError>;
@@ -290,8 +290,8 @@ fn submissions_and_judgements(
     let (entries, judgings) = {
         let mut store = app.store();
         (
-            db::all_entries(store.db(), app.ids.session)?,
-            db::judgings(store.db(), app.ids.session)?,
+            entries::all_entries(store.db(), app.ids.session)?,
+            entries::judgings(store.db(), app.ids.session)?,
         )
     };
     let frozen = if account.is_jury() {
@@ -299,7 +299,7 @@ fn submissions_and_judgements(
     } else {
         app.session.frozen_since(SystemTime::now())
     };
-    let mine = |e: &&db::Entry| account.is_jury() || e.account == account.id;
+    let mine = |e: &&entries::Entry| account.is_jury() || e.account == account.id;
     let submissions = entries
         .iter()
         .filter(mine)

@@ -6,9 +6,9 @@
 //! events into live status, and the result recorded in the store.
 //!
 //! ```text
-//! queue.pop ─► db::claim ─► source file ─► Builder ─► Judges::task
+//! queue.pop ─► entries::claim ─► source file ─► Builder ─► Judges::task
 //!      ─► pipeline::Run::execute (LiveStatus reporter ─► Live)
-//!      ─► db::record (one transaction) ─► Live (verdict)
+//!      ─► entries::record (one transaction) ─► Live (verdict)
 //!      ─► notify::judged (PostgreSQL: the other servers' pages)
 //! ```
 //!
@@ -19,7 +19,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::ServeError;
-use super::db::{self, SessionIds};
 use super::live::{Live, LiveEvent};
 use super::queue::Queue;
 use crate::cli::ReportArgs;
@@ -33,6 +32,8 @@ use crate::runner::{Event, Place, RunPlan, TaskReport};
 use crate::sandbox::Sandbox;
 use crate::spec::{ProblemSpec, ProgramRef};
 use crate::store::Store;
+use crate::store::entries;
+use crate::store::sessions::SessionIds;
 use crate::verdict::Verdict;
 
 /// A problem of the session, ready to judge.
@@ -126,7 +127,7 @@ pub(crate) fn start(
 }
 
 fn judge_loop(bench: &Bench, sandbox: Sandbox, n: usize) {
-    let mut store = match db::open(&bench.store) {
+    let mut store = match entries::open(&bench.store) {
         Ok(store) => store,
         Err(error) => {
             eprintln!("judge thread {n}: {error}");
@@ -201,11 +202,11 @@ pub(crate) fn judge_entry(
     builder: &mut dyn Builds,
     entry: i64,
 ) -> Result<Judged, ServeError> {
-    let Some(claimed) = db::claim(store.db(), bench.ids.session, entry)? else {
+    let Some(claimed) = entries::claim(store.db(), bench.ids.session, entry)? else {
         return Ok(Judged::Recorded);
     };
     let retry = |store: &mut Store| -> Result<Judged, ServeError> {
-        db::unclaim(store.db(), &claimed)?;
+        entries::unclaim(store.db(), &claimed)?;
         Ok(Judged::Retry {
             account: claimed.entry.account,
         })
@@ -281,8 +282,8 @@ pub(crate) fn judge_entry(
     if out_of_descriptors(&report) {
         return retry(store);
     }
-    db::record(store.db(), bench.ids.run, &claimed, &report)?;
-    if let Err(error) = super::notify::judged(store.db(), bench.ids.session, claimed.entry.id) {
+    entries::record(store.db(), bench.ids.run, &claimed, &report)?;
+    if let Err(error) = entries::announce(store.db(), bench.ids.session, claimed.entry.id) {
         // The verdict is stored; the other servers' pages show it on reload.
         eprintln!("judge serve: announcing a verdict: {error}");
     }

@@ -7,7 +7,6 @@
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use super::db;
 use super::judging::{Bench, build, judge_entry};
 use super::live::Live;
 use super::queue::Queue;
@@ -16,6 +15,7 @@ use crate::commands::problem_info;
 use crate::commands::tests::{Bench as VerbBench, double, double_script};
 use crate::compile::fake::FakeBuilder;
 use crate::store::RunMeta;
+use crate::store::entries;
 use crate::verdict::Verdict;
 
 #[test]
@@ -25,7 +25,7 @@ fn a_queued_submission_is_judged_live_and_recorded_once() {
     let (specs, _) = verb.ctx.load_problems(&[]).unwrap();
     let infos: Vec<_> = specs.iter().map(problem_info).collect();
     let problems = build(&mut verb.ctx, specs, &path).unwrap();
-    let mut store = db::open(&path).unwrap();
+    let mut store = entries::open(&path).unwrap();
     let meta = RunMeta {
         started_at: SystemTime::now(),
         command: "serve".into(),
@@ -39,13 +39,18 @@ fn a_queued_submission_is_judged_live_and_recorded_once() {
         late_rule: None,
         policy: None,
     };
-    let ids = db::ensure_session(&mut store, &Session::practice(), &meta, &infos).unwrap();
+    let practice = Session::practice();
+    let name = crate::store::sessions::SessionName {
+        name: &practice.name,
+        title: &practice.title,
+    };
+    let ids = crate::store::sessions::ensure_session(&mut store, &name, &meta, &infos).unwrap();
     let ada = super::accounts::create_participant(store.db(), "ada", "Ada", "-")
         .unwrap()
         .unwrap();
     let mut submit = |file: &str| {
         let source = b"print(2 * int(input()))\n";
-        db::insert_entry(
+        entries::insert_entry(
             store.db(),
             ids.session,
             ada,
@@ -100,7 +105,7 @@ fn a_queued_submission_is_judged_live_and_recorded_once() {
     assert_eq!(verb.boxes.runs(), 4);
 
     let mut verdict = |id| {
-        db::entry(store.db(), ids.session, id)
+        entries::entry(store.db(), ids.session, id)
             .unwrap()
             .unwrap()
             .verdict

@@ -15,12 +15,12 @@ use super::access::BoardView;
 use super::account::AccountForm;
 use super::accounts::{self, TokenInfo};
 use super::app::AppState;
-use super::db::{self, Filter};
 use super::error::{AppError, page};
 use super::http::{CsrfForm, Jury, JuryPosted};
 use super::live::LiveEvent;
 use super::pages::{EntryView, Nav, board, entry_view, nav};
 use crate::store::engine::Sql;
+use crate::store::entries::{self, Filter};
 use crate::verdict::Verdict;
 
 struct ParticipantRow {
@@ -52,7 +52,7 @@ pub(crate) async fn overview(
         let mut store = app.store();
         (
             accounts::accounts(store.db())?,
-            db::entry_counts(store.db(), app.ids.session)?,
+            entries::entry_counts(store.db(), app.ids.session)?,
         )
     };
     let participants = people
@@ -80,7 +80,7 @@ pub(crate) async fn overview(
 }
 
 /// How many problems `entries` solved: those with an accepted entry.
-fn solved<'e>(entries: impl IntoIterator<Item = &'e db::Entry>) -> usize {
+fn solved<'e>(entries: impl IntoIterator<Item = &'e entries::Entry>) -> usize {
     let accepted = entries
         .into_iter()
         .filter(|e| e.verdict == Some(Verdict::Accepted))
@@ -126,7 +126,7 @@ fn participant_page(
             account: Some(account.id),
             ..Filter::default()
         };
-        let entries = db::entries(store.db(), app.ids.session, &filter, 10_000)?;
+        let entries = entries::entries(store.db(), app.ids.session, &filter, 10_000)?;
         let logins = accounts::open_logins(store.db(), account.id)?;
         let tokens = accounts::tokens(store.db(), account.id)?;
         (account, entries, logins, tokens)
@@ -217,7 +217,8 @@ pub(crate) async fn rejudge(
                 problem: Some(problem.clone()),
                 ..Filter::default()
             };
-            let entries = db::entries(app.store().db(), app.ids.session, &filter, usize::MAX >> 1)?;
+            let entries =
+                entries::entries(app.store().db(), app.ids.session, &filter, usize::MAX >> 1)?;
             (
                 entries.iter().rev().map(|e| e.id).collect(),
                 format!("/submissions?problem={problem}"),
@@ -229,7 +230,7 @@ pub(crate) async fn rejudge(
             ));
         }
     };
-    let queued = db::requeue(app.store().db(), app.ids.session, &ids)?;
+    let queued = entries::requeue(app.store().db(), app.ids.session, &ids)?;
     for (entry, account) in queued {
         app.queue.push(entry, account);
         let problem = app

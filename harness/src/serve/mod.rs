@@ -37,7 +37,6 @@ mod api;
 mod app;
 mod ccs;
 mod client;
-mod db;
 mod error;
 mod events;
 mod feedback;
@@ -78,8 +77,6 @@ use crate::errors::{Error, SpecError};
 pub(crate) enum ServeError {
     #[error("the result store: {0}")]
     Db(#[from] crate::store::DbError),
-    #[error("{0}")]
-    Store(String),
     #[error(transparent)]
     Spec(#[from] SpecError),
     #[error(transparent)]

@@ -1,39 +1,17 @@
 //! Live updates across servers: several `judge serve` processes may share
 //! one PostgreSQL store, each judging what was submitted to it. A verdict
-//! recorded by one is announced with `NOTIFY`; every server `LISTEN`s and
-//! tells its own open pages, as its own judge threads would. On SQLite
-//! (one server) there is nothing to announce.
+//! recorded by one is announced with `NOTIFY` (`store::entries::announce`);
+//! every server `LISTEN`s and tells its own open pages, as its own judge
+//! threads would. On SQLite (one server) there is nothing to announce.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::db;
 use super::live::{Live, LiveEvent};
 use crate::sandbox::Sandbox;
-use crate::store::engine::{Db, DbError, Sql};
-use crate::store::value::params;
+use crate::store::engine::{Db, Sql};
+use crate::store::entries::{self, VERDICTS_CHANNEL, origin};
 use crate::store::{Location, Store};
-
-const CHANNEL: &str = "judge_verdicts";
-
-/// Who this server is among those sharing the store: its own
-/// announcements it has already told its pages.
-fn origin() -> &'static str {
-    static ORIGIN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    ORIGIN.get_or_init(|| format!("{:016x}", rand::random::<u64>()))
-}
-
-/// Announces that `entry` of `session` has its verdict.
-pub(crate) fn judged(db: &mut Db, session: i64, entry: i64) -> Result<(), DbError> {
-    if matches!(db, Db::Postgres(_)) {
-        // `execute`: pg_notify returns `void`, no value to read.
-        db.execute(
-            "SELECT pg_notify(?1, ?2)",
-            params![CHANNEL, format!("{session}:{entry}:{}", origin())],
-        )?;
-    }
-    Ok(())
-}
 
 /// Follows the other servers' verdicts on a thread of its own until the
 /// server stops; nothing on SQLite.
@@ -65,7 +43,7 @@ fn listen(
 ) -> Result<(), crate::errors::Error> {
     let mut store = Store::open_at(location)?;
     let db = store.db();
-    db.batch(&format!("LISTEN {CHANNEL}"))
+    db.batch(&format!("LISTEN {VERDICTS_CHANNEL}"))
         .map_err(|e| crate::errors::Error::Usage(e.to_string()))?;
     while !sandbox.is_cancelled() {
         let Db::Postgres(pg) = &mut *db else {
@@ -86,7 +64,7 @@ fn listen(
             if from != session || origin_of == origin() {
                 continue;
             }
-            let Ok(Some(entry)) = db::entry(db, session, entry) else {
+            let Ok(Some(entry)) = entries::entry(db, session, entry) else {
                 continue;
             };
             let Some(verdict) = entry.verdict else {

@@ -16,7 +16,6 @@ use serde::Deserialize;
 use super::access::{Access, BoardView};
 use super::accounts;
 use super::app::{AppState, LanguageChoice};
-use super::db::{self, Entry, Filter, Status};
 use super::error::{AppError, page};
 use super::feedback::{self, FeedbackView};
 use super::http::Viewer;
@@ -24,6 +23,7 @@ use super::problem_page::ProblemPage;
 use super::scoreboard::{self, Scoreboard};
 use super::session::Schedule;
 use crate::escape::visible;
+use crate::store::entries::{self, Entry, Filter, Status};
 
 /// What the header of every page shows.
 pub(crate) struct Nav {
@@ -145,7 +145,7 @@ pub(crate) async fn home(
         });
     }
     let mine = match viewer.account() {
-        Some(account) => db::entries(
+        Some(account) => entries::entries(
             app.store().db(),
             app.ids.session,
             &Filter {
@@ -295,7 +295,7 @@ pub(crate) async fn submissions(
             verdict: nonempty(&query.verdict).map(|v| v.to_ascii_uppercase()),
             status: None,
         };
-        db::entries(store.db(), app.ids.session, &filter, 500)?
+        entries::entries(store.db(), app.ids.session, &filter, 500)?
     };
     page(&SubmissionsTemplate {
         nav: nav(&app, &viewer),
@@ -322,7 +322,7 @@ struct SubmissionTemplate {
 /// the jury); anything else does not exist for them (404, never 403).
 pub(crate) fn visible_entry(app: &AppState, viewer: &Viewer, id: i64) -> Result<Entry, AppError> {
     viewer.require()?;
-    let entry = db::entry(app.store().db(), app.ids.session, id)?;
+    let entry = entries::entry(app.store().db(), app.ids.session, id)?;
     Access::new(&app.session, viewer).entry(entry)
 }
 
@@ -335,7 +335,7 @@ pub(crate) fn feedback_for(
     let Some(submission) = entry.submission.filter(|_| entry.status == Status::Judged) else {
         return Ok(None);
     };
-    let report = db::report(app.store().db(), submission, entry.id)?;
+    let report = entries::report(app.store().db(), submission, entry.id)?;
     let level = Access::new(&app.session, viewer).feedback();
     Ok(Some(feedback::view(&report, level)))
 }
@@ -347,7 +347,7 @@ pub(crate) async fn submission(
 ) -> Result<Response, AppError> {
     let entry = visible_entry(&app, &viewer, id)?;
     let feedback = feedback_for(&app, &viewer, &entry)?;
-    let source = db::source(app.store().db(), entry.id)?;
+    let source = entries::source(app.store().db(), entry.id)?;
     page(&SubmissionTemplate {
         nav: nav(&app, &viewer),
         entry: entry_view(&app, &viewer, &entry),
@@ -375,7 +375,7 @@ pub(crate) async fn board(app: &AppState, view: BoardView) -> Result<Arc<Scorebo
                 let mut store = app.store();
                 (
                     accounts::accounts(store.db())?,
-                    db::all_entries(store.db(), app.ids.session)?,
+                    entries::all_entries(store.db(), app.ids.session)?,
                 )
             };
             let problems: Vec<String> = app.problems.iter().map(|p| p.id.clone()).collect();

@@ -16,13 +16,12 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::db::{self, Claimed, Status};
 use super::judging::Bench;
-use crate::runner::TaskReport;
-use crate::store::engine::{Db, DbError, Sql};
-use crate::store::queue::{self, Finished, NewJob};
+use crate::store::Store;
+use crate::store::engine::{DbError, Sql};
+use crate::store::entries::{self, Status};
+use crate::store::queue::{self, NewJob};
 use crate::store::value::params;
-use crate::store::{JudgedBy, Store};
 
 /// Starts the thread that puts the server's submissions on the store's
 /// queue, in the fair queue's order; it ends when the queue is closed.
@@ -38,7 +37,7 @@ pub(crate) fn dispatch(bench: Arc<Bench>) -> std::io::Result<std::thread::JoinHa
 }
 
 fn dispatch_loop(bench: &Bench, hashes: &HashMap<String, String>) {
-    let mut store = match db::open(&bench.store) {
+    let mut store = match entries::open(&bench.store) {
         Ok(store) => store,
         Err(error) => {
             eprintln!("judge serve: the queue's dispatcher: {error}");
@@ -65,7 +64,7 @@ fn enqueue(
         "SELECT id FROM jobs WHERE entry_id = ?1 AND state <> 'done'",
         params![id],
     )?;
-    let Some(entry) = db::entry(&mut tx, bench.ids.session, id)? else {
+    let Some(entry) = entries::entry(&mut tx, bench.ids.session, id)? else {
         return Ok(());
     };
     if pending.is_some() || entry.status == Status::Judged {
@@ -81,7 +80,7 @@ fn enqueue(
         );
         return Ok(());
     };
-    let source = db::source(&mut tx, id)?;
+    let source = entries::source(&mut tx, id)?;
     // The participant's how-manieth submission still waiting: every
     // participant's first goes before anyone's second, as on one server.
     let turn: i64 = tx
@@ -112,52 +111,4 @@ fn enqueue(
     )?;
     queue::announce(&mut tx)?;
     tx.commit()
-}
-
-/// A worker took entry `entry`: its page says it is being judged.
-pub(crate) fn started(db: &mut Db, entry: i64) -> Result<(), DbError> {
-    db.execute(
-        "UPDATE entries SET status = 'running' WHERE id = ?1 AND status = 'queued'",
-        params![entry],
-    )?;
-    Ok(())
-}
-
-/// Records a worker's judging of entry `entry` if its claim of `job`
-/// still holds: the judging, the submission and the job's `done` in one
-/// transaction. Then announces the verdict to every server.
-pub(crate) fn record(
-    db: &mut Db,
-    worker: &str,
-    job: &queue::Claimed,
-    entry: i64,
-    report: &TaskReport,
-    judged_by: JudgedBy,
-) -> Result<Finished, DbError> {
-    let session: i64 = db
-        .query_one(
-            "SELECT session_id FROM entries WHERE id = ?1",
-            params![entry],
-        )?
-        .get(0)?;
-    let finished = queue::finish_with(db, worker, job, |tx| {
-        let entry = db::entry(tx, session, entry)?.ok_or(DbError::NoRow)?;
-        let judging = tx.insert(
-            "INSERT INTO judgings (entry_id, started_at) VALUES (?1, ?2)",
-            params![entry.id, super::accounts::now_text()],
-        )?;
-        let claimed = Claimed {
-            judging,
-            entry,
-            source: job.source.clone(),
-        };
-        db::record_in(tx, job.run, &claimed, report, Some(judged_by))
-    })?;
-    if finished != Finished::Refused {
-        if let Err(error) = super::notify::judged(db, session, entry) {
-            // The verdict is stored; the pages show it on reload.
-            eprintln!("judge worker: announcing a verdict: {error}");
-        }
-    }
-    Ok(finished)
 }

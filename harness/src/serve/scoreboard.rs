@@ -11,9 +11,9 @@ use std::time::{Duration, Instant, SystemTime};
 
 use super::access::BoardView;
 use super::accounts::Account;
-use super::db::Entry;
 use super::error::AppError;
 use super::session::{Scoring, Session};
+use crate::store::entries::Entry;
 use crate::verdict::Verdict;
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -240,7 +240,7 @@ impl Boards {
 mod tests {
     use super::*;
     use crate::serve::accounts::Role;
-    use crate::serve::db::Status;
+    use crate::store::entries::Status;
 
     fn account(id: i64, name: &str) -> Account {
         Account {

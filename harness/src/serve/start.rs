@@ -10,7 +10,6 @@ use std::time::{Duration, SystemTime};
 use super::ServeError;
 use super::accounts::{self, Role};
 use super::app::{App, LanguageChoice};
-use super::db;
 use super::judging::{self, Bench};
 use super::live::Live;
 use super::problem_page::ProblemPage;
@@ -21,6 +20,7 @@ use crate::commands::Context;
 use crate::errors::{Error, Result};
 use crate::sandbox::Sandbox;
 use crate::store::RunMeta;
+use crate::store::entries;
 
 /// The jury account `judge serve` makes when the store has none.
 const FIRST_JURY: &str = "jury";
@@ -52,12 +52,21 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
                 .into(),
         ));
     }
-    let mut store = db::open(&path)?;
+    let mut store = entries::open(&path)?;
     let infos: Vec<_> = specs.iter().map(crate::commands::problem_info).collect();
-    let ids = db::ensure_session(&mut store, &session, &run_meta(ctx, &session), &infos)?;
+    let name = crate::store::sessions::SessionName {
+        name: &session.name,
+        title: &session.title,
+    };
+    let ids = crate::store::sessions::ensure_session(
+        &mut store,
+        &name,
+        &run_meta(ctx, &session),
+        &infos,
+    )?;
     let jury = first_jury(store.db())?;
     let queue = Arc::new(Queue::default());
-    for (entry, account) in db::recover(store.db(), ids.session).map_err(ServeError::from)? {
+    for (entry, account) in entries::recover(store.db(), ids.session).map_err(ServeError::from)? {
         queue.push(entry, account);
     }
     let live = Arc::new(Live::default());
@@ -363,7 +372,7 @@ pub(crate) fn users(ctx: &mut Context, command: &UsersCommand) -> Result<u8> {
         | UsersCommand::Enable { user, db }
         | UsersCommand::Revoke { user, db } => (user, db),
     };
-    let mut store = db::open(&store_path(ctx, db.as_deref()))?;
+    let mut store = entries::open(&store_path(ctx, db.as_deref()))?;
     let account = accounts::account_named(store.db(), user)
         .map_err(ServeError::from)?
         .ok_or_else(|| Error::Usage(format!("no account `{}`", crate::escape::name(user))))?;
@@ -407,7 +416,7 @@ fn import(
         },
         Path::to_path_buf,
     );
-    let mut store = db::open(&store_path(ctx, db))?;
+    let mut store = entries::open(&store_path(ctx, db))?;
     let imported = super::users_import::import(store.db(), file, &out, reset)?;
     let _ = writeln!(
         ctx.out,

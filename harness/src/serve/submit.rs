@@ -12,11 +12,11 @@ use axum::response::{IntoResponse, Redirect, Response};
 
 use super::access::Access;
 use super::app::AppState;
-use super::db;
 use super::error::AppError;
 use super::http::{ClientAddr, Viewer, check_csrf};
 use super::live::LiveEvent;
 use crate::escape::visible;
+use crate::store::entries;
 
 /// What a submit form carried.
 #[derive(Default)]
@@ -130,7 +130,7 @@ pub(crate) fn accept(
             app.session.submissions_per_minute, app.session.submissions_per_minute_per_address
         )));
     }
-    let id = db::insert_entry(
+    let id = entries::insert_entry(
         app.store().db(),
         app.ids.session,
         account.id,

@@ -9,9 +9,11 @@
 //! what a package's generator and validator said, `settled.rs` the time
 //! limits Kattis packages settled.
 
+pub(crate) mod accounts;
 mod cache;
 mod codec;
 pub(crate) mod engine;
+pub(crate) mod entries;
 mod merge;
 #[allow(
     dead_code,
@@ -21,6 +23,7 @@ pub(crate) mod postgres;
 pub(crate) mod queue;
 pub(crate) mod read;
 mod schema;
+pub(crate) mod sessions;
 mod settled;
 mod tools;
 pub(crate) mod value;

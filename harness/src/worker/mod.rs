@@ -26,7 +26,6 @@ use crate::pipeline::Run;
 use crate::runner::{Place, RunPlan};
 use crate::sandbox::{Boxes, Sandbox};
 use crate::serve::judging::{self, ServedProblem};
-use crate::serve::remote;
 use crate::spec::ProgramRef;
 use crate::store::queue::{self, Claimed, Finished, WorkerInfo};
 use crate::store::{self, JudgedBy, Location, ResultCache, Store, SubmissionRecord};
@@ -275,7 +274,7 @@ pub(crate) fn judge_job(
     spec.limits.wall = Duration::from_micros(job.wall_us.max(0) as u64);
     if let Some(entry) = job.entry {
         // A `judge serve` submission: its page says it is being judged.
-        remote::started(store.db(), entry).map_err(|e| store.fail(e))?;
+        crate::store::entries::started(store.db(), entry).map_err(|e| store.fail(e))?;
     }
     let folder = judging
         .scratch
@@ -317,8 +316,15 @@ pub(crate) fn judge_job(
         judge_version: store::judge_version().to_string(),
     };
     let finished = match job.entry {
-        Some(entry) => remote::record(store.db(), &judging.name, job, entry, &report, judged_by)
-            .map_err(|e| store.fail(e))?,
+        Some(entry) => crate::store::entries::record_remote(
+            store.db(),
+            &judging.name,
+            job,
+            entry,
+            &report,
+            judged_by,
+        )
+        .map_err(|e| store.fail(e))?,
         None => finish_file(store, judging, job, &cache, &plan, &report, judged_by)?,
     };
     if finished == Finished::Refused {

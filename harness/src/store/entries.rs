@@ -1,7 +1,9 @@
-//! The server's tables in the result store (migration 4, `docs/store.md`):
-//! its session (and the run its judged submissions are recorded under),
-//! the submissions it received (`entries`, with their source, committed
-//! before the client hears "received") and each judging of one.
+//! `judge serve`'s tables in the result store (migrations 4 and 7,
+//! `docs/store.md`): its session (and the run its judged submissions are
+//! recorded under), the submissions it received (`entries`, with their
+//! source, committed before the client hears "received") and each judging
+//! of one, by the server's own threads or by a `judge worker` (whose
+//! verdict is then announced to every server on PostgreSQL).
 //!
 //! Exactly once: claiming an entry marks it `running` and opens a judging;
 //! recording the result, the judging's end and the entry's `judged` status
@@ -12,14 +14,13 @@
 use std::path::Path;
 use std::time::SystemTime;
 
-use super::ServeError;
 use super::accounts::now_text;
-use super::session::Session;
-use crate::report::gradebook::ProblemInfo;
+use super::engine::{Db, Sql};
+use super::queue::{self, Finished};
+use super::value::{Row, params};
+use super::{DbError, JudgedBy, Store, SubmissionRecord};
+use crate::errors::Error;
 use crate::runner::TaskReport;
-use crate::store::engine::{Db, Sql};
-use crate::store::value::{Row, params};
-use crate::store::{DbError, RunMeta, Store, SubmissionRecord};
 use crate::verdict::Verdict;
 
 /// Opens the store for the server: migrated, with write-ahead logging so
@@ -29,12 +30,12 @@ use crate::verdict::Verdict;
 /// The file holds every participant's source and the password hashes: it
 /// and its side files (`-wal`, `-shm`, which SQLite makes with the
 /// database's own mode) are readable by their owner only.
-pub(crate) fn open(path: &Path) -> Result<Store, ServeError> {
-    let mut store = Store::open(path).map_err(|e| ServeError::Store(e.to_string()))?;
+pub(crate) fn open(path: &Path) -> Result<Store, Error> {
+    let mut store = Store::open(path)?;
     if let Db::Sqlite(conn) = store.db() {
         private_files(path)?;
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(DbError::from)?;
+        let wal = conn.pragma_update(None, "journal_mode", "WAL");
+        wal.map_err(|e| store.fail(e.into()))?;
         private_files(path)?;
     }
     Ok(store)
@@ -42,7 +43,7 @@ pub(crate) fn open(path: &Path) -> Result<Store, ServeError> {
 
 /// The store's file and its side files, readable and writable by their
 /// owner only.
-fn private_files(path: &Path) -> Result<(), ServeError> {
+fn private_files(path: &Path) -> Result<(), Error> {
     use std::os::unix::fs::PermissionsExt;
     for suffix in ["", "-wal", "-shm", "-journal"] {
         let mut name = path.as_os_str().to_owned();
@@ -50,7 +51,7 @@ fn private_files(path: &Path) -> Result<(), ServeError> {
         let file = Path::new(&name);
         if file.exists() {
             std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600)).map_err(
-                |source| ServeError::Io {
+                |source| Error::Report {
                     what: format!("make {} private", file.display()),
                     source,
                 },
@@ -58,67 +59,6 @@ fn private_files(path: &Path) -> Result<(), ServeError> {
         }
     }
     Ok(())
-}
-
-/// The session's row and the run its submissions are recorded under.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct SessionIds {
-    pub(crate) session: i64,
-    pub(crate) run: i64,
-}
-
-/// Finds the session by name, or creates it with its run (`command` =
-/// `serve`, `source` = the session's name); the problems' limits are
-/// brought up to date either way.
-pub(crate) fn ensure_session(
-    store: &mut Store,
-    session: &Session,
-    meta: &RunMeta,
-    problems: &[ProblemInfo],
-) -> Result<SessionIds, ServeError> {
-    let found = store
-        .db()
-        .query_opt(
-            "SELECT id, run_id FROM sessions WHERE name = ?1",
-            params![session.name],
-        )?
-        .map(|row| -> Result<SessionIds, DbError> {
-            Ok(SessionIds {
-                session: row.get(0)?,
-                run: row.get(1)?,
-            })
-        })
-        .transpose()?;
-    let ids = match found {
-        Some(ids) => ids,
-        None => {
-            let run = store
-                .record_run(meta, problems, &[], &[])
-                .map_err(|e| ServeError::Store(e.to_string()))?;
-            // Two servers starting one session at once: the second finds
-            // the first's row (its own run stays empty).
-            store.db().execute(
-                "INSERT INTO sessions (name, run_id, title, created_at) VALUES (?1, ?2, ?3, ?4) \
-                 ON CONFLICT (name) DO NOTHING",
-                params![session.name, run, session.title, now_text()],
-            )?;
-            let row = store.db().query_one(
-                "SELECT id, run_id FROM sessions WHERE name = ?1",
-                params![session.name],
-            )?;
-            SessionIds {
-                session: row.get(0)?,
-                run: row.get(1)?,
-            }
-        }
-    };
-    let db = store.db();
-    db.execute(
-        "UPDATE sessions SET title = ?2 WHERE id = ?1",
-        params![ids.session, session.title],
-    )?;
-    crate::store::write::insert_problems(db, ids.run, problems)?;
-    Ok(ids)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -516,4 +456,76 @@ pub(crate) fn judgings(db: &mut impl Sql, session: i64) -> Result<Vec<Judging>, 
         })
     })
     .collect()
+}
+
+/// A `judge worker` took entry `entry`: its page says it is being judged.
+pub(crate) fn started(db: &mut Db, entry: i64) -> Result<(), DbError> {
+    db.execute(
+        "UPDATE entries SET status = 'running' WHERE id = ?1 AND status = 'queued'",
+        params![entry],
+    )?;
+    Ok(())
+}
+
+/// Records a worker's judging of entry `entry` if its claim of `job`
+/// still holds: the judging, the submission and the job's `done` in one
+/// transaction. Then announces the verdict to every server.
+pub(crate) fn record_remote(
+    db: &mut Db,
+    worker: &str,
+    job: &queue::Claimed,
+    entry: i64,
+    report: &TaskReport,
+    judged_by: JudgedBy,
+) -> Result<Finished, DbError> {
+    let session: i64 = db
+        .query_one(
+            "SELECT session_id FROM entries WHERE id = ?1",
+            params![entry],
+        )?
+        .get(0)?;
+    let finished = queue::finish_with(db, worker, job, |tx| {
+        let entry = self::entry(tx, session, entry)?.ok_or(DbError::NoRow)?;
+        let judging = tx.insert(
+            "INSERT INTO judgings (entry_id, started_at) VALUES (?1, ?2)",
+            params![entry.id, now_text()],
+        )?;
+        let claimed = Claimed {
+            judging,
+            entry,
+            source: job.source.clone(),
+        };
+        record_in(tx, job.run, &claimed, report, Some(judged_by))
+    })?;
+    if finished != Finished::Refused {
+        if let Err(error) = announce(db, session, entry) {
+            // The verdict is stored; the pages show it on reload.
+            eprintln!("judge worker: announcing a verdict: {error}");
+        }
+    }
+    Ok(finished)
+}
+
+/// The PostgreSQL channel on which verdicts are announced to every server
+/// of a store (`serve/notify.rs` listens).
+pub(crate) const VERDICTS_CHANNEL: &str = "judge_verdicts";
+
+/// Who this process is among those sharing the store: a server skips its
+/// own announcements, which its pages have already been told.
+pub(crate) fn origin() -> &'static str {
+    static ORIGIN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    ORIGIN.get_or_init(|| format!("{:016x}", rand::random::<u64>()))
+}
+
+/// Announces that `entry` of `session` has its verdict (PostgreSQL's
+/// `NOTIFY`; on SQLite there is one server and nothing to announce).
+pub(crate) fn announce(db: &mut Db, session: i64, entry: i64) -> Result<(), DbError> {
+    if matches!(db, Db::Postgres(_)) {
+        // `execute`: pg_notify returns `void`, no value to read.
+        db.execute(
+            "SELECT pg_notify(?1, ?2)",
+            params![VERDICTS_CHANNEL, format!("{session}:{entry}:{}", origin())],
+        )?;
+    }
+    Ok(())
 }

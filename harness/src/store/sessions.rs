@@ -1,0 +1,85 @@
+//! `judge serve`'s sessions in the result store: a session's row, found
+//! by its name (the same name continues it after a restart), and the run
+//! its judged submissions are recorded under.
+
+use super::accounts::now_text;
+use super::engine::{Db, Sql};
+use super::value::params;
+use super::{DbError, RunMeta, Store};
+use crate::errors::Error;
+use crate::report::gradebook::ProblemInfo;
+
+/// A session as the store knows it: its key and its title.
+pub(crate) struct SessionName<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) title: &'a str,
+}
+
+/// The session's row and the run its submissions are recorded under.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SessionIds {
+    pub(crate) session: i64,
+    pub(crate) run: i64,
+}
+
+/// Finds the session by name, or creates it with its run (`command` =
+/// `serve`, `source` = the session's name); the problems' limits are
+/// brought up to date either way.
+pub(crate) fn ensure_session(
+    store: &mut Store,
+    session: &SessionName<'_>,
+    meta: &RunMeta,
+    problems: &[ProblemInfo],
+) -> Result<SessionIds, Error> {
+    let found = find_session(store.db(), session.name);
+    let ids = match found.map_err(|e| store.fail(e))? {
+        Some(ids) => ids,
+        None => {
+            let run = store.record_run(meta, problems, &[], &[])?;
+            let made = make_session(store.db(), session, run);
+            made.map_err(|e| store.fail(e))?
+        }
+    };
+    let updated = update_session(store.db(), ids, session.title, problems);
+    updated.map_err(|e| store.fail(e))?;
+    Ok(ids)
+}
+
+fn find_session(db: &mut Db, name: &str) -> Result<Option<SessionIds>, DbError> {
+    db.query_opt(
+        "SELECT id, run_id FROM sessions WHERE name = ?1",
+        params![name],
+    )?
+    .map(|row| {
+        Ok(SessionIds {
+            session: row.get(0)?,
+            run: row.get(1)?,
+        })
+    })
+    .transpose()
+}
+
+/// A new session row under `run`. Two servers starting one session at
+/// once: the second finds the first's row (its own run stays empty).
+fn make_session(db: &mut Db, session: &SessionName<'_>, run: i64) -> Result<SessionIds, DbError> {
+    db.execute(
+        "INSERT INTO sessions (name, run_id, title, created_at) VALUES (?1, ?2, ?3, ?4) \
+         ON CONFLICT (name) DO NOTHING",
+        params![session.name, run, session.title, now_text()],
+    )?;
+    find_session(db, session.name)?.ok_or(DbError::NoRow)
+}
+
+/// The session's title and its problems' limits brought up to date.
+fn update_session(
+    db: &mut Db,
+    ids: SessionIds,
+    title: &str,
+    problems: &[ProblemInfo],
+) -> Result<(), DbError> {
+    db.execute(
+        "UPDATE sessions SET title = ?2 WHERE id = ?1",
+        params![ids.session, title],
+    )?;
+    super::write::insert_problems(db, ids.run, problems)
+}
