@@ -193,6 +193,7 @@ fn judge(
                 program: exe.to_path_buf(),
                 args: Vec::new(),
                 read_only: Vec::new(),
+                note: None,
             }),
             checker: None,
             output_checker: None,

@@ -110,14 +110,22 @@ pub(crate) struct Placeholders<'a> {
     pub binary: &'a Path,
     /// `{dir}`: the build folder.
     pub dir: &'a Path,
+    /// `{main_class}`: the JVM class to start, when it was found (else the
+    /// entry's name without extension).
+    pub main_class: Option<&'a str>,
 }
 
 /// The placeholder that stands for several arguments.
 const SOURCES: &str = "{sources}";
 
+/// The placeholder of the JVM class to start: a build whose run command
+/// has it looks for the class with a main method.
+pub(crate) const MAIN_CLASS: &str = "{main_class}";
+
 /// Fills a command template: `{source}`, `{binary}`, `{dir}`, `{stem}` (the
-/// entry's file name without extension), `{main_class}` (the same, for Java
-/// and Kotlin), and `{sources}`, an argument that becomes one per source.
+/// entry's file name without extension), `{main_class}` (the class with a
+/// main method, for Java and Kotlin; see `compile::main_class`), and
+/// `{sources}`, an argument that becomes one per source.
 pub(crate) fn expand(template: &[String], at: &Placeholders) -> Vec<String> {
     let show = |p: &Path| p.to_string_lossy().into_owned();
     let stem = at
@@ -136,7 +144,7 @@ pub(crate) fn expand(template: &[String], at: &Placeholders) -> Vec<String> {
                 .replace("{binary}", &show(at.binary))
                 .replace("{dir}", &show(at.dir))
                 .replace("{stem}", &stem)
-                .replace("{main_class}", &stem),
+                .replace("{main_class}", at.main_class.unwrap_or(&stem)),
         );
     }
     argv
@@ -204,9 +212,16 @@ mod tests {
             sources: &sources,
             binary: Path::new("/b/main"),
             dir: Path::new("/b"),
+            main_class: None,
         };
         let argv = expand(&template(&["java", "-cp", "{dir}", "{main_class}"]), &at);
         assert_eq!(argv, ["java", "-cp", "/b", "Sum"]);
+        let found = Placeholders {
+            main_class: Some("Main"),
+            ..at
+        };
+        let argv = expand(&template(&["java", "-cp", "{dir}", "{main_class}"]), &found);
+        assert_eq!(argv, ["java", "-cp", "/b", "Main"]);
     }
 
     #[test]
@@ -217,6 +232,7 @@ mod tests {
             sources: &sources,
             binary: Path::new("/b/main"),
             dir: Path::new("/b"),
+            main_class: None,
         };
         let argv = expand(
             &template(&["g++", "-o", "{binary}", "{sources}", "-lm"]),

@@ -340,6 +340,7 @@ fn viva_tool() -> Option<Executable> {
         program,
         args: Vec::new(),
         read_only: Vec::new(),
+        note: None,
     })
 }
 
@@ -351,6 +352,7 @@ fn checktestdata_tool() -> Option<Executable> {
         program,
         args: args.iter().map(OsString::from).collect(),
         read_only: Vec::new(),
+        note: None,
     };
     for name in ["checktestdata", "pyctd"] {
         if let Ok(program) = which::which(name) {

@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 
 use super::cache::{BuildCache, Outcome, entry_name};
 use super::files::{BINARY, BuildFiles};
-use super::{Builder, Built, CompileError, Executable, io_error, truncate};
+use super::{Builder, Built, CompileError, Executable, io_error, main_class, truncate};
 use crate::errors::BuildError;
-use crate::lang::{self, Placeholders};
+use crate::lang::{self, MAIN_CLASS, Placeholders};
 use crate::sandbox::COMPILE_LIMITS;
 use crate::sandbox::{
     Collect, CollectError, Containment, RunOutcome, RunRequest, SANDBOX_PATH, Termination,
@@ -36,7 +36,19 @@ impl Builder {
             false => Some(self.tool(&language.run[0], &language.name)?),
         };
         let ready = |dir: &Path| -> Built {
-            let argv = expand(&language.run, &build, dir);
+            // A JVM program starts from the class with a main method,
+            // whatever its file is called.
+            let found = match language.run.iter().any(|part| part.contains(MAIN_CLASS)) {
+                true => match main_class::find(dir, &stem(&build.entry)) {
+                    Some(found) => Some(found),
+                    None => return Built::CompileError(CompileError::Compiler {
+                        output: "no class has a method public static void main(String[]): nothing to run".into(),
+                    }),
+                },
+                false => None,
+            };
+            let (main_class, note) = found.unzip();
+            let argv = expand(&language.run, &build, dir, main_class.as_deref());
             let (program, read_only) = match &interpreter {
                 Some(tool) => (
                     tool.program.clone(),
@@ -48,6 +60,7 @@ impl Builder {
                 program,
                 args: argv[1..].iter().map(OsString::from).collect(),
                 read_only,
+                note: note.flatten(),
             })
         };
         let outcome_of = |outcome: Outcome, program: &Path| match outcome {
@@ -86,7 +99,7 @@ impl Builder {
         work: &Path,
         program: &Path,
     ) -> Result<Outcome, BuildError> {
-        let argv = expand(&build.language.compile, build, work);
+        let argv = expand(&build.language.compile, build, work, None);
         let tool = self.tool(&argv[0], &build.language.name)?;
         let mut path = OsString::new();
         if let Some(toolchain) = &tool.toolchain {
@@ -191,8 +204,22 @@ fn write_program(program: &Path, build: &BuildFiles) -> std::io::Result<Outcome>
     Ok(Outcome::Built { bytes })
 }
 
-/// A command of the language table for `build` in the folder `dir`.
-fn expand(template: &[String], build: &BuildFiles, dir: &Path) -> Vec<String> {
+/// A file name without its extension.
+fn stem(name: &str) -> String {
+    Path::new(name)
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// A command of the language table for `build` in the folder `dir`, with
+/// the JVM class to start when one was found.
+fn expand(
+    template: &[String],
+    build: &BuildFiles,
+    dir: &Path,
+    main_class: Option<&str>,
+) -> Vec<String> {
     let sources: Vec<PathBuf> = build.sources.iter().map(|name| dir.join(name)).collect();
     lang::expand(
         template,
@@ -201,6 +228,7 @@ fn expand(template: &[String], build: &BuildFiles, dir: &Path) -> Vec<String> {
             sources: &sources,
             binary: &dir.join(BINARY),
             dir,
+            main_class,
         },
     )
 }

@@ -186,6 +186,7 @@ impl Builder {
                     program: path.clone(),
                     args: Vec::new(),
                     read_only: Vec::new(),
+                    note: None,
                 }),
                 None => {
                     let package = &self.bin_packages[name];

@@ -51,6 +51,7 @@ impl Builds for FakeBuilder {
             program,
             args: Vec::new(),
             read_only: Vec::new(),
+            note: None,
         })
     }
 

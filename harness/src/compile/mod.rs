@@ -11,6 +11,7 @@ mod cargo;
 #[cfg(test)]
 pub(crate) mod fake;
 mod files;
+mod main_class;
 pub(crate) mod metadata;
 pub(crate) use files::local_headers;
 #[cfg(test)]
@@ -44,6 +45,9 @@ pub struct Executable {
     pub args: Vec<OsString>,
     /// Folders it must read besides its own (an interpreter's toolchain).
     pub read_only: Vec<PathBuf>,
+    /// What the judge decided about how it runs that the user may not
+    /// expect (a JVM program's main class, found in its class files).
+    pub note: Option<String>,
 }
 
 impl Executable {

@@ -25,7 +25,9 @@ pub(crate) fn write(
     let mut report = Report::new(name);
     for task in tasks {
         let mut suite = TestSuite::new(format!("{}/{}", task.problem, task.submission));
-        if let Some(message) = &task.message {
+        // A message that stopped the submission before any test is a failed
+        // build; one beside its tests is a note.
+        if let Some(message) = task.message.as_ref().filter(|_| task.tests.is_empty()) {
             let mut status = TestCaseStatus::non_success(if task.verdict == Verdict::JudgeError {
                 NonSuccessKind::Error
             } else {

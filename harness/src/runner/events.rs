@@ -105,7 +105,9 @@ pub struct TaskReport {
     pub verdict: Verdict,
     /// Scored problems: sum of group scores (each group aggregated by sum or min).
     pub score: Option<f64>,
-    /// Compile errors and judge errors that stopped the submission before any test.
+    /// Compile errors and judge errors that stopped the submission before
+    /// any test; or, when it ran, what the judge decided about how it runs
+    /// that the user may not expect (`ran class Main: ...`).
     pub message: Option<String>,
     #[serde(skip)]
     pub tests: Vec<TestReport>,

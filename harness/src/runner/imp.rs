@@ -264,7 +264,8 @@ fn summarize(task: &Task<'_>, tests: Vec<Option<TestReport>>) -> TaskReport {
     let (verdict, message) = match &task.program {
         Built::CompileError(error) => (Verdict::CompileError, Some(error.to_string())),
         Built::JudgeError(error) => (Verdict::JudgeError, Some(error.to_string())),
-        Built::Ready(_) | Built::Answers(_) => (task_verdict(task.problem, &tests), None),
+        Built::Ready(exe) => (task_verdict(task.problem, &tests), exe.note.clone()),
+        Built::Answers(_) => (task_verdict(task.problem, &tests), None),
     };
     TaskReport {
         problem: task.problem.id.clone(),

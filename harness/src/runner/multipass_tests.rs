@@ -95,6 +95,7 @@ fn program(path: &str) -> Executable {
         program: PathBuf::from(path),
         args: Vec::new(),
         read_only: Vec::new(),
+        note: None,
     }
 }
 

@@ -126,6 +126,7 @@ pub(crate) fn plan(problem: &ProblemSpec, stop_at_first_failure: bool, jobs: usi
                 program: "/fake".into(),
                 args: Vec::new(),
                 read_only: Vec::new(),
+                note: None,
             }),
             checker: None,
             output_checker: None,

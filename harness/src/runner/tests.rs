@@ -183,6 +183,7 @@ fn the_checkers_files_never_go_through_a_link_the_run_left() {
         program: program.into(),
         args: Vec::new(),
         read_only: Vec::new(),
+        note: None,
     };
     let plan = RunPlan {
         tasks: vec![Task {
@@ -300,6 +301,7 @@ fn a_submission_of_the_wrong_form_for_the_kind_is_a_judge_error_and_runs_nothing
         program: "/fake".into(),
         args: Vec::new(),
         read_only: Vec::new(),
+        note: None,
     };
     let workdir = dir.path().join("work");
     std::fs::create_dir(&workdir).unwrap();

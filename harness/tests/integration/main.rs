@@ -11,6 +11,7 @@ mod hostile;
 mod house;
 mod interactive;
 mod invalid_inputs;
+mod jvm;
 mod kattis2025;
 mod kattis2025_kinds;
 mod learner;
