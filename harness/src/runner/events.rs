@@ -29,6 +29,10 @@ pub struct TestReport {
     pub timing: Option<Timing>,
     /// Interactive problems: the end of the conversation, escaped.
     pub transcript: Vec<TranscriptLine>,
+    /// Multi-pass problems: the CPU time of each pass, in order (the time
+    /// limit applies to each alone, and `metrics` holds the slowest).
+    /// Not kept in the result store: a stored result has none.
+    pub pass_cpu: Vec<std::time::Duration>,
 }
 
 /// One line of an interactive conversation.
@@ -82,6 +86,7 @@ impl TestReport {
             stderr: String::new(),
             timing: None,
             transcript: Vec::new(),
+            pass_cpu: Vec::new(),
         }
     }
 

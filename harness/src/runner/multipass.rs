@@ -77,6 +77,7 @@ fn run_passes(
     let (test, workdir) = (run.test, run.workdir);
     let mut input = test.input.clone();
     let mut heaviest = Metrics::default();
+    let mut pass_cpu = Vec::new();
     let mut last_output = None;
     let mut pass = 1;
     loop {
@@ -88,6 +89,8 @@ fn run_passes(
         }
         let (mut report, output) = one_pass(run, exe, interactive, &input, dir, feedback);
         last_output = output.or(last_output);
+        pass_cpu.push(report.metrics.cpu);
+        report.pass_cpu.clone_from(&pass_cpu);
         heaviest = heavier(heaviest, report.metrics);
         report.metrics = heaviest;
         let next = feedback.join(NEXT_PASS);

@@ -203,6 +203,9 @@ pub(super) fn test_from_row(row: &Row) -> Result<(TestReport, bool), DbError> {
             .get::<Option<String>>(18)?
             .as_deref()
             .and_then(|text| parse_timing(text, unstable)),
+        // A multi-pass test's pass times are not stored (its slowest pass
+        // is its time).
+        pass_cpu: Vec::new(),
     };
     Ok((report, row.get(20)?))
 }

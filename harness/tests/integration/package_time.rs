@@ -68,3 +68,35 @@ fn verify_fresh_says_what_it_will_do_and_counts_every_test_when_done() {
         "{stderr}"
     );
 }
+
+/// BAPCtools' NWERC test problem expects the time limit to bound the sum
+/// of a multi-pass test's passes; the specification limits each pass on
+/// its own. The judge keeps the specification's rule, and the verify line
+/// says so, with each pass's time, instead of a bare UNEXPECTED.
+#[test]
+fn a_multi_pass_run_under_the_limit_in_each_pass_says_why_it_was_accepted() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let root = root_with("twopass");
+    let (code, stdout) = judge_output(root.path(), ["verify", "twopass"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    let row = stdout
+        .lines()
+        .position(|line| {
+            line.trim_start()
+                .starts_with("time_limit_exceeded/slow_each_pass.py")
+        })
+        .unwrap_or_else(|| panic!("no row in:\n{stdout}"));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines[row].contains("TLE       AC"), "{stdout}");
+    let why = lines[row + 2];
+    assert!(
+        why.contains("multi-pass: the time limit (1.00 s) applies to each pass on its own (\"the time and memory limit apply for each invocation separately\", 2025-09); slowest test "),
+        "{stdout}"
+    );
+    assert!(
+        why.contains(": passes ") && why.contains(" + ") && why.contains(" together"),
+        "{why}"
+    );
+}

@@ -10,7 +10,7 @@ use crate::plan::TimeSettlement;
 use crate::report::sections::HeldExpectation;
 use crate::report::{Styles, human};
 use crate::runner::TaskReport;
-use crate::spec::{ProblemSpec, SolutionSpec};
+use crate::spec::{JudgingKind, ProblemSpec, SolutionSpec};
 use crate::verdict::Verdict;
 
 /// One solution's result against its expectation.
@@ -133,6 +133,13 @@ pub(super) fn print_problem(
     )?;
     for row in rows {
         print_row(out, styles, row, width, expected_width)?;
+        if !row.holds() && matches!(problem.kind, JudgingKind::MultiPass { .. }) {
+            writeln!(
+                out,
+                "      {}",
+                multi_pass_times(row.report, problem.limits.time)
+            )?;
+        }
     }
     for (name, tool) in &findings.unavailable {
         let note = format!("skipped: no {tool} on this machine");
@@ -200,4 +207,37 @@ fn print_row(
         human::failure_details(out, styles, test)?;
     }
     Ok(())
+}
+
+/// Why a multi-pass submission got what it got in time: the specification's
+/// rule (each pass has the limit on its own), and the test whose passes
+/// took the most CPU time together, pass by pass. A package that expects
+/// the sum of the passes to be limited sees here why a run it thought too
+/// slow was accepted.
+fn multi_pass_times(report: &TaskReport, limit: std::time::Duration) -> String {
+    let rule = format!(
+        "multi-pass: the time limit ({}) applies to each pass on its own (\"the time and memory limit apply for each invocation separately\", 2025-09)",
+        human::ms(limit)
+    );
+    let total = |t: &&crate::runner::TestReport| t.pass_cpu.iter().sum::<std::time::Duration>();
+    let slowest = report.tests.iter().max_by_key(total);
+    match slowest {
+        Some(test) if test.pass_cpu.len() > 1 => {
+            let passes: Vec<String> = test.pass_cpu.iter().map(|&t| human::ms(t)).collect();
+            format!(
+                "{rule}; slowest test {}: passes {} CPU, {} together",
+                test.test,
+                passes.join(" + "),
+                human::ms(total(&test))
+            )
+        }
+        _ => match report.tests.iter().max_by_key(|t| t.metrics.cpu) {
+            Some(test) => format!(
+                "{rule}; slowest pass {} CPU, on {}",
+                human::ms(test.metrics.cpu),
+                test.test
+            ),
+            None => rule,
+        },
+    }
 }
