@@ -43,6 +43,7 @@ mod exit_codes;
 mod export;
 mod formats;
 mod generators;
+mod judging;
 mod lang;
 pub mod owner;
 mod pipeline;

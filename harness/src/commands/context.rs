@@ -130,7 +130,7 @@ impl Context {
     /// The real sandbox, for a verb that opens boxes on threads of its own
     /// (a server, a queue's worker). Their threads are not tested without
     /// a process; the job each thread does is, on a fake box
-    /// (`worker::judge_job`, `serve::judging::judge_entry`).
+    /// (`worker::judge_job`, `serve::judges::judge_entry`).
     pub(crate) fn sandbox(&self) -> &Sandbox {
         self.sandbox
             .as_ref()

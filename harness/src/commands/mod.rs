@@ -31,7 +31,6 @@ pub(crate) mod tests;
 mod verify;
 
 pub(crate) use context::Context;
-pub(crate) use play::{game_result, referee_args};
 pub(crate) use stored::problem_info;
 
 use crate::cli::{Cli, Command};

@@ -12,10 +12,9 @@ use std::process::{Command, ExitStatus, Stdio};
 use wait_timeout::ChildExt;
 
 use super::Context;
-use crate::checker::{EXIT_ACCEPT, EXIT_REJECT, feedback_arg, read_feedback};
 use crate::compile::{Executable, NotProgram};
 use crate::errors::{Error, Result};
-use crate::formats::{CheckerOutcome, testlib_checker};
+use crate::runner::{game_result, referee_args};
 use crate::spec::{CompareMode, ProblemSpec, Protocol, TestCase};
 use crate::verdict::Verdict;
 
@@ -24,9 +23,6 @@ const REFEREE_EXIT_GRACE: std::time::Duration = std::time::Duration::from_secs(5
 
 /// The end of the referee's stderr kept for its verdict message.
 const STDERR_TAIL: usize = 4 << 10;
-
-/// The output file a testlib interactor writes, in the scratch folder.
-const INTERACTOR_OUTPUT: &str = "interactor_output";
 
 pub(super) fn play(ctx: &mut Context, id: &str, test_name: Option<&str>) -> Result<u8> {
     play_at(ctx, id, test_name, referee)
@@ -95,83 +91,6 @@ pub(crate) fn play_at(
     };
     writeln!(ctx.out, "{line} {message}").map_err(io)?;
     Ok(if verdict == Verdict::Accepted { 0 } else { 1 })
-}
-
-/// The referee's arguments for a game on `test` in `scratch`: by its
-/// protocol, the test's files, and its own and the test's arguments.
-/// (`judge serve`'s play page starts it the same way.)
-pub(crate) fn referee_args(
-    interactor: &crate::spec::ToolSpec,
-    exe: &Executable,
-    test: &TestCase,
-    scratch: &std::path::Path,
-) -> Vec<std::ffi::OsString> {
-    let output_file = scratch.join(INTERACTOR_OUTPUT);
-    let mut args = exe.args.clone();
-    match interactor.protocol {
-        Protocol::Kattis => args.extend([
-            test.input.as_os_str().to_owned(),
-            test.answer.as_os_str().to_owned(),
-            feedback_arg(scratch),
-        ]),
-        Protocol::Testlib => args.extend([
-            test.input.as_os_str().to_owned(),
-            output_file.as_os_str().to_owned(),
-            test.answer.as_os_str().to_owned(),
-        ]),
-    }
-    args.extend(interactor.args.iter().map(Into::into));
-    args.extend(test.checker_args.iter().map(Into::into));
-    args
-}
-
-/// A finished game's verdict and the referee's words: a Kattis referee
-/// judges alone (exit 42/43, `judgemessage.txt`); a testlib one says OK,
-/// WA or PE by its exit code, and on OK the problem's `checker` judges the
-/// output file it wrote.
-pub(crate) fn game_result(
-    sandbox: &dyn crate::sandbox::Runs,
-    problem: &ProblemSpec,
-    checker: Option<&Executable>,
-    test: &TestCase,
-    status: ExitStatus,
-    stderr: &[u8],
-    scratch: &std::path::Path,
-) -> (Verdict, String) {
-    let Some(interactor) = &problem.interactor else {
-        return (Verdict::JudgeError, "no interactor".into());
-    };
-    match interactor.protocol {
-        Protocol::Kattis => {
-            let (message, _) = read_feedback(scratch, "interactor").unwrap_or_default();
-            let verdict = match status.code() {
-                Some(EXIT_ACCEPT) => Verdict::Accepted,
-                Some(EXIT_REJECT) => Verdict::WrongAnswer,
-                _ => Verdict::JudgeError,
-            };
-            (verdict, message.unwrap_or_default())
-        }
-        Protocol::Testlib => {
-            let said = last_line(stderr);
-            match testlib_checker(status.code(), &said) {
-                CheckerOutcome::Accepted | CheckerOutcome::Points(_) => {
-                    let output = std::fs::read(scratch.join(INTERACTOR_OUTPUT)).unwrap_or_default();
-                    let judge = crate::runner::OutputJudge {
-                        sandbox,
-                        problem,
-                        checker,
-                    };
-                    let (verdict, detail) = judge.verdict(test, &output, scratch);
-                    (verdict, detail.unwrap_or(said))
-                }
-                CheckerOutcome::WrongAnswer => (Verdict::WrongAnswer, said),
-                CheckerOutcome::PresentationError => (Verdict::PresentationError, said),
-                CheckerOutcome::JudgeError(why) => {
-                    (Verdict::JudgeError, format!("interactor {why}"))
-                }
-            }
-        }
-    }
 }
 
 pub(crate) fn find_test<'a>(problem: &'a ProblemSpec, name: Option<&str>) -> Result<&'a TestCase> {
@@ -261,17 +180,6 @@ fn referee(mut command: Command) -> Result<(ExitStatus, Vec<u8>)> {
     Ok((status, stderr))
 }
 
-/// The last non-empty line of `bytes`, escaped.
-fn last_line(bytes: &[u8]) -> String {
-    let text = crate::escape::visible_bytes(bytes);
-    text.lines()
-        .rev()
-        .find(|line| !line.trim().is_empty())
-        .unwrap_or_default()
-        .trim()
-        .to_string()
-}
-
 /// Copies `from` to `to` as it comes, escaped; returns the end of what it
 /// copied (at most `STDERR_TAIL` bytes).
 fn copy_visible(
@@ -322,7 +230,7 @@ fn io(source: std::io::Error) -> Error {
 
 #[cfg(test)]
 mod tests {
-    use super::last_line;
+    use crate::runner::last_line;
 
     #[test]
     fn the_verdict_message_is_the_last_line_said() {

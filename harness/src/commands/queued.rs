@@ -12,13 +12,13 @@ use super::Context;
 use super::class::{GradebookOutput, io};
 use crate::class::Roster;
 use crate::errors::{Error, Result};
+use crate::judging::package::package_hash;
 use crate::report::gradebook::Handin;
 use crate::spec::ProblemSpec;
 use crate::store::queue::{self, NewJob};
 use crate::store::write::{self, RunMeta, SubmissionRecord};
 use crate::store::{self, Location, Store};
 use crate::verdict::Verdict;
-use crate::worker::package::package_hash;
 
 /// How often the queue is asked how far the workers are.
 const POLL: Duration = Duration::from_millis(250);

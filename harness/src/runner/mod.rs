@@ -32,5 +32,7 @@ pub use imp::{Place, Reuse, RunPlan, Task, execute, execute_at};
 pub use judge::judge_test;
 pub(crate) use score::package_score;
 pub use static_validation::StaticSubmission;
-pub(crate) use steps::{OutputJudge, submission_stack};
+#[cfg(test)]
+pub(crate) use steps::last_line;
+pub(crate) use steps::{OutputJudge, game_result, referee_args, submission_stack};
 pub use steps::{OutputVisualization, Submission, TestRun};

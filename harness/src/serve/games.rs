@@ -19,7 +19,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::error::AppError;
-use super::judging::ServedProblem;
+use crate::judging::ServedProblem;
 use crate::sandbox::Sandbox;
 
 const MAX_GAMES: usize = 8;
@@ -123,7 +123,7 @@ impl Games {
         }
         let scratch =
             tempfile::tempdir_in(&self.scratch).map_err(|e| AppError::Internal(e.to_string()))?;
-        let args = crate::commands::referee_args(interactor, exe, test, scratch.path());
+        let args = crate::runner::referee_args(interactor, exe, test, scratch.path());
         let mut child = Command::new(&exe.program)
             .args(&args)
             .current_dir(scratch.path())
@@ -233,7 +233,7 @@ impl Games {
                 let result = served.map(|served| {
                     let test = sample_test(&served.spec);
                     test.map(|test| {
-                        crate::commands::game_result(
+                        crate::runner::game_result(
                             &self.sandbox.worker(),
                             &served.spec,
                             served.judges.output_checker(),

@@ -42,9 +42,9 @@ mod events;
 mod feedback;
 mod games;
 mod http;
-pub(crate) mod judging;
+pub(crate) mod judges;
 #[cfg(test)]
-mod judging_tests;
+mod judges_tests;
 mod jury;
 mod limits;
 mod live;

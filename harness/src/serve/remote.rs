@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::judging::Bench;
+use super::judges::Bench;
 use crate::store::Store;
 use crate::store::engine::{DbError, Sql};
 use crate::store::entries::{self, Status};
@@ -28,7 +28,7 @@ use crate::store::value::params;
 pub(crate) fn dispatch(bench: Arc<Bench>) -> std::io::Result<std::thread::JoinHandle<()>> {
     let mut hashes = HashMap::new();
     for problem in bench.problems.iter() {
-        let hash = crate::worker::package::package_hash(&problem.spec.dir)?;
+        let hash = crate::judging::package::package_hash(&problem.spec.dir)?;
         hashes.insert(problem.spec.id.clone(), hash);
     }
     std::thread::Builder::new()

@@ -10,7 +10,7 @@ use std::time::{Duration, SystemTime};
 use super::ServeError;
 use super::accounts::{self, Role};
 use super::app::{App, LanguageChoice};
-use super::judging::{self, Bench};
+use super::judges::{self, Bench};
 use super::live::Live;
 use super::problem_page::ProblemPage;
 use super::queue::Queue;
@@ -37,7 +37,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
     let started = std::time::Instant::now();
     let session = session_of(ctx, args.session.as_deref())?;
     let languages = languages(ctx, &session, args.session.as_deref())?;
-    let (specs, broken) = judging::read(ctx, &session.problems)?;
+    let (specs, broken) = read(ctx, &session.problems)?;
     for error in &broken {
         eprintln!("judge serve: left out, broken: {error}");
     }
@@ -108,7 +108,7 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
     // Pages are served meanwhile; submissions wait in the queue. Ctrl-C
     // or SIGTERM stops the builds at once (their processes killed):
     // nothing is lost, every submission is in the store.
-    let built = judging::build(ctx, specs, &path);
+    let built = crate::judging::prepare(&mut ctx.means(), specs, &path);
     if ctx.sandbox().is_cancelled() {
         let _ = runtime.block_on(server);
         runtime.shutdown_timeout(super::net::SHUTDOWN_GRACE);
@@ -116,13 +116,18 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         return Ok(crate::exit_codes::INTERRUPTED);
     }
     let problems = match built {
-        Ok(problems) => Arc::new(problems),
+        Ok((problems, notes)) => {
+            for note in notes {
+                let _ = writeln!(out, "{note}");
+            }
+            Arc::new(problems)
+        }
         Err(error) => {
             ctx.sandbox()
                 .cancel_flag()
                 .store(true, std::sync::atomic::Ordering::SeqCst);
             let _ = runtime.block_on(server);
-            return Err(error.into());
+            return Err(error);
         }
     };
     app.games.ready(problems.clone());
@@ -166,6 +171,24 @@ pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
     }
     served.map_err(failed(format!("serve on {address}")))?;
     Ok(crate::exit_codes::OK)
+}
+
+/// The session's problems (all when `ids` is empty), read but not built:
+/// enough for the pages. A broken package named by the session is an
+/// error; when every problem is served, broken ones are left out and
+/// their errors returned.
+fn read(
+    ctx: &Context,
+    ids: &[String],
+) -> Result<(Vec<crate::spec::ProblemSpec>, Vec<crate::errors::SpecError>), ServeError> {
+    let (problems, broken) = ctx.load_problems(ids)?;
+    if !ids.is_empty() {
+        if let Some(error) = broken.into_iter().next() {
+            return Err(error.into());
+        }
+        return Ok((problems, Vec::new()));
+    }
+    Ok((problems, broken))
 }
 
 /// What the store keeps of the server's run (it records the results as
@@ -245,7 +268,7 @@ fn start_judging(
     threads: usize,
 ) -> Result<Vec<std::thread::JoinHandle<()>>> {
     if threads > 0 {
-        return Ok(judging::start(bench, ctx.sandbox(), threads));
+        return Ok(judges::start(bench, ctx.sandbox(), threads));
     }
     let dispatcher = super::remote::dispatch(bench).map_err(|source| Error::Report {
         what: "hash the served packages".into(),

@@ -8,25 +8,20 @@
 //! SIGTERM (or Ctrl-C) stops it gracefully: the running submissions are
 //! cut short and their jobs handed back to the queue at once.
 
-pub(crate) mod package;
-
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::cli::ReportArgs;
 use crate::commands::Context;
 use crate::compile::{Builder, Builds};
 use crate::errors::{Error, Result};
+use crate::judging::{self, Outcome, ServedProblem, Stored, package};
 use crate::lang::Languages;
 use crate::owner::Owner;
-use crate::pipeline::Run;
 use crate::runner::{Place, RunPlan};
 use crate::sandbox::{Boxes, Sandbox};
-use crate::serve::judging::{self, ServedProblem};
-use crate::spec::ProgramRef;
 use crate::store::queue::{self, Claimed, Finished, WorkerInfo};
 use crate::store::{self, JudgedBy, Location, ResultCache, Store, SubmissionRecord};
 
@@ -88,7 +83,10 @@ impl Judging {
             })?;
             by_hash.insert(hash, i);
         }
-        let problems = judging::build(ctx, specs, db).map_err(|e| Error::Usage(e.to_string()))?;
+        let (problems, notes) = judging::prepare(&mut ctx.means(), specs, db)?;
+        for note in notes {
+            let _ = writeln!(ctx.out, "{note}");
+        }
         Ok(Judging {
             name,
             problems,
@@ -279,37 +277,37 @@ pub(crate) fn judge_job(
     let folder = judging
         .scratch
         .join(format!("job-{}-{}", job.id, job.fence));
-    let source = judging::write_source(
-        &folder,
-        &job.language,
-        &job.file_name,
-        &job.source,
-        &judging.languages,
-    )?;
-    let task = served.judges.task(
-        &spec,
-        &ProgramRef::Submitted(source),
-        |program| builder.build(program),
-        Owner::Submission { id: job.id },
-        job.path.clone(),
-    );
-    let plan = RunPlan {
-        tasks: vec![task],
-        stop_at_first_failure: job.fail_fast,
-        jobs: 1,
+    let submission = Stored {
+        owner: Owner::Submission { id: job.id },
+        name: job.path.clone(),
+        language: &job.language,
+        file_name: &job.file_name,
+        source: &job.source,
     };
+    let plan = judging::plan(served, &spec, &submission, builder, &folder, job.fail_fast).map_err(
+        |source| Error::Report {
+            what: format!("write {}", folder.display()),
+            source,
+        },
+    )?;
     let cache = ResultCache::prepare(store, &plan, &judging.isolation, false)?;
-    let mut run = Run::new("worker", &ReportArgs::default());
-    let mut reports = run.execute(&plan, Some(&cache), Place::Pool(boxes), &folder);
-    let _ = std::fs::remove_dir_all(&folder);
-    if boxes.is_cancelled() {
-        // Stopping: not a result; the job goes back to the queue.
-        queue::hand_back(store.db(), job).map_err(|e| store.fail(e))?;
-        return Ok(());
-    }
-    let report = reports
-        .pop()
-        .ok_or_else(|| Error::Usage(format!("no report for job {}", job.id)))?;
+    let outcome = judging::run(
+        &plan,
+        Some(&cache),
+        Place::Pool(boxes),
+        None,
+        &folder,
+        || boxes.is_cancelled(),
+    );
+    let report = match outcome {
+        Outcome::Judged(report) => report,
+        // Stopping, or out of descriptors: not a result; the job goes back
+        // to the queue.
+        Outcome::Stopped | Outcome::OutOfDescriptors => {
+            queue::hand_back(store.db(), job).map_err(|e| store.fail(e))?;
+            return Ok(());
+        }
+    };
     let judged_by = JudgedBy {
         worker: judging.name.clone(),
         isolation: judging.isolation.clone(),

@@ -12,7 +12,8 @@ use std::process::ExitStatus;
 
 use super::{Bench, assert_shows, double, double_script, double_with};
 use crate::commands::fake::Answer;
-use crate::commands::play::{find_test, game_result, play, play_at};
+use crate::commands::play::{find_test, play, play_at};
+use crate::runner::game_result;
 use crate::sandbox::Termination;
 use crate::verdict::Verdict;
 

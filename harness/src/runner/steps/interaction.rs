@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use crate::checker::{feedback_arg, judgement_of, read_feedback, testlib_comparison};
+use crate::checker::{judgement_of, read_feedback, testlib_comparison};
 use crate::compare::Judgement;
 use crate::compile::Executable;
 use crate::errors::JudgeFailure;
@@ -24,9 +24,7 @@ use super::{OutputJudge, TestRun, apply_comparison};
 /// Lines of the conversation a report keeps: its end, where a game goes wrong.
 const TRANSCRIPT_SHOWN: usize = 12;
 
-/// The output file a testlib interactor writes, in its own folder.
-const INTERACTOR_OUTPUT: &str = "interactor_output";
-
+use super::referee::INTERACTOR_OUTPUT;
 /// Runs the submission `exe` against the interactor (the run's checker)
 /// on the test. The submission runs in its folder; the interactor gets the
 /// test's input and answer files and its own folder `feedback` (Kattis:
@@ -47,22 +45,7 @@ pub(crate) fn interact(run: &TestRun<'_>, exe: &Executable, feedback: &Path) -> 
         report.detail = Some("the interactor was not built".into());
         return report;
     };
-    let output_file = feedback.join(INTERACTOR_OUTPUT);
-    let mut interactor_args = interactor.args.clone();
-    match tool.protocol {
-        Protocol::Kattis => interactor_args.extend([
-            test.input.as_os_str().to_owned(),
-            test.answer.as_os_str().to_owned(),
-            feedback_arg(feedback),
-        ]),
-        Protocol::Testlib => interactor_args.extend([
-            test.input.as_os_str().to_owned(),
-            output_file.as_os_str().to_owned(),
-            test.answer.as_os_str().to_owned(),
-        ]),
-    }
-    interactor_args.extend(tool.args.iter().map(Into::into));
-    interactor_args.extend(test.checker_args.iter().map(Into::into));
+    let interactor_args = super::referee::referee_args(tool, interactor, test, feedback);
     let interactor_run = RunRequest {
         args: interactor_args,
         ..RunRequest::new(
@@ -125,7 +108,12 @@ pub(crate) fn interact(run: &TestRun<'_>, exe: &Executable, feedback: &Path) -> 
         (verdict != Verdict::Accepted).then(|| describe_termination(submission.termination))
     });
     if verdict == Verdict::Accepted && tool.protocol == Protocol::Testlib {
-        judge_interactor_output(run, &output_file, feedback, &mut report);
+        judge_interactor_output(
+            run,
+            &feedback.join(INTERACTOR_OUTPUT),
+            feedback,
+            &mut report,
+        );
     }
     report
 }

@@ -14,6 +14,7 @@ mod interaction;
 mod output;
 mod program;
 mod read_only;
+mod referee;
 mod score_multiplier;
 mod test_run;
 mod timing;
@@ -23,6 +24,9 @@ pub(crate) use folders::{empty_dir, judges_folder};
 pub(crate) use interaction::interact;
 pub(crate) use output::{OutputJudge, apply_comparison, judge_output_into};
 pub(crate) use program::{run_program, submission_stack};
+#[cfg(test)]
+pub(crate) use referee::last_line;
+pub(crate) use referee::{game_result, referee_args};
 pub(crate) use score_multiplier::apply_score_multiplier;
 pub use test_run::{Submission, TestRun};
 pub(crate) use timing::{cleaned, judged_steadily};

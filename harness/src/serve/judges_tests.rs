@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use super::judging::{Bench, build, judge_entry};
+use super::judges::{Bench, judge_entry};
 use super::live::Live;
 use super::queue::Queue;
 use super::session::Session;
@@ -24,7 +24,7 @@ fn a_queued_submission_is_judged_live_and_recorded_once() {
     let path = verb.root.path().join("serve.db");
     let (specs, _) = verb.ctx.load_problems(&[]).unwrap();
     let infos: Vec<_> = specs.iter().map(problem_info).collect();
-    let problems = build(&mut verb.ctx, specs, &path).unwrap();
+    let (problems, _) = crate::judging::prepare(&mut verb.ctx.means(), specs, &path).unwrap();
     let mut store = entries::open(&path).unwrap();
     let meta = RunMeta {
         started_at: SystemTime::now(),

@@ -1,0 +1,238 @@
+//! The server's judging threads: a few long-lived std threads (the judge
+//! core stays synchronous, not tokio's) fed by the fair queue, each with
+//! a box of its own. Each takes a submission from the store, judges it by
+//! the one path of `judging/` with a reporter that turns runner events
+//! into live status, and records its result in the store.
+//!
+//! ```text
+//! queue.pop ─► entries::claim ─► judging::plan ─► judging::run
+//!      (LiveStatus ─► Live) ─► entries::record (one transaction)
+//!      ─► Live (verdict) ─► entries::announce (PostgreSQL: the other
+//!      servers' pages)
+//! ```
+
+use std::io;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::ServeError;
+use super::live::{Live, LiveEvent};
+use super::queue::Queue;
+use crate::compile::{Builder, Builds};
+use crate::judging::{self, Outcome, ServedProblem, Stored};
+use crate::lang::Languages;
+use crate::owner::Owner;
+use crate::pipeline::Reporter;
+use crate::runner::{Event, Place, TaskReport};
+use crate::sandbox::Sandbox;
+use crate::store::Store;
+use crate::store::entries;
+use crate::store::sessions::SessionIds;
+use crate::verdict::Verdict;
+
+/// What every judge thread shares.
+pub(crate) struct Bench {
+    pub(crate) problems: Arc<Vec<ServedProblem>>,
+    pub(crate) root: PathBuf,
+    pub(crate) languages: Languages,
+    pub(crate) store: PathBuf,
+    pub(crate) ids: SessionIds,
+    pub(crate) queue: Arc<Queue>,
+    pub(crate) live: Arc<Live>,
+    /// Source files and run folders live here.
+    pub(crate) scratch: PathBuf,
+}
+
+/// Starts `threads` judge threads, each with a box of `sandbox`; they end
+/// when the queue is closed.
+pub(crate) fn start(
+    bench: Arc<Bench>,
+    sandbox: &Sandbox,
+    threads: usize,
+) -> Vec<std::thread::JoinHandle<()>> {
+    (0..threads.max(1))
+        .map(|n| {
+            let bench = bench.clone();
+            let sandbox = sandbox.clone();
+            std::thread::Builder::new()
+                .name(format!("judge-{n}"))
+                .spawn(move || judge_loop(&bench, sandbox, n))
+                .expect("a judge thread starts")
+        })
+        .collect()
+}
+
+fn judge_loop(bench: &Bench, sandbox: Sandbox, n: usize) {
+    let mut store = match entries::open(&bench.store) {
+        Ok(store) => store,
+        Err(error) => {
+            eprintln!("judge thread {n}: {error}");
+            return;
+        }
+    };
+    let mut builder = Builder::new(&bench.root, bench.languages.clone(), sandbox);
+    while let Some(entry) = bench.queue.pop() {
+        match judge_entry(bench, &mut store, &mut builder, entry) {
+            Ok(Judged::Recorded) => {}
+            Ok(Judged::Retry { account }) => {
+                // Out of descriptors (a flood of connections, say): the
+                // entry is queued again and judged once some are free.
+                eprintln!(
+                    "judge thread {n}: submission {entry}: no file descriptors left; \
+                     judged again in {} s",
+                    RETRY_AFTER.as_secs()
+                );
+                std::thread::sleep(RETRY_AFTER);
+                bench.queue.push(entry, account);
+            }
+            // The entry stays `running` in the store: the next start
+            // judges it again.
+            Err(error) => eprintln!("judge thread {n}: submission {entry}: {error}"),
+        }
+    }
+}
+
+/// How long a judging that found no descriptors left waits to try again.
+const RETRY_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// What became of a judging.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Judged {
+    /// Recorded (or not this thread's to judge, or stopped by SIGTERM).
+    Recorded,
+    /// The judge ran out of file descriptors: nothing is recorded, the
+    /// entry is queued again in the store; push it back for `account`.
+    Retry { account: i64 },
+}
+
+/// Judges submission `entry` (if it is still queued) with `builder`, in
+/// the builder's box, and records its verdict; one that ran out of file
+/// descriptors is given back to the queue instead.
+pub(crate) fn judge_entry(
+    bench: &Bench,
+    store: &mut Store,
+    builder: &mut dyn Builds,
+    entry: i64,
+) -> Result<Judged, ServeError> {
+    let Some(claimed) = entries::claim(store.db(), bench.ids.session, entry)? else {
+        return Ok(Judged::Recorded);
+    };
+    let retry = |store: &mut Store| -> Result<Judged, ServeError> {
+        entries::unclaim(store.db(), &claimed)?;
+        Ok(Judged::Retry {
+            account: claimed.entry.account,
+        })
+    };
+    let Some(problem) = bench
+        .problems
+        .iter()
+        .find(|p| p.spec.id == claimed.entry.problem)
+    else {
+        return Err(ServeError::Usage(format!(
+            "problem `{}` is not served",
+            claimed.entry.problem
+        )));
+    };
+    let publish = |status: String, verdict: Option<String>| {
+        bench.live.publish(LiveEvent {
+            entry: claimed.entry.id,
+            account: claimed.entry.account,
+            submitted_at: claimed.entry.submitted_at,
+            problem: claimed.entry.problem.clone(),
+            status,
+            verdict,
+        });
+    };
+    publish("compiling".into(), None);
+    let folder = bench.scratch.join(format!("entry-{}", claimed.entry.id));
+    let submission = Stored {
+        owner: Owner::Submission {
+            id: claimed.entry.id,
+        },
+        name: format!("#{} {}", claimed.entry.id, claimed.entry.file_name),
+        language: &claimed.entry.language,
+        file_name: &claimed.entry.file_name,
+        source: &claimed.source,
+    };
+    let stop_at_first_failure = !problem.is_scored();
+    let plan = match judging::plan(
+        problem,
+        &problem.spec,
+        &submission,
+        builder,
+        &folder,
+        stop_at_first_failure,
+    ) {
+        Ok(plan) => plan,
+        Err(error) if judging::says_out_of_descriptors(&error.to_string()) => return retry(store),
+        Err(source) => {
+            return Err(ServeError::Io {
+                what: format!("write {}", folder.display()),
+                source,
+            });
+        }
+    };
+    let mut live = LiveStatus {
+        total: plan.tasks[0].tests.len(),
+        done: 0,
+        stop_at_first_failure: plan.stops_at_first_failure(0),
+        failed: false,
+        publish: &publish,
+    };
+    // The thread's one box judges every submission it takes.
+    let worker = builder.worker();
+    let outcome = judging::run(
+        &plan,
+        None,
+        Place::Here(worker),
+        Some(&mut live),
+        &folder,
+        || worker.is_cancelled(),
+    );
+    let report: TaskReport = match outcome {
+        Outcome::Judged(report) => report,
+        // Stopped by SIGTERM: not a result; judged again after a restart.
+        Outcome::Stopped => return Ok(Judged::Recorded),
+        Outcome::OutOfDescriptors => return retry(store),
+    };
+    entries::record(store.db(), bench.ids.run, &claimed, &report)?;
+    if let Err(error) = entries::announce(store.db(), bench.ids.session, claimed.entry.id) {
+        // The verdict is stored; the other servers' pages show it on reload.
+        eprintln!("judge serve: announcing a verdict: {error}");
+    }
+    publish(
+        report.verdict.short().into(),
+        Some(report.verdict.short().into()),
+    );
+    Ok(Judged::Recorded)
+}
+
+/// Runner events as live status: "test k of n" as each test starts.
+/// Once a test fails on a problem judged to its first failure, no further
+/// test is announced: none will run (the tests run one at a time here).
+struct LiveStatus<'a> {
+    total: usize,
+    done: usize,
+    stop_at_first_failure: bool,
+    failed: bool,
+    publish: &'a dyn Fn(String, Option<String>),
+}
+
+impl Reporter for LiveStatus<'_> {
+    fn report_event(&mut self, event: &Event<'_>) -> io::Result<()> {
+        match event {
+            Event::Started { total_tests } if *total_tests > 0 => {
+                (self.publish)(format!("test 1 of {}", self.total), None);
+            }
+            Event::TestFinished { report, .. } => {
+                self.done += 1;
+                self.failed |= report.verdict != Verdict::Accepted;
+                if self.done < self.total && !(self.stop_at_first_failure && self.failed) {
+                    (self.publish)(format!("test {} of {}", self.done + 1, self.total), None);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
