@@ -21,6 +21,7 @@ mod play;
 mod practice;
 mod queued;
 mod self_tests;
+pub(crate) mod serving;
 mod similar;
 mod stored;
 mod stress;
@@ -29,6 +30,7 @@ mod teacher;
 #[cfg(test)]
 pub(crate) mod tests;
 mod verify;
+pub(crate) mod working;
 
 pub(crate) use context::Context;
 pub(crate) use stored::problem_info;
@@ -128,8 +130,8 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Cache { action } => doctor::cache(&mut ctx, &action),
         Command::Export { id, kattis, force } => export::export(&mut ctx, &id, &kattis, force),
         Command::Stress(args) => stress::stress(&mut ctx, &args),
-        Command::Serve(args) => crate::serve::serve(&mut ctx, &args),
-        Command::Users { command } => crate::serve::users(&mut ctx, &command),
+        Command::Serve(args) => serving::serve(&mut ctx, &args),
+        Command::Users { command } => serving::users(&mut ctx, &command),
         Command::Submit(args) => crate::serve::submit(&args),
         Command::Worker {
             ids,
@@ -148,7 +150,7 @@ pub fn run(cli: Cli) -> Result<u8> {
                 name,
                 lease: std::time::Duration::from_secs_f64(lease),
             };
-            crate::worker::worker(&mut ctx, &options)
+            working::worker(&mut ctx, &options)
         }
         Command::Workers { db } => queued::workers(&mut ctx, &db),
         Command::Similarity(args) => similar::similarity(&mut ctx, &args),

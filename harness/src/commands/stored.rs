@@ -51,14 +51,7 @@ pub(super) fn store_path(ctx: &Context, args: &StoreArgs) -> PathBuf {
 }
 
 pub(crate) fn problem_info(problem: &ProblemSpec) -> ProblemInfo {
-    ProblemInfo {
-        id: problem.id.clone(),
-        title: problem.title.clone(),
-        time_ms: problem.limits.time.as_millis() as u64,
-        wall_ms: problem.limits.wall.as_millis() as u64,
-        memory_kib: problem.limits.memory / 1024,
-        tests: problem.tests.len(),
-    }
+    ProblemInfo::of(problem)
 }
 
 /// What a stored run needs besides the plan and its results.

@@ -46,6 +46,20 @@ pub struct ProblemInfo {
     pub tests: usize,
 }
 
+impl ProblemInfo {
+    /// What a gradebook shows of `problem`.
+    pub(crate) fn of(problem: &crate::spec::ProblemSpec) -> ProblemInfo {
+        ProblemInfo {
+            id: problem.id.clone(),
+            title: problem.title.clone(),
+            time_ms: problem.limits.time.as_millis() as u64,
+            wall_ms: problem.limits.wall.as_millis() as u64,
+            memory_kib: problem.limits.memory / 1024,
+            tests: problem.tests.len(),
+        }
+    }
+}
+
 /// One student's file for one problem, judged.
 #[derive(Debug, Clone)]
 pub struct Submission {

@@ -68,7 +68,7 @@ mod users_import;
 pub(crate) use client::submit;
 #[cfg(test)]
 pub(crate) use client::submit_to;
-pub(crate) use start::{serve, users};
+pub(crate) use start::{Host, Server, language_choices, session_of, users};
 
 use crate::errors::{Error, SpecError};
 

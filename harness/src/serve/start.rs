@@ -1,11 +1,14 @@
-//! The verbs: `judge serve` (load, build, recover, listen, judge) and
-//! `judge users import`.
+//! What `judge serve` and `judge users` do once their verb
+//! (`commands/serving.rs`) has read the command line and the problems: a
+//! `Server` started (store opened, submissions left running queued again,
+//! pages served), then judging with the prepared problems until stopped;
+//! accounts imported, reset, disabled, revoked.
 
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 use super::ServeError;
 use super::accounts::{self, Role};
@@ -16,8 +19,8 @@ use super::problem_page::ProblemPage;
 use super::queue::Queue;
 use super::session::{self, Session};
 use crate::cli::{ServeArgs, UsersCommand};
-use crate::commands::Context;
 use crate::errors::{Error, Result};
+use crate::judging::ServedProblem;
 use crate::sandbox::Sandbox;
 use crate::store::RunMeta;
 use crate::store::entries;
@@ -25,180 +28,210 @@ use crate::store::entries;
 /// The jury account `judge serve` makes when the store has none.
 const FIRST_JURY: &str = "jury";
 
-fn store_path(ctx: &Context, db: Option<&Path>) -> PathBuf {
-    db.map_or_else(
-        || ctx.root.join(crate::store::DEFAULT_FILE),
-        Path::to_path_buf,
-    )
+/// What a server runs on, from the verb: the root, the sandbox, the
+/// language table, a scratch folder, the isolation in words, the cores.
+pub(crate) struct Host {
+    pub(crate) root: PathBuf,
+    pub(crate) sandbox: Sandbox,
+    pub(crate) languages: crate::lang::Languages,
+    pub(crate) scratch: PathBuf,
+    pub(crate) isolation: String,
+    pub(crate) jobs: usize,
 }
 
-/// `judge serve`.
-pub(crate) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
-    let started = std::time::Instant::now();
-    let session = session_of(ctx, args.session.as_deref())?;
-    let languages = languages(ctx, &session, args.session.as_deref())?;
-    let (specs, broken) = read(ctx, &session.problems)?;
-    for error in &broken {
-        eprintln!("judge serve: left out, broken: {error}");
-    }
-    let pages: Vec<ProblemPage> = specs.iter().map(ProblemPage::new).collect();
+/// A server listening (its pages served, submissions taken), waiting for
+/// its problems to be prepared to judge them.
+pub(crate) struct Server {
+    host: Host,
+    started: Instant,
+    path: PathBuf,
+    threads: usize,
+    address: SocketAddr,
+    app: Arc<App>,
+    runtime: tokio::runtime::Runtime,
+    serving: tokio::task::JoinHandle<std::io::Result<()>>,
+}
 
-    let path = store_path(ctx, args.db.as_deref());
-    let threads = args.workers.unwrap_or(ctx.jobs);
-    if threads == 0 && !crate::store::Location::of(&path).is_postgres() {
-        return Err(Error::Usage(
-            "--workers 0 leaves the judging to `judge worker`s, which share the server's \
-             store: give a PostgreSQL store (--db postgres://...)"
-                .into(),
-        ));
-    }
-    let mut store = entries::open(&path)?;
-    let infos: Vec<_> = specs.iter().map(crate::commands::problem_info).collect();
-    let name = crate::store::sessions::SessionName {
-        name: &session.name,
-        title: &session.title,
-    };
-    let ids = crate::store::sessions::ensure_session(
-        &mut store,
-        &name,
-        &run_meta(ctx, &session),
-        &infos,
-    )?;
-    let jury = first_jury(store.db())?;
-    let queue = Arc::new(Queue::default());
-    for (entry, account) in entries::recover(store.db(), ids.session).map_err(ServeError::from)? {
-        queue.push(entry, account);
-    }
-    let live = Arc::new(Live::default());
-    let games = super::games::Games::new(ctx.sandbox().clone(), ctx.scratch.path().to_path_buf());
-    let network = network(args, threads)?;
-    let app = Arc::new(App::new(
-        session,
-        ids,
-        pages,
-        languages,
-        store,
-        super::app::Engines {
-            live: live.clone(),
-            queue: queue.clone(),
+impl Server {
+    /// Opens the store at `path` (the session's row, submissions left
+    /// running by a killed server queued again, the first jury account),
+    /// listens and serves the pages, and says where; `started` is when
+    /// the verb began.
+    pub(crate) fn start(
+        host: Host,
+        session: Session,
+        languages: Vec<LanguageChoice>,
+        specs: &[crate::spec::ProblemSpec],
+        path: PathBuf,
+        args: &ServeArgs,
+        started: Instant,
+    ) -> Result<Server> {
+        let threads = args.workers.unwrap_or(host.jobs);
+        if threads == 0 && !crate::store::Location::of(&path).is_postgres() {
+            return Err(Error::Usage(
+                "--workers 0 leaves the judging to `judge worker`s, which share the server's \
+                 store: give a PostgreSQL store (--db postgres://...)"
+                    .into(),
+            ));
+        }
+        let pages: Vec<ProblemPage> = specs.iter().map(ProblemPage::new).collect();
+        let mut store = entries::open(&path)?;
+        let infos: Vec<_> = specs
+            .iter()
+            .map(crate::report::gradebook::ProblemInfo::of)
+            .collect();
+        let name = crate::store::sessions::SessionName {
+            name: &session.name,
+            title: &session.title,
+        };
+        let meta = run_meta(&host.isolation, &session);
+        let ids = crate::store::sessions::ensure_session(&mut store, &name, &meta, &infos)?;
+        let jury = first_jury(store.db())?;
+        let queue = Arc::new(Queue::default());
+        for (entry, account) in
+            entries::recover(store.db(), ids.session).map_err(ServeError::from)?
+        {
+            queue.push(entry, account);
+        }
+        let games = super::games::Games::new(host.sandbox.clone(), host.scratch.clone());
+        let engines = super::app::Engines {
+            live: Arc::new(Live::default()),
+            queue,
             games,
-        },
-        network,
-    ));
-
-    // Bound before anything is printed: a taken port is an error here.
-    let (listener, address) = listen(args.bind)?;
-    let failed = |what: String| move |source| Error::Report { what, source };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .map_err(failed("start the server's runtime".into()))?;
-    let server = spawn_server(&runtime, listener, app.clone(), ctx.sandbox().clone());
-    let mut out = std::io::stdout();
-    let _ = writeln!(
-        out,
-        "judge serve: {} at http://{address}/ (store {}, up in {} ms)",
-        app.session.title,
-        crate::store::Location::of(&path),
-        started.elapsed().as_millis()
-    );
-    announce_run_and_jury(&mut out, ids.run, jury.as_deref());
-
-    // Pages are served meanwhile; submissions wait in the queue. Ctrl-C
-    // or SIGTERM stops the builds at once (their processes killed):
-    // nothing is lost, every submission is in the store.
-    let built = crate::judging::prepare(&mut ctx.means(), specs, &path);
-    if ctx.sandbox().is_cancelled() {
-        let _ = runtime.block_on(server);
-        runtime.shutdown_timeout(super::net::SHUTDOWN_GRACE);
-        let _ = writeln!(out, "judge serve: stopped while building the problems");
-        return Ok(crate::exit_codes::INTERRUPTED);
+        };
+        let network = network(args, threads)?;
+        let app = Arc::new(App::new(
+            session, ids, pages, languages, store, engines, network,
+        ));
+        // Bound before anything is printed: a taken port is an error here.
+        let (listener, address) = listen(args.bind)?;
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .map_err(|source| Error::Report {
+                what: "start the server's runtime".into(),
+                source,
+            })?;
+        let serving = spawn_server(&runtime, listener, app.clone(), host.sandbox.clone());
+        let mut out = std::io::stdout();
+        let _ = writeln!(
+            out,
+            "judge serve: {} at http://{address}/ (store {}, up in {} ms)",
+            app.session.title,
+            crate::store::Location::of(&path),
+            started.elapsed().as_millis()
+        );
+        announce_run_and_jury(&mut out, ids.run, jury.as_deref());
+        Ok(Server {
+            host,
+            started,
+            path,
+            threads,
+            address,
+            app,
+            runtime,
+            serving,
+        })
     }
-    let problems = match built {
-        Ok((problems, notes)) => {
-            for note in notes {
-                let _ = writeln!(out, "{note}");
+
+    /// The store the server keeps its results in.
+    pub(crate) fn store_path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Judges with the problems `prepared` (pages are served meanwhile;
+    /// submissions wait in the queue) until Ctrl-C or SIGTERM stops the
+    /// server. Stopped while they were prepared (their builds killed),
+    /// or failing to prepare them, it stops at once: nothing is lost,
+    /// every submission is in the store.
+    pub(crate) fn judge(self, prepared: Result<(Vec<ServedProblem>, Vec<String>)>) -> Result<u8> {
+        let mut out = std::io::stdout();
+        if self.host.sandbox.is_cancelled() {
+            let _ = self.stop();
+            let _ = writeln!(out, "judge serve: stopped while building the problems");
+            return Ok(crate::exit_codes::INTERRUPTED);
+        }
+        let problems = match prepared {
+            Ok((problems, notes)) => {
+                for note in notes {
+                    let _ = writeln!(out, "{note}");
+                }
+                Arc::new(problems)
             }
-            Arc::new(problems)
+            Err(error) => {
+                self.host
+                    .sandbox
+                    .cancel_flag()
+                    .store(true, std::sync::atomic::Ordering::SeqCst);
+                let _ = self.stop();
+                return Err(error);
+            }
+        };
+        let app = &self.app;
+        app.games.ready(problems.clone());
+        let bench = Arc::new(Bench {
+            problems,
+            root: self.host.root.clone(),
+            languages: self.host.languages.clone(),
+            store: self.path.clone(),
+            ids: app.ids,
+            queue: app.queue.clone(),
+            live: app.live.clone(),
+            scratch: self.host.scratch.clone(),
+        });
+        let follower = super::notify::follow(
+            &crate::store::Location::of(&self.path),
+            bench.ids.session,
+            bench.live.clone(),
+            self.host.sandbox.clone(),
+        );
+        let judges = start_judging(&self.host.sandbox, bench, self.threads)?;
+        let how = match self.threads {
+            0 => "the `judge worker`s of the store's queue".to_string(),
+            _ => format!("{} threads", judges.len()),
+        };
+        let _ = writeln!(
+            out,
+            "judging with {how} from {} ms on ({} waiting)",
+            self.started.elapsed().as_millis(),
+            app.queue.len()
+        );
+        let _ = out.flush();
+        let (queue, address) = (app.queue.clone(), self.address);
+        let served = self.stop();
+        queue.close();
+        for judge in judges.into_iter().chain(follower) {
+            let _ = judge.join();
         }
-        Err(error) => {
-            ctx.sandbox()
-                .cancel_flag()
-                .store(true, std::sync::atomic::Ordering::SeqCst);
-            let _ = runtime.block_on(server);
-            return Err(error);
-        }
-    };
-    app.games.ready(problems.clone());
-    let bench = Arc::new(Bench {
-        problems,
-        root: ctx.root.clone(),
-        languages: ctx.builder.languages().clone(),
-        store: path.clone(),
-        ids,
-        queue: queue.clone(),
-        live,
-        scratch: ctx.scratch.path().to_path_buf(),
-    });
-    let follower = super::notify::follow(
-        &crate::store::Location::of(&path),
-        bench.ids.session,
-        bench.live.clone(),
-        ctx.sandbox().clone(),
-    );
-    let judges = start_judging(ctx, bench, threads)?;
-    let how = match threads {
-        0 => "the `judge worker`s of the store's queue".to_string(),
-        _ => format!("{} threads", judges.len()),
-    };
-    let _ = writeln!(
-        out,
-        "judging with {how} from {} ms on ({} waiting)",
-        started.elapsed().as_millis(),
-        queue.len()
-    );
-    let _ = out.flush();
-    let served = runtime
-        .block_on(server)
-        .unwrap_or_else(|e| Err(std::io::Error::other(e)));
-    // Handlers still running on blocking threads (a game's move) are not
-    // waited for.
-    runtime.shutdown_timeout(super::net::SHUTDOWN_GRACE);
-    queue.close();
-    for judge in judges.into_iter().chain(follower) {
-        let _ = judge.join();
+        served.map_err(|source| Error::Report {
+            what: format!("serve on {address}"),
+            source,
+        })?;
+        Ok(crate::exit_codes::OK)
     }
-    served.map_err(failed(format!("serve on {address}")))?;
-    Ok(crate::exit_codes::OK)
-}
 
-/// The session's problems (all when `ids` is empty), read but not built:
-/// enough for the pages. A broken package named by the session is an
-/// error; when every problem is served, broken ones are left out and
-/// their errors returned.
-fn read(
-    ctx: &Context,
-    ids: &[String],
-) -> Result<(Vec<crate::spec::ProblemSpec>, Vec<crate::errors::SpecError>), ServeError> {
-    let (problems, broken) = ctx.load_problems(ids)?;
-    if !ids.is_empty() {
-        if let Some(error) = broken.into_iter().next() {
-            return Err(error.into());
-        }
-        return Ok((problems, Vec::new()));
+    /// Waits for the server to stop serving (Ctrl-C or SIGTERM), then
+    /// ends its runtime: handlers still running on blocking threads (a
+    /// game's move) are not waited for.
+    fn stop(self) -> std::io::Result<()> {
+        let served = self
+            .runtime
+            .block_on(self.serving)
+            .unwrap_or_else(|e| Err(std::io::Error::other(e)));
+        self.runtime.shutdown_timeout(super::net::SHUTDOWN_GRACE);
+        served
     }
-    Ok((problems, broken))
 }
 
 /// What the store keeps of the server's run (it records the results as
 /// one run, named after the session).
-fn run_meta(ctx: &Context, session: &Session) -> RunMeta {
+fn run_meta(isolation: &str, session: &Session) -> RunMeta {
     RunMeta {
         started_at: SystemTime::now(),
         command: "serve".into(),
         judge_version: crate::store::judge_version().to_string(),
-        isolation: ctx.boxes.describe(),
+        isolation: isolation.to_string(),
         machine: crate::store::machine(),
         partition: None,
         source: Some(session.name.clone()),
@@ -263,12 +296,12 @@ fn spawn_server(
 /// a dispatcher that puts each submission on the store's queue for the
 /// `judge worker`s.
 fn start_judging(
-    ctx: &Context,
+    sandbox: &Sandbox,
     bench: Arc<Bench>,
     threads: usize,
 ) -> Result<Vec<std::thread::JoinHandle<()>>> {
     if threads > 0 {
-        return Ok(judges::start(bench, ctx.sandbox(), threads));
+        return Ok(judges::start(bench, sandbox, threads));
     }
     let dispatcher = super::remote::dispatch(bench).map_err(|source| Error::Report {
         what: "hash the served packages".into(),
@@ -278,14 +311,15 @@ fn start_judging(
 }
 
 /// The session a server runs: its file's, every problem of which must be
-/// a package under problems/, or a practice session of every problem.
-fn session_of(ctx: &Context, file: Option<&Path>) -> Result<Session> {
+/// a package under `problems` (the root's `problems/`), or a practice
+/// session of every problem.
+pub(crate) fn session_of(problems: &Path, file: Option<&Path>) -> Result<Session> {
     let Some(path) = file else {
         return Ok(Session::practice());
     };
     let session = Session::load(path)?;
     for id in &session.problems {
-        if !crate::spec::is_package(&ctx.problems_dir().join(id)) {
+        if !crate::spec::is_package(&problems.join(id)) {
             let message = format!("no problem `{id}` under problems/");
             return Err(session::unknown_item(path, "problems", id, message).into());
         }
@@ -325,9 +359,13 @@ fn announce_run_and_jury(out: &mut dyn Write, run: i64, first_jury: Option<&str>
     let _ = out.flush();
 }
 
-/// The languages a participant may choose: the session's, all by default.
-fn languages(ctx: &Context, session: &Session, file: Option<&Path>) -> Result<Vec<LanguageChoice>> {
-    let table = ctx.builder.languages();
+/// The languages a participant may choose of `table`: the session's, all
+/// by default.
+pub(crate) fn language_choices(
+    table: &crate::lang::Languages,
+    session: &Session,
+    file: Option<&Path>,
+) -> Result<Vec<LanguageChoice>> {
     let choice = |key: &str, language: &crate::lang::Language| LanguageChoice {
         key: key.to_string(),
         name: language.name.clone(),
@@ -373,8 +411,13 @@ fn first_jury(conn: &mut crate::store::engine::Db) -> Result<Option<String>, Ser
     Ok(Some(password))
 }
 
-/// `judge users ...`.
-pub(crate) fn users(ctx: &mut Context, command: &UsersCommand) -> Result<u8> {
+/// `judge users ...` on the store at `store` (the command's `--db`, or
+/// the root's), saying what it did on `out`.
+pub(crate) fn users(
+    command: &UsersCommand,
+    store: &dyn Fn(Option<&Path>) -> PathBuf,
+    out: &mut dyn Write,
+) -> Result<u8> {
     let (user, db) = match command {
         UsersCommand::Import {
             file,
@@ -382,20 +425,15 @@ pub(crate) fn users(ctx: &mut Context, command: &UsersCommand) -> Result<u8> {
             reset_passwords,
             db,
         } => {
-            return import(
-                ctx,
-                file,
-                passwords.as_deref(),
-                *reset_passwords,
-                db.as_deref(),
-            );
+            let path = store(db.as_deref());
+            return import(&path, file, passwords.as_deref(), *reset_passwords, out);
         }
         UsersCommand::Reset { user, db }
         | UsersCommand::Disable { user, db }
         | UsersCommand::Enable { user, db }
         | UsersCommand::Revoke { user, db } => (user, db),
     };
-    let mut store = entries::open(&store_path(ctx, db.as_deref()))?;
+    let mut store = entries::open(&store(db.as_deref()))?;
     let account = accounts::account_named(store.db(), user)
         .map_err(ServeError::from)?
         .ok_or_else(|| Error::Usage(format!("no account `{}`", crate::escape::name(user))))?;
@@ -418,19 +456,19 @@ pub(crate) fn users(ctx: &mut Context, command: &UsersCommand) -> Result<u8> {
             format!("{user}: {ended} logins and tokens ended")
         }
     };
-    let _ = writeln!(ctx.out, "{said}");
+    let _ = writeln!(out, "{said}");
     Ok(crate::exit_codes::OK)
 }
 
 /// `judge users import`.
 fn import(
-    ctx: &mut Context,
+    store: &Path,
     file: &Path,
     passwords: Option<&Path>,
     reset: bool,
-    db: Option<&Path>,
+    out: &mut dyn Write,
 ) -> Result<u8> {
-    let out = passwords.map_or_else(
+    let passwords_file = passwords.map_or_else(
         || {
             let stem = file
                 .file_stem()
@@ -439,16 +477,16 @@ fn import(
         },
         Path::to_path_buf,
     );
-    let mut store = entries::open(&store_path(ctx, db))?;
-    let imported = super::users_import::import(store.db(), file, &out, reset)?;
+    let mut store = entries::open(store)?;
+    let imported = super::users_import::import(store.db(), file, &passwords_file, reset)?;
     let _ = writeln!(
-        ctx.out,
+        out,
         "{} accounts created, {} updated",
         imported.created, imported.updated
     );
     if let Some(path) = imported.passwords {
         let _ = writeln!(
-            ctx.out,
+            out,
             "new passwords written to {} (hand them out, then delete the file)",
             path.display()
         );

@@ -14,10 +14,9 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::commands::Context;
 use crate::compile::{Builder, Builds};
 use crate::errors::{Error, Result};
-use crate::judging::{self, Outcome, ServedProblem, Stored, package};
+use crate::judging::{self, Outcome, ServedProblem, Stored};
 use crate::lang::Languages;
 use crate::owner::Owner;
 use crate::runner::{Place, RunPlan};
@@ -56,45 +55,30 @@ pub(crate) struct Judging {
 }
 
 impl Judging {
-    /// The problems `ids` names (all when empty) of `ctx`'s root, ready to
-    /// judge (built, time limits settled in the store at `db`), for the
-    /// worker called `name`.
-    pub(crate) fn load(
-        ctx: &mut Context,
-        ids: &[String],
-        db: &std::path::Path,
+    /// The worker called `name` judging `problems` (prepared: built, time
+    /// limits settled), each with its package's hash, with the language
+    /// table `languages`, in boxes whose isolation `isolation` says.
+    pub(crate) fn new(
         name: String,
-    ) -> Result<Judging> {
-        let (specs, mut broken) = ctx.load_problems(ids)?;
-        if !ids.is_empty() {
-            // Named problems must all load, as for `grade ID`.
-            if let Some(error) = broken.pop() {
-                return Err(error.into());
-            }
-        }
-        for error in &broken {
-            eprintln!("broken package (its jobs are left to other workers): {error}");
-        }
+        problems: Vec<(ServedProblem, String)>,
+        languages: Languages,
+        isolation: String,
+        scratch: PathBuf,
+    ) -> Judging {
         let mut by_hash = HashMap::new();
-        for (i, spec) in specs.iter().enumerate() {
-            let hash = package::package_hash(&spec.dir).map_err(|source| Error::Report {
-                what: spec.dir.display().to_string(),
-                source,
-            })?;
+        let mut served = Vec::new();
+        for (i, (problem, hash)) in problems.into_iter().enumerate() {
             by_hash.insert(hash, i);
+            served.push(problem);
         }
-        let (problems, notes) = judging::prepare(&mut ctx.means(), specs, db)?;
-        for note in notes {
-            let _ = writeln!(ctx.out, "{note}");
-        }
-        Ok(Judging {
+        Judging {
             name,
-            problems,
+            problems: served,
             by_hash,
-            languages: ctx.builder.languages().clone(),
-            isolation: ctx.boxes.describe(),
-            scratch: ctx.scratch.path().to_path_buf(),
-        })
+            languages,
+            isolation,
+            scratch,
+        }
     }
 
     /// The package hashes of its problems: the jobs it may claim.
@@ -114,38 +98,57 @@ struct Shared {
     held: Mutex<Vec<(i64, i64)>>,
 }
 
-pub(crate) fn worker(ctx: &mut Context, options: &WorkerOptions) -> Result<u8> {
-    let location = Location::of(&options.db);
-    let mut store = Store::open_at(&location)?;
-    let name = options
+/// What a worker runs on, from the verb: the root (its packages), the
+/// sandbox, how many judging threads.
+pub(crate) struct Host {
+    pub(crate) root: PathBuf,
+    pub(crate) sandbox: Sandbox,
+    pub(crate) threads: usize,
+}
+
+/// The worker's name: `--name`, or the machine's and the process's.
+pub(crate) fn name(options: &WorkerOptions) -> String {
+    options
         .name
         .clone()
-        .unwrap_or_else(|| format!("{}-{}", crate::store::machine(), std::process::id()));
-    let judging = Judging::load(ctx, &options.ids, &options.db, name.clone())?;
+        .unwrap_or_else(|| format!("{}-{}", crate::store::machine(), std::process::id()))
+}
+
+/// `judge worker`: registers `judging` in the store and judges its jobs
+/// on `host.threads` threads until Ctrl-C or SIGTERM.
+pub(crate) fn run(
+    host: Host,
+    judging: Judging,
+    options: &WorkerOptions,
+    out: &mut dyn Write,
+) -> Result<u8> {
+    let location = Location::of(&options.db);
+    let mut store = Store::open_at(&location)?;
+    let name = judging.name.clone();
     let info = WorkerInfo {
         name: name.clone(),
         machine: crate::store::machine(),
         judge_version: store::judge_version().to_string(),
         isolation: judging.isolation.clone(),
-        threads: ctx.jobs,
+        threads: host.threads,
     };
     queue::register(store.db(), &info).map_err(|e| store.fail(e))?;
     let _ = writeln!(
-        ctx.out,
+        out,
         "judge worker {name}: {} threads, {} problems, store {location}",
-        ctx.jobs,
+        host.threads,
         judging.problems.len(),
     );
     let shared = Arc::new(Shared {
         judging,
         location,
-        root: ctx.root.clone(),
-        sandbox: ctx.sandbox().clone(),
+        root: host.root,
+        sandbox: host.sandbox,
         lease_ms: i64::try_from(options.lease.as_millis()).unwrap_or(i64::MAX),
         held: Mutex::new(Vec::new()),
     });
-    let _ = ctx.out.flush();
-    let threads: Vec<_> = (0..ctx.jobs.max(1))
+    let _ = out.flush();
+    let threads: Vec<_> = (0..host.threads.max(1))
         .map(|n| {
             let shared = shared.clone();
             std::thread::Builder::new()
@@ -159,7 +162,7 @@ pub(crate) fn worker(ctx: &mut Context, options: &WorkerOptions) -> Result<u8> {
         let _ = thread.join();
     }
     queue::stopped(store.db(), &name).map_err(|e| store.fail(e))?;
-    let _ = writeln!(ctx.out, "judge worker {name}: stopped");
+    let _ = writeln!(out, "judge worker {name}: stopped");
     Ok(crate::exit_codes::INTERRUPTED)
 }
 

@@ -93,7 +93,7 @@ fn store_at(db: &Path) -> StoreArgs {
 fn a_queued_class_is_judged_by_a_workers_jobs() {
     let mut bench = Bench::new(class, by_language).compile_errors(&["double.cpp"]);
     let db = bench.root.path().join("queue.db");
-    let judging = Judging::load(&mut bench.ctx, &[], &db, "w1".into()).unwrap();
+    let judging = crate::commands::working::judging(&mut bench.ctx, &[], &db, "w1".into()).unwrap();
     let worker = worker_thread(judging, db.clone(), bench.boxes.clone());
 
     let queued = ClassArgs {

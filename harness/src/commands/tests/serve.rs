@@ -16,8 +16,9 @@ use tokio_stream::StreamExt;
 
 use super::{Bench, assert_shows, double, double_script, write};
 use crate::cli::{SubmitArgs, UsersCommand};
+use crate::commands::serving::users;
 use crate::exit_codes;
-use crate::serve::{submit_to, users};
+use crate::serve::submit_to;
 
 #[test]
 fn users_import_creates_accounts_and_writes_their_passwords_once() {
