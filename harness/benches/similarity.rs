@@ -21,6 +21,10 @@
 
 #[path = "support/labelled.rs"]
 mod labelled;
+#[path = "support/levels.rs"]
+mod levels;
+#[path = "support/levels_flow.rs"]
+mod levels_flow;
 #[path = "support/planted.rs"]
 mod planted;
 
@@ -265,17 +269,39 @@ fn main() {
     let mut students = 200;
     let mut irplag = std::env::var_os("IRPLAG_DIR").map(std::path::PathBuf::from);
     let mut only: Option<String> = None;
+    let mut emit: Option<std::path::PathBuf> = None;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--students" => students = args.next().and_then(|n| n.parse().ok()).unwrap_or(200),
             "--irplag" => irplag = args.next().map(Into::into),
             "--only" => only = args.next(),
+            "--emit" => emit = args.next().map(Into::into),
             _ => {}
         }
     }
     let runs = |section: &str| only.as_deref().is_none_or(|o| o == section);
     if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
         println!("load average: {}", load.trim());
+    }
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/similarity");
+    let own = labelled::own_set(&fixtures);
+    if let Some(dir) = &emit {
+        // The copies as files, to compile and run by hand.
+        for case in &own {
+            for (name, source, _) in &case.files {
+                let folder = dir.join(&case.name);
+                std::fs::create_dir_all(&folder).unwrap();
+                std::fs::write(folder.join(name), source).unwrap();
+            }
+        }
+        return;
+    }
+    if runs("own") {
+        for ext in ["c", "cpp", "java", "py"] {
+            let cases: Vec<labelled::Case> = own.iter().filter(|c| c.ext == ext).cloned().collect();
+            labelled_section(&format!("our labelled set, {ext}"), &cases);
+        }
+        labelled_section("our labelled set, all languages", &own);
     }
     if runs("irplag") {
         match &irplag {

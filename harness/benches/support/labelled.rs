@@ -101,6 +101,63 @@ pub fn irplag(dir: &Path) -> std::io::Result<Vec<Case>> {
     Ok(cases)
 }
 
+/// The labelled set of our own (harness/tests/fixtures/similarity/): per
+/// task folder and language, each independent solution `aN.EXT` and its
+/// copies at levels 1 to 6 made by `levels.rs`, one case per task and
+/// language.
+pub fn own_set(dir: &Path) -> Vec<Case> {
+    let mut tasks: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    tasks.sort();
+    let mut cases = Vec::new();
+    for task in tasks {
+        for ext in ["c", "cpp", "java", "py"] {
+            let mut originals: Vec<PathBuf> = std::fs::read_dir(&task)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == ext))
+                .collect();
+            originals.sort();
+            let mut files = Vec::new();
+            for (family, path) in originals.iter().enumerate() {
+                let source = std::fs::read_to_string(path).unwrap();
+                let stem = path.file_stem().unwrap().to_string_lossy();
+                for level in 1..=6u8 {
+                    let seed = harness::similarity::tokens::stable_hash(
+                        format!("{}/{stem}.{ext}/{level}", task.display()).as_bytes(),
+                    );
+                    let copy = super::levels::disguise(&source, ext, level, seed);
+                    files.push((
+                        format!("{stem}-L{level}.{ext}"),
+                        copy,
+                        Label {
+                            family,
+                            level: Some(level),
+                        },
+                    ));
+                }
+                files.push((
+                    format!("{stem}.{ext}"),
+                    source,
+                    Label {
+                        family,
+                        level: None,
+                    },
+                ));
+            }
+            cases.push(Case {
+                name: format!("{}.{ext}", task.file_name().unwrap().to_string_lossy()),
+                ext,
+                files,
+            });
+        }
+    }
+    cases
+}
+
 fn walk_java(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut found: Vec<PathBuf> = walkdir::WalkDir::new(dir)
         .into_iter()

@@ -3,7 +3,8 @@
 //! copies of some of them disguised as a copier would: every identifier
 //! renamed and the literals, comments and layout changed; the functions
 //! reordered; or padded with code of the copier's own. Shared by the
-//! similarity test and the similarity bench.
+//! similarity test and the similarity bench (and its generator by the
+//! labelled set's `levels.rs`).
 
 use std::fmt::Write as _;
 
@@ -24,7 +25,12 @@ impl Rng {
     }
 
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// True `percent` times in a hundred.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
     }
 
     fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
