@@ -7,14 +7,22 @@ use std::path::{Path, PathBuf};
 
 use crate::compare::{Comparison, Judgement};
 use crate::compile::Executable;
-use crate::errors::{JudgeFailure, Validation};
 use crate::formats::{CheckerOutcome, testlib_checker};
 use crate::sandbox::{RunRequest, Runs, TOOL_LIMITS, Termination};
 use crate::spec::{Protocol, TestCase, ToolSpec};
+use crate::verdict::JudgeFailure;
 
 /// Kattis: accepted / wrong answer; anything else is a judge error.
 pub(crate) const EXIT_ACCEPT: i32 = 42;
 pub(crate) const EXIT_REJECT: i32 = 43;
+
+/// What a validator found in an input (its failures are `JudgeFailure`s).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Validation {
+    Valid,
+    /// Rejected, with the validator's words.
+    Invalid(String),
+}
 
 /// A new feedback folder in `scratch`, for one checker run.
 pub(crate) fn feedback_folder(scratch: &Path) -> Result<PathBuf, JudgeFailure> {
@@ -244,7 +252,7 @@ fn run_trusted(
     args: Vec<OsString>,
     stdin: &Path,
     scratch: &Path,
-) -> Result<crate::sandbox::RunOutcome, crate::errors::SandboxError> {
+) -> Result<crate::sandbox::RunOutcome, crate::sandbox::SandboxError> {
     sandbox.run(&RunRequest {
         args,
         stdin: Some(stdin.to_path_buf()),

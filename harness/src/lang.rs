@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::errors::SpecError;
+use crate::spec::SpecError;
 
 const BUILT_IN: &str = include_str!("../languages.toml");
 

@@ -1,7 +1,9 @@
 //! The judged result of a test, and the one precedence rule that turns what
-//! a process did into a verdict.
+//! a process did into a verdict; why a test could not be judged
+//! (`JudgeFailure`, a JE).
 
 use serde::Serialize;
+use thiserror::Error;
 
 use crate::compare::{Comparison, Judgement};
 use crate::sandbox::{Limits, RunOutcome, Termination};
@@ -147,6 +149,37 @@ fn signal_name(signal: i32) -> &'static str {
         SIGXCPU => "SIGXCPU",
         SIGXFSZ => "SIGXFSZ",
         _ => "signal",
+    }
+}
+
+/// Why a test could not be judged: a trusted program (checker,
+/// interactor, validator, checktestdata) broke its protocol or failed, or
+/// the judge could not do its own part. Carried in the outcome as a value;
+/// the test is a judge error (JE), never charged to the submission.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum JudgeFailure {
+    /// `role` (`checker`, `interactor`, ...) exited outside its protocol,
+    /// was killed, or left feedback that cannot be read.
+    #[error("{role} {detail}")]
+    Program { role: &'static str, detail: String },
+    /// The judge could not do its own part (a file, a folder, a run).
+    #[error("failed to {doing}: {error}")]
+    Judge { doing: String, error: String },
+}
+
+impl JudgeFailure {
+    pub(crate) fn program(role: &'static str, detail: impl Into<String>) -> JudgeFailure {
+        JudgeFailure::Program {
+            role,
+            detail: detail.into(),
+        }
+    }
+
+    pub(crate) fn judge(doing: impl Into<String>, error: impl std::fmt::Display) -> JudgeFailure {
+        JudgeFailure::Judge {
+            doing: doing.into(),
+            error: error.to_string(),
+        }
     }
 }
 

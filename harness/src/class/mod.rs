@@ -19,9 +19,10 @@ use std::path::{Path, PathBuf};
 
 pub(crate) use partition::Partition;
 
-use crate::errors::{Error, SpecError};
+use crate::errors::Error;
 use crate::lang::Languages;
 use crate::report::gradebook::Unmatched;
+use crate::spec::SpecError;
 
 /// One student's submission for one problem, or the lack of one.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -291,7 +291,7 @@ enum AskError {
     #[error("rejects {test} when asked for its bounds: {why}")]
     Rejects { test: String, why: String },
     #[error(transparent)]
-    Program(#[from] crate::errors::JudgeFailure),
+    Program(#[from] crate::verdict::JudgeFailure),
 }
 
 /// Runs one validator on every test, asking for its bounds; merged.
@@ -336,8 +336,8 @@ fn ask(
             &file,
             scratch.path(),
         ) {
-            Ok(crate::errors::Validation::Valid) => {}
-            Ok(crate::errors::Validation::Invalid(why)) => {
+            Ok(crate::checker::Validation::Valid) => {}
+            Ok(crate::checker::Validation::Invalid(why)) => {
                 return Err(AskError::Rejects {
                     test,
                     why: why.lines().next().unwrap_or_default().to_string(),

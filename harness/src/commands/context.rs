@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cli::{Cli, ColorChoice, IsolationChoice, ReportArgs, StoreArgs};
 use crate::compile::{Builder, Builds};
-use crate::errors::{Error, Result, SpecError};
+use crate::errors::{Error, Result};
 use crate::exit_codes;
 use crate::lang::{self, Languages};
 use crate::pipeline::{Progress, Run};
@@ -19,6 +19,7 @@ use crate::plan::{self, Means, Planner};
 use crate::report::Styles;
 use crate::runner::{self, RunPlan, TaskReport};
 use crate::sandbox::{Boxes, IsolationLevel, Sandbox};
+use crate::spec::SpecError;
 use crate::spec::{self, ProblemSpec};
 
 pub(crate) struct Context {

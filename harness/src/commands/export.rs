@@ -13,9 +13,9 @@ pub(super) fn export(ctx: &mut Context, id: &str, dir: &Path, force: bool) -> Re
     let plan = export::plan(&problem, &ctx.root, ctx.scratch.path()).map_err(|e| {
         // Name files relative to the root, as every other message does.
         match e {
-            Error::Spec(crate::errors::SpecError::Export { path, message }) => {
+            Error::Spec(crate::spec::SpecError::Export { path, message }) => {
                 let root = format!("{}/", ctx.root.display());
-                Error::Spec(crate::errors::SpecError::Export {
+                Error::Spec(crate::spec::SpecError::Export {
                     path: path.strip_prefix(&ctx.root).unwrap_or(&path).to_path_buf(),
                     message: message.replace(&root, ""),
                 })

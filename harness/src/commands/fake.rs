@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use crate::errors::SandboxError;
+use crate::sandbox::SandboxError;
 use crate::sandbox::{Interaction, RunOutcome, RunRequest, Runs, Termination};
 
 /// How a scripted run went.

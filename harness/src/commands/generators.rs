@@ -20,12 +20,13 @@ use super::findings::Finding;
 use super::generator_build::{build, generator_files};
 use super::{Context, illustrate};
 use crate::compile::{Executable, NotBuilt};
-use crate::errors::{Error, Result, SpecError};
+use crate::errors::{Error, Result};
 use crate::generators::manifest::{Made, Manifest, hash_of};
 use crate::generators::spec::{EXTENSIONS, copied};
 use crate::generators::{CaseRule, Generators, Source};
 use crate::sandbox::TOOL_LIMITS;
 use crate::sandbox::{Collect, Containment, RunRequest, Termination};
+use crate::spec::SpecError;
 
 /// A case's files, by extension.
 pub(super) type Files = BTreeMap<String, Vec<u8>>;
@@ -129,7 +130,7 @@ pub(super) enum ToolRunError {
     #[error("{0}")]
     Io(Arc<std::io::Error>),
     #[error("{0}")]
-    Sandbox(Arc<crate::errors::SandboxError>),
+    Sandbox(Arc<crate::sandbox::SandboxError>),
     /// How it ended, and `: ` with its first line of stderr (or nothing).
     #[error("{ended}{stderr}")]
     Failed { ended: String, stderr: String },

@@ -11,9 +11,9 @@ use std::path::Path;
 use super::Context;
 use super::findings::{Finding, Severity};
 use super::self_tests::{ValidateError, Validator, prepare, validate};
+use crate::checker::Validation;
 use crate::checker::run_validator;
 use crate::compile::NotProgram;
-use crate::errors::Validation;
 use crate::formats::ValidatorArgs;
 use crate::spec::ProblemSpec;
 

@@ -10,11 +10,12 @@ use std::path::{Path, PathBuf};
 
 use super::Context;
 use super::findings::{Finding, Severity};
+use crate::checker::Validation;
 use crate::checker::{run_checktestdata, run_validator};
 use crate::compile::{Executable, NotProgram};
-use crate::errors::{JudgeFailure, Validation};
 use crate::formats::{InputValidator, OutputSelfTest, Package, PackageFormat, ValidatorProtocol};
 use crate::spec::{CompareMode, ProblemSpec, ProgramRef, Protocol, TestCase, ToolSpec};
+use crate::verdict::JudgeFailure;
 
 /// Why a validator could not say whether a file is valid.
 #[derive(Debug, thiserror::Error)]

@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 
 use super::Context;
 use crate::cli::{ServeArgs, UsersCommand};
-use crate::errors::{Error, Result, SpecError};
+use crate::errors::{Error, Result};
 use crate::serve::{Host, Server};
 use crate::spec::ProblemSpec;
+use crate::spec::SpecError;
 
 /// The store at `db`, or the root's `judge.db`.
 fn store_path(ctx: &Context, db: Option<&Path>) -> PathBuf {

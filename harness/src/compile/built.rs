@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::errors::BuildError;
+use super::BuildError;
 use crate::untrusted::UntrustedFile;
 
 use super::Executable;

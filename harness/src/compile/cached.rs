@@ -8,10 +8,10 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
+use super::BuildError;
 use super::cache::{BuildCache, Outcome, entry_name};
 use super::files::{BINARY, BuildFiles};
 use super::{Builder, Built, CompileError, Executable, io_error, main_class, truncate};
-use crate::errors::BuildError;
 use crate::lang::{self, MAIN_CLASS, Placeholders};
 use crate::sandbox::COMPILE_LIMITS;
 use crate::sandbox::{

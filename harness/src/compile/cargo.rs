@@ -5,9 +5,9 @@ use serde::Deserialize;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
+use super::BuildError;
 use super::metadata::{self, MetadataError, Target, cargo};
 use super::{Builder, Built, CompileError, Executable, truncate};
-use crate::errors::BuildError;
 use crate::sandbox::Runs;
 use crate::spec::ProgramRef;
 

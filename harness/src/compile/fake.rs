@@ -6,8 +6,8 @@
 
 use std::path::PathBuf;
 
+use super::BuildError;
 use super::{Builds, Built, CompileError, Executable};
-use crate::errors::BuildError;
 use crate::lang::Languages;
 use crate::sandbox::Runs;
 use crate::spec::ProgramRef;

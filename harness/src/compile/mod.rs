@@ -8,6 +8,7 @@ mod built;
 mod cache;
 mod cached;
 mod cargo;
+mod error;
 #[cfg(test)]
 pub(crate) mod fake;
 mod files;
@@ -23,7 +24,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 
-use crate::errors::BuildError;
 use crate::lang::{Language, Languages};
 use crate::sandbox::{Containment, Limits, RunRequest, Runs, Sandbox, Worker};
 use crate::spec::{ProgramRef, SourceSet};
@@ -32,6 +32,7 @@ use crate::untrusted::Links;
 pub use built::{Built, CompileError, NotBuilt, NotProgram};
 use cache::BuildCache;
 pub use cache::{BUDGET as CACHE_BUDGET, Pruned};
+pub use error::BuildError;
 use files::BuildFiles;
 pub use files::SourceSetError;
 

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 
 use super::kattis_programs::{Exported, Programs};
 use crate::compare::TokenOptions;
-use crate::errors::{Error, Result, SpecError};
+use crate::errors::{Error, Result};
+use crate::spec::SpecError;
 use crate::spec::{CompareMode, ProblemSpec, ProgramRef, Protocol, ToolSpec};
 use crate::verdict::Verdict;
 

@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use super::bundle::{self, Bundle};
 use super::kattis::Content;
 use super::workspace::Workspace;
-use crate::errors::{Error, Result, SpecError};
+use crate::errors::{Error, Result};
 use crate::spec::ProgramRef;
+use crate::spec::SpecError;
 
 /// A program as it goes into the package: one file, or a folder for a
 /// source that includes headers beside it.

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::compile::BuildError;
 use crate::compile::{Builds, Built, CompileError, Executable};
-use crate::errors::BuildError;
 use crate::owner::Owner;
 use crate::runner::Task;
 use crate::spec::{ProblemSpec, ProgramRef};

@@ -12,11 +12,12 @@ use std::time::Duration;
 
 use super::expect::bound;
 use super::{Means, Planner};
-use crate::errors::{Result, SpecError};
+use crate::errors::Result;
 use crate::formats::{TimeLimitBound, TimeLimitRule, Timing};
 use crate::pipeline::Run;
 use crate::runner::{Place, TaskReport};
 use crate::sandbox::Limits;
+use crate::spec::SpecError;
 use crate::spec::{ProblemSpec, ProgramRef};
 use crate::store::{SettledLimit, Store, judge_version, machine};
 

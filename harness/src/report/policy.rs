@@ -27,7 +27,7 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use super::gradebook::{Cell, Gradebook, Submission};
-use crate::errors::{FieldError, line_of};
+use crate::spec::{FieldError, line_of};
 use crate::verdict::Verdict;
 
 /// A policy that cannot be used, with the file, line and key at fault.
@@ -46,7 +46,7 @@ pub enum PolicyError {
         message: String,
     },
     #[error(transparent)]
-    Invalid(#[from] crate::errors::FieldError),
+    Invalid(#[from] crate::spec::FieldError),
 }
 
 #[derive(Debug, Deserialize)]

@@ -18,9 +18,9 @@ use std::path::Path;
 
 use crate::checker::run_checker;
 use crate::compile::Executable;
-use crate::errors::JudgeFailure;
 use crate::sandbox::Metrics;
 use crate::spec::{CompareMode, Protocol, TestCase};
+use crate::verdict::JudgeFailure;
 use crate::verdict::Verdict;
 
 use super::TestReport;

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use crate::compile::Executable;
-use crate::errors::SandboxError;
+use crate::sandbox::SandboxError;
 use crate::sandbox::{Interaction, RunOutcome, RunRequest, Runs, Termination};
 use crate::spec::{ProblemSpec, ProgramRef, Protocol, ToolSpec, load_problem};
 use crate::verdict::Verdict;

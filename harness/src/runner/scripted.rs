@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use super::{RunPlan, Task};
 use crate::compile::{Built, Executable};
-use crate::errors::SandboxError;
+use crate::sandbox::SandboxError;
 use crate::sandbox::{Interaction, Metrics, RunOutcome, RunRequest, Runs, Termination};
 use crate::spec::{ProblemSpec, load_problem};
 

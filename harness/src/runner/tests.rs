@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 use super::scripted::{Scripted, doubles_except, outcome, plan, problem};
 use super::{Event, RunPlan, Task, TaskReport, execute};
 use crate::compile::{Built, Executable};
-use crate::errors::SandboxError;
+use crate::sandbox::SandboxError;
 use crate::sandbox::{Boxes, Interaction, RunOutcome, RunRequest, Runs, Termination};
 use crate::spec::{ProblemSpec, load_problem};
 use crate::verdict::Verdict;

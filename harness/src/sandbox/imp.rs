@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
+use super::SandboxError;
 use super::box_state::BoxState;
 use super::cgroup::{CgroupPool, Slot};
 use super::isolation::{Isolation, IsolationLevel};
@@ -22,7 +23,6 @@ use super::spawn::{ChildSetup, Spawned, env_pair, spawn};
 use super::unix::{self, ChildLimits};
 use super::worker_uid::UidRange;
 use super::{Containment, Metrics, RunOutcome, RunRequest, SANDBOX_PATH, STDERR_KEEP, Termination};
-use crate::errors::SandboxError;
 
 /// How often a running child's CPU time is checked once it could be near the limit.
 const CPU_POLL: Duration = Duration::from_millis(20);

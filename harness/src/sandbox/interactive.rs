@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use rustix::event::{Timespec, poll};
 
+use super::SandboxError;
 use super::box_state::BoxState;
 use super::imp::{CANCEL_POLL, Sandbox};
 use super::relay::Relay;
 use super::{Interaction, RunRequest, Termination};
-use crate::errors::SandboxError;
 
 impl Sandbox {
     /// Runs `submission` in the box `held` against `interactor` (a trusted

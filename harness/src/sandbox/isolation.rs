@@ -24,7 +24,7 @@ use super::worker_uid::{self, UidRange};
 #[derive(Debug, thiserror::Error)]
 enum ProbeError {
     #[error(transparent)]
-    Spawn(#[from] crate::errors::SandboxError),
+    Spawn(#[from] super::SandboxError),
     #[error("/bin/true exited with status {0}")]
     Status(i32),
     #[error(transparent)]

@@ -37,6 +37,7 @@ mod box_state;
 mod cgroup;
 mod cgroup_file;
 mod child_step;
+mod error;
 mod imp;
 mod interactive;
 mod isolation;
@@ -64,6 +65,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
+pub use error::SandboxError;
 pub use imp::Sandbox;
 pub use isolation::IsolationLevel;
 pub(crate) use limits::TOOL_LIMITS;
@@ -199,7 +201,7 @@ pub struct Interaction {
     pub submission: RunOutcome,
     /// The interactor's run; an error here is the judge's, never the
     /// submission's.
-    pub interactor: Result<RunOutcome, crate::errors::SandboxError>,
+    pub interactor: Result<RunOutcome, SandboxError>,
     /// Whether the interactor stopped talking before the submission did:
     /// then its verdict stands even if the submission crashed afterwards.
     pub interactor_first: bool,
@@ -217,12 +219,12 @@ pub struct Interaction {
 /// real one; the runner's unit tests drive the scheduler and verdicts with
 /// scripted fakes.
 pub trait Runs {
-    fn run(&self, request: &RunRequest) -> Result<RunOutcome, crate::errors::SandboxError>;
+    fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError>;
     fn run_interactive(
         &self,
         submission: &RunRequest,
         interactor: &RunRequest,
-    ) -> Result<Interaction, crate::errors::SandboxError>;
+    ) -> Result<Interaction, SandboxError>;
     fn is_cancelled(&self) -> bool;
     /// The box's thread starts only runs and trusted programs from now on
     /// (a worker of the runner's pool; see `Worker::only_runs_from_now_on`).
@@ -269,7 +271,7 @@ impl<T: Runs + Sync> Boxes for T {
 }
 
 impl<T: Runs + ?Sized> Runs for &T {
-    fn run(&self, request: &RunRequest) -> Result<RunOutcome, crate::errors::SandboxError> {
+    fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
         (**self).run(request)
     }
 
@@ -277,7 +279,7 @@ impl<T: Runs + ?Sized> Runs for &T {
         &self,
         submission: &RunRequest,
         interactor: &RunRequest,
-    ) -> Result<Interaction, crate::errors::SandboxError> {
+    ) -> Result<Interaction, SandboxError> {
         (**self).run_interactive(submission, interactor)
     }
 

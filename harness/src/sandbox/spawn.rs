@@ -16,12 +16,12 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
+use super::SandboxError;
 use super::child_step::ChildStep;
 use super::mounts::{MountOp, MountPlan};
 use super::relay::SideFds;
 use super::unix::{ChildLimits, KEYCTL_JOIN_SESSION_KEYRING, clone_child, pipe};
 use super::worker_pid::ChildrenIn;
-use crate::errors::SandboxError;
 
 /// How the child is set up between clone and exec.
 #[derive(Debug, Default)]

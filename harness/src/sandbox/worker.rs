@@ -13,10 +13,10 @@
 use std::cell::RefCell;
 use std::marker::PhantomData;
 
+use super::SandboxError;
 use super::box_state::BoxState;
 use super::imp::Sandbox;
 use super::{Interaction, RunOutcome, RunRequest, Runs};
-use crate::errors::SandboxError;
 
 impl Sandbox {
     /// A new box for the calling thread: empty until its first contained

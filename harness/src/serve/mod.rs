@@ -70,7 +70,8 @@ pub(crate) use client::submit;
 pub(crate) use client::submit_to;
 pub(crate) use start::{Host, Server, language_choices, session_of, users};
 
-use crate::errors::{Error, SpecError};
+use crate::errors::Error;
+use crate::spec::SpecError;
 
 /// What can stop the server or its commands.
 #[derive(Debug, thiserror::Error)]

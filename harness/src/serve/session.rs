@@ -10,7 +10,7 @@ use std::time::{Duration, SystemTime};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::errors::{FieldError, SpecError, line_of};
+use crate::spec::{FieldError, SpecError, line_of};
 
 /// How submissions are ranked on the scoreboard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -390,7 +390,7 @@ pub(crate) fn language_choices(
                 );
                 Err(match file {
                     Some(path) => session::unknown_item(path, "languages", key, message),
-                    None => crate::errors::SpecError::Package(message),
+                    None => crate::spec::SpecError::Package(message),
                 }
                 .into())
             }

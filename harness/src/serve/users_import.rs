@@ -10,7 +10,7 @@ use super::accounts::{
     Role, account_named, check_name, check_username, end_everything, generate_password,
     hash_password, upsert,
 };
-use crate::errors::{FieldError, SpecError};
+use crate::spec::{FieldError, SpecError};
 use crate::store::engine::Db;
 
 /// What an import did.

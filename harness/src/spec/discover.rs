@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
+use super::SpecError;
 use super::problem::{ProblemSpec, TestCase};
 use super::raw::RawProblem;
-use crate::errors::SpecError;
 
 /// Every package folder below `problems_dir` (one with a `problem.toml`, a
 /// Kattis `problem.yaml` or a Polygon `problem.xml`), each loaded on its

@@ -13,8 +13,8 @@ use super::raw::{
     RawAggregate, RawCompare, RawCompareMode, RawGenerator, RawKind, RawLimits, RawProblem,
     RawProtocol, RawSolution, RawTool,
 };
+use super::{FieldError, SpecError};
 use crate::compare::TokenOptions;
-use crate::errors::{FieldError, SpecError};
 use crate::sandbox::Limits;
 
 impl ProblemSpec {

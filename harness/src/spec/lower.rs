@@ -5,12 +5,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::SpecError;
 use super::kind::JudgingKind;
 use super::problem::{
     CompareMode, CompareSpec, DEFAULT_MEMORY, DEFAULT_OUTPUT, ProblemSpec, ProgramRef, Protocol,
     ScoreAggregate, SolutionSpec, SourceSet, TestCase, ToolSpec,
 };
-use crate::errors::SpecError;
 use crate::formats::{
     Constants, Expectation, Interaction, OutputJudging, Package, PackageFormat, Program,
 };

@@ -3,6 +3,8 @@
 //! their test cases on disk.
 
 mod discover;
+mod error;
+mod field_error;
 mod from_toml;
 mod kind;
 mod lower;
@@ -13,6 +15,9 @@ mod raw;
 mod stress;
 
 pub use discover::{discover_problems, is_package, load_problem, load_problem_for_answers};
+pub use error::SpecError;
+pub use field_error::FieldError;
+pub(crate) use field_error::line_of;
 pub use kind::JudgingKind;
 pub(crate) use lower::{language_key, package_program, with_constants};
 pub use problem::{

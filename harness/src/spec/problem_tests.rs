@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::discover::parse_manifest;
 use super::problem::{CompareMode, ProblemSpec, ProgramRef, Protocol, ScoreAggregate};
-use crate::errors::{FieldError, SpecError};
+use super::{FieldError, SpecError};
 use crate::verdict::Verdict;
 
 const MANIFEST: &str = "/problems/p/problem.toml";

@@ -5,15 +5,17 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::checker::Validation;
 use crate::checker::{feedback_folder, run_checker, run_validator};
 use crate::compare::Judgement;
 use crate::compile::Executable;
-use crate::errors::{JudgeFailure, SandboxError, Validation};
 use crate::runner::{Submission, TestReport, TestRun, judge_test, submission_stack};
 use crate::sandbox::Limits;
+use crate::sandbox::SandboxError;
 use crate::sandbox::TOOL_LIMITS;
 use crate::sandbox::{Containment, RunOutcome, RunRequest, Runs, Termination};
 use crate::spec::{CompareMode, ProblemSpec, TestCase, ToolSpec};
+use crate::verdict::JudgeFailure;
 use crate::verdict::{Verdict, describe_termination};
 
 /// The built programs of a stress session.

@@ -10,14 +10,16 @@ use std::path::Path;
 use super::super::Context;
 use super::super::findings::{Finding, Severity};
 use super::super::packages;
+use crate::checker::Validation;
 use crate::checker::run_validator;
 use crate::compile::{Built, Executable, NotProgram};
-use crate::errors::{JudgeFailure, SandboxError, Validation};
 use crate::report::human;
+use crate::sandbox::SandboxError;
 use crate::sandbox::TOOL_LIMITS;
 use crate::sandbox::{Boxes, Containment, RunRequest, Termination};
 use crate::spec::ProblemSpec;
 use crate::store::ToolMemo;
+use crate::verdict::JudgeFailure;
 
 /// What the package stage found for one package, in the order found.
 #[derive(Debug, Default)]

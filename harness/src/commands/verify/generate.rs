@@ -18,7 +18,7 @@ fn io(source: std::io::Error) -> Error {
 }
 
 fn package_error<E: std::fmt::Display>(id: &str) -> impl Fn(E) -> Error + '_ {
-    move |message| crate::errors::SpecError::Package(format!("{id}: {message}")).into()
+    move |message| crate::spec::SpecError::Package(format!("{id}: {message}")).into()
 }
 
 pub(in crate::commands) fn generate(ctx: &mut Context, ids: &[String]) -> Result<u8> {
@@ -32,7 +32,7 @@ pub(in crate::commands) fn generate(ctx: &mut Context, ids: &[String]) -> Result
             continue;
         }
         if !dir.join("problem.toml").is_file() {
-            return Err(crate::errors::SpecError::UnknownProblem {
+            return Err(crate::spec::SpecError::UnknownProblem {
                 id: id.clone(),
                 dir: ctx.problems_dir(),
             }

@@ -10,11 +10,11 @@ use std::path::Path;
 use crate::checker::{judgement_of, read_feedback, testlib_comparison};
 use crate::compare::Judgement;
 use crate::compile::Executable;
-use crate::errors::JudgeFailure;
 use crate::sandbox::Limits;
 use crate::sandbox::TOOL_LIMITS;
 use crate::sandbox::{Containment, Direction, Interaction, RunRequest};
 use crate::spec::Protocol;
+use crate::verdict::JudgeFailure;
 use crate::verdict::{Verdict, describe_termination};
 
 use super::super::{TestReport, TranscriptLine};

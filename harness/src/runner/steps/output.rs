@@ -7,9 +7,9 @@ use std::path::Path;
 use crate::checker::{feedback_folder, run_checker};
 use crate::compare::{Comparison, TokenOptions, compare_exact, compare_tokens};
 use crate::compile::Executable;
-use crate::errors::JudgeFailure;
 use crate::sandbox::Runs;
 use crate::spec::{CompareMode, ProblemSpec, TestCase};
+use crate::verdict::JudgeFailure;
 use crate::verdict::Verdict;
 
 use super::super::TestReport;

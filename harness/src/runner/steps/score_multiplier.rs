@@ -11,7 +11,7 @@
 
 use std::path::Path;
 
-use crate::errors::JudgeFailure;
+use crate::verdict::JudgeFailure;
 use crate::verdict::Verdict;
 
 use super::super::TestReport;

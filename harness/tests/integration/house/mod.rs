@@ -15,34 +15,6 @@ use std::path::Path;
 /// Uses against the layer table still to mend: (file under harness/src,
 /// the module it uses).
 const KNOWN_LAYER_VIOLATIONS: &[layers::Known<'_>] = &[
-    // errors.rs holds the error types of the modules below it, which use
-    // them from there: each module is to own its error type, and errors.rs
-    // to compose them.
-    ("checker.rs", "errors"),
-    ("compile/built.rs", "errors"),
-    ("compile/cached.rs", "errors"),
-    ("compile/cargo.rs", "errors"),
-    ("compile/fake.rs", "errors"),
-    ("compile/mod.rs", "errors"),
-    ("lang.rs", "errors"),
-    ("report/policy.rs", "errors"),
-    ("runner/multipass.rs", "errors"),
-    ("runner/multipass_tests.rs", "errors"),
-    ("runner/scripted.rs", "errors"),
-    ("runner/steps/interaction.rs", "errors"),
-    ("runner/steps/output.rs", "errors"),
-    ("runner/steps/score_multiplier.rs", "errors"),
-    ("runner/tests.rs", "errors"),
-    ("sandbox/imp.rs", "errors"),
-    ("sandbox/interactive.rs", "errors"),
-    ("sandbox/isolation.rs", "errors"),
-    ("sandbox/mod.rs", "errors"),
-    ("sandbox/spawn.rs", "errors"),
-    ("sandbox/worker.rs", "errors"),
-    ("spec/discover.rs", "errors"),
-    ("spec/from_toml.rs", "errors"),
-    ("spec/lower.rs", "errors"),
-    ("spec/problem_tests.rs", "errors"),
     // An answer set is read by the builder but lives in the runner.
     ("compile/built.rs", "runner"),
     ("compile/mod.rs", "runner"),
