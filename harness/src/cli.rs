@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::pipeline::RunOptions;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "judge",
@@ -460,6 +462,15 @@ pub struct ReportArgs {
     /// Write a JUnit XML report here.
     #[arg(long, value_name = "PATH")]
     pub junit: Option<PathBuf>,
+}
+
+impl From<&ReportArgs> for RunOptions {
+    fn from(args: &ReportArgs) -> RunOptions {
+        RunOptions {
+            json: args.json.clone(),
+            junit: args.junit.clone(),
+        }
+    }
 }
 
 /// The result store and its cache (`verify`, `grade --class`).

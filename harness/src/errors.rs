@@ -10,6 +10,7 @@ use thiserror::Error;
 
 use crate::compile::BuildError;
 use crate::exit_codes;
+use crate::report::WriteFailed;
 use crate::report::policy::PolicyError;
 use crate::report::roster::RosterError;
 use crate::sandbox::SandboxError;
@@ -37,6 +38,12 @@ pub enum Error {
     /// A roster file that cannot be used (`--roster`).
     #[error(transparent)]
     Roster(#[from] RosterError),
+}
+
+impl From<WriteFailed> for Error {
+    fn from(WriteFailed { what, source }: WriteFailed) -> Error {
+        Error::Report { what, source }
+    }
 }
 
 impl Error {

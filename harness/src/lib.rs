@@ -9,7 +9,7 @@
 //!                              ▼
 //!        sandbox::run ─► RunOutcome ─► Verdict::from_run ─► compare / checker
 //!                              │
-//!   Event stream ─► pipeline::Reporter (progress, test lines, JSON, JUnit)
+//!   Event stream ─► report::Reporter (progress, test lines, JSON, JUnit)
 //!                              │
 //!               Run::finish ─► reports written ─► one exit code
 //! ```

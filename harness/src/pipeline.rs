@@ -6,7 +6,7 @@
 //! reports (verify's expectations).
 //!
 //! ```text
-//! Run::new(command, report args) ─► subscribe(reporters) ─► execute(plan)…
+//! Run::new(command, RunOptions) ─► subscribe(reporters) ─► execute(plan)…
 //!     runner::execute_at ─► Event ─► Reporter::report_event (each)
 //! Run::finish(sections) ─► Reporter::finish (each) ─► files written
 //! ```
@@ -15,31 +15,20 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::cli::ReportArgs;
 use crate::errors::{Error, Result};
 use crate::report::sections::Sections;
+use crate::report::{Reporter, RunEnd, WriteFailed};
 use crate::runner::{self, Event, Place, Reuse, RunPlan, TaskReport};
 
-/// Something that follows a run as it happens.
-pub(crate) trait Reporter {
-    /// Sees each event of every `execute` of the run, in order.
-    fn report_event(&mut self, event: &Event<'_>) -> io::Result<()>;
-
-    /// The run is over: write out what was collected.
-    fn finish(&mut self, _end: &RunEnd<'_>) -> Result<()> {
-        Ok(())
-    }
-}
-
-/// What every reporter learns when the run ends.
-pub(crate) struct RunEnd<'a> {
-    /// The verb: `test`, `grade`, `verify`, ...
-    pub(crate) command: &'a str,
-    /// What isolation the sandbox applied, in words.
-    pub(crate) isolation: &'a str,
-    pub(crate) interrupted: bool,
-    /// Sections only the verb knows, for the JSON document.
-    pub(crate) sections: Sections,
+/// What a run writes besides what its reporters show: the JSON and JUnit
+/// reports (`--json`, `--junit`). The verbs make it from their arguments;
+/// a run nobody reads (a server's, a settling run) takes the default.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct RunOptions {
+    /// Write the JSON report here.
+    pub(crate) json: Option<PathBuf>,
+    /// Write the JUnit XML report here.
+    pub(crate) junit: Option<PathBuf>,
 }
 
 /// One command's run: its reporters, and the tasks of every `execute`.
@@ -52,17 +41,17 @@ pub(crate) struct Run<'r> {
 }
 
 impl<'r> Run<'r> {
-    /// A run whose JSON and JUnit reports go where `args` says.
-    pub(crate) fn new(command: &'static str, args: &ReportArgs) -> Run<'r> {
+    /// A run whose JSON and JUnit reports go where `options` says.
+    pub(crate) fn new(command: &'static str, options: &RunOptions) -> Run<'r> {
         let mut run = Run {
             command,
             reporters: Vec::new(),
             failed: None,
         };
-        if let Some(path) = &args.json {
+        if let Some(path) = &options.json {
             run.subscribe(ReportFile::new(path, FileKind::Json));
         }
-        if let Some(path) = &args.junit {
+        if let Some(path) = &options.junit {
             run.subscribe(ReportFile::new(path, FileKind::Junit));
         }
         run
@@ -151,9 +140,9 @@ impl Reporter for ReportFile {
         Ok(())
     }
 
-    fn finish(&mut self, end: &RunEnd<'_>) -> Result<()> {
+    fn finish(&mut self, end: &RunEnd<'_>) -> Result<(), WriteFailed> {
         let tasks: Vec<TaskReport> = std::mem::take(&mut self.tasks).into_values().collect();
-        let failed = |source: io::Error| Error::Report {
+        let failed = |source: io::Error| WriteFailed {
             what: self.path.display().to_string(),
             source,
         };
@@ -379,7 +368,7 @@ mod tests {
         let problem = scripted::problem(dir.path(), 3);
         let sandbox = scripted::Scripted::new(scripted::doubles_except("2"));
         let (broken, whole) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
-        let mut run = Run::new("test", &ReportArgs::default());
+        let mut run = Run::new("test", &RunOptions::default());
         run.subscribe(Counting {
             seen: &broken,
             broken: true,

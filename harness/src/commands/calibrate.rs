@@ -138,7 +138,7 @@ pub(super) fn calibrate(
         }
     }
     // The measuring runs are repeated trials, not the report's submissions.
-    let run = crate::pipeline::Run::new("verify --calibrate", reports);
+    let run = crate::pipeline::Run::new("verify --calibrate", &reports.into());
     let sections = Sections {
         calibration: Some(all),
         ..Sections::default()
@@ -175,7 +175,10 @@ fn measure(
         }
         let mut plan = planner.plan(stop);
         plan.jobs = 1;
-        let mut run = ctx.run_with_progress("verify --calibrate", &ReportArgs::default());
+        let mut run = ctx.run_with_progress(
+            "verify --calibrate",
+            &crate::pipeline::RunOptions::default(),
+        );
         for task in ctx.execute(&mut run, &plan, None) {
             if !stop && task.verdict != Verdict::Accepted {
                 unexpected.push(format!(

@@ -11,6 +11,7 @@ use crate::class::deadline::Deadline;
 use crate::class::{Partition, Roster};
 use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs, TeacherArgs};
 use crate::errors::{Error, Result};
+use crate::pipeline::RunOptions;
 use crate::report::gradebook::{Cell, Gradebook};
 use crate::report::policy::{LateRule, Policy};
 use crate::report::sections::{self, ClassSubmission, NoSubmission, Sections, UnmatchedFile};
@@ -309,7 +310,7 @@ fn settled_problems(
 ) -> Result<Vec<crate::spec::ProblemSpec>> {
     let (loaded, mut broken) = ctx.load_problems(ids)?;
     let mut problems = Vec::new();
-    let mut settling = ctx.run_with_progress("grade", &ReportArgs::default());
+    let mut settling = ctx.run_with_progress("grade", &RunOptions::default());
     for problem in loaded {
         match ctx.settled(&mut settling, problem, store_args) {
             Ok(problem) => problems.push(problem),
@@ -392,7 +393,7 @@ fn grade_here(
     // A class's JSON and JUnit reports are views of the store's gradebook
     // (as `judge report` renders them), written below: the run itself only
     // shows its progress.
-    let mut progress = ctx.run_with_progress("grade", &ReportArgs::default());
+    let mut progress = ctx.run_with_progress("grade", &RunOptions::default());
     let stored = stored::run_and_record(
         ctx,
         &mut progress,

@@ -9,12 +9,12 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use crate::cli::{Cli, ColorChoice, IsolationChoice, ReportArgs, StoreArgs};
+use crate::cli::{Cli, ColorChoice, IsolationChoice, StoreArgs};
 use crate::compile::{Builder, Builds};
 use crate::errors::{Error, Result};
 use crate::exit_codes;
 use crate::lang::{self, Languages};
-use crate::pipeline::{Progress, Run};
+use crate::pipeline::{Progress, Run, RunOptions};
 use crate::plan::{self, Means, Planner};
 use crate::report::Styles;
 use crate::runner::{self, RunPlan, TaskReport};
@@ -252,13 +252,13 @@ impl Context {
         Ok(settled.problem)
     }
 
-    /// A run of `command` with the reports `args` asks for and a progress bar.
+    /// A run of `command` with the reports `options` asks for and a progress bar.
     pub(crate) fn run_with_progress<'r>(
         &self,
         command: &'static str,
-        args: &ReportArgs,
+        options: &RunOptions,
     ) -> Run<'r> {
-        let mut run = Run::new(command, args);
+        let mut run = Run::new(command, options);
         run.subscribe(Progress::new());
         run
     }

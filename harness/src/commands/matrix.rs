@@ -106,7 +106,7 @@ pub(super) fn matrix(
     let mut ok = broken.is_empty();
     let mut all_json = Vec::new();
     let mut pages = Vec::new();
-    let mut run = ctx.run_with_progress("verify --matrix", reports);
+    let mut run = ctx.run_with_progress("verify --matrix", &reports.into());
     for problem in &problems {
         let mut planner = ctx.planner();
         for (index, solution) in problem.solutions.iter().enumerate() {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use super::Context;
 use crate::cli::{Diffs, LearnerArgs, ReportArgs, StoreArgs};
 use crate::errors::{Error, Result};
-use crate::pipeline::Run;
+use crate::pipeline::{Run, RunOptions};
 use crate::report::human;
 use crate::report::sections::Sections;
 use crate::runner::{Place, TaskReport};
@@ -43,7 +43,7 @@ pub(super) fn test(
     learner: &LearnerArgs,
 ) -> Result<u8> {
     let loaded = ctx.load_one(id)?;
-    let settling = &mut Run::new("test", &ReportArgs::default());
+    let settling = &mut Run::new("test", &RunOptions::default());
     let problem = ctx.settled(settling, loaded, &DEFAULT_STORE)?;
     writeln!(
         ctx.out,
@@ -62,7 +62,7 @@ pub(super) fn test(
         .map(|t| t.name.len())
         .max()
         .unwrap_or(4);
-    let mut run = Run::new("test", reports);
+    let mut run = Run::new("test", &reports.into());
     run.subscribe(human::TestLines::new(
         &mut ctx.out,
         ctx.styles,
@@ -97,9 +97,9 @@ pub(super) fn grade(
     fail_fast: bool,
     reports: &ReportArgs,
 ) -> Result<u8> {
-    let mut run = ctx.run_with_progress("grade", reports);
+    let mut run = ctx.run_with_progress("grade", &reports.into());
     let loaded = ctx.load_one(id)?;
-    let settling = &mut Run::new("grade", &ReportArgs::default());
+    let settling = &mut Run::new("grade", &RunOptions::default());
     let problem = ctx.settled(settling, loaded, &DEFAULT_STORE)?;
     writeln!(
         ctx.out,

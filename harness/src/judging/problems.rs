@@ -4,9 +4,8 @@
 
 use std::path::Path;
 
-use crate::cli::ReportArgs;
 use crate::errors::Error;
-use crate::pipeline::Run;
+use crate::pipeline::{Run, RunOptions};
 use crate::plan::{self, Judges, Means};
 use crate::spec::ProblemSpec;
 
@@ -39,7 +38,7 @@ pub(crate) fn prepare(
     let mut served = Vec::new();
     let mut notes = Vec::new();
     for spec in problems {
-        let mut run = Run::new("serve", &ReportArgs::default());
+        let mut run = Run::new("serve", &RunOptions::default());
         let settled = plan::settle_for_judging(means, &mut run, spec, store, false)?;
         if let Some(source) = &settled.source {
             notes.push(source.line(&settled.problem.id));

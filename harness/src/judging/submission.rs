@@ -5,11 +5,11 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::ServedProblem;
-use crate::cli::ReportArgs;
 use crate::compile::Builds;
 use crate::lang::Languages;
 use crate::owner::Owner;
-use crate::pipeline::{Reporter, Run};
+use crate::pipeline::{Run, RunOptions};
+use crate::report::Reporter;
 use crate::runner::{Event, Place, Reuse, RunPlan, TaskReport};
 use crate::spec::{ProblemSpec, ProgramRef};
 use crate::verdict::Verdict;
@@ -79,7 +79,7 @@ pub(crate) fn run(
     folder: &Path,
     cancelled: impl Fn() -> bool,
 ) -> Outcome {
-    let mut run = Run::new("serve", &ReportArgs::default());
+    let mut run = Run::new("serve", &RunOptions::default());
     if let Some(live) = live {
         run.subscribe(Following(live));
     }

@@ -6,10 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
 use super::{Means, Planner, settle_for_judging, settle_time_limit};
-use crate::cli::ReportArgs;
 use crate::compile::fake::FakeBuilder;
 use crate::owner::Owner;
-use crate::pipeline::Run;
+use crate::pipeline::{Run, RunOptions};
 use crate::runner::scripted::{self, Scripted, doubles_except};
 use crate::runner::{Event, execute};
 use crate::sandbox::{RunOutcome, RunRequest};
@@ -148,7 +147,7 @@ fn a_settled_time_limit_is_stored_and_not_settled_again() {
     let scratch = tempfile::tempdir().unwrap();
     let mut builder = FakeBuilder::new(Scripted::new(doubles_except("none")));
     let mut means = means(&mut builder, &sandbox, scratch.path());
-    let mut run = Run::new("test", &ReportArgs::default());
+    let mut run = Run::new("test", &RunOptions::default());
 
     let first = settle_for_judging(&mut means, &mut run, problem.clone(), &store, false).unwrap();
     let ran = sandbox.runs.load(Ordering::SeqCst);
@@ -188,7 +187,7 @@ fn the_runs_that_settle_a_limit_belong_to_their_solutions() {
     let scratch = tempfile::tempdir().unwrap();
     let mut builder = FakeBuilder::new(Scripted::new(doubles_except("none")));
     let mut means = means(&mut builder, &sandbox, scratch.path());
-    let mut run = Run::new("verify", &ReportArgs::default());
+    let mut run = Run::new("verify", &RunOptions::default());
     let settlement = settle_time_limit(&mut means, &mut run, &mut problem).unwrap();
     assert_eq!(settlement.error, None);
     let accepted = problem

@@ -287,7 +287,7 @@ impl<'o> TestLines<'o> {
     }
 }
 
-impl crate::pipeline::Reporter for TestLines<'_> {
+impl super::Reporter for TestLines<'_> {
     fn report_event(&mut self, event: &crate::runner::Event<'_>) -> io::Result<()> {
         use crate::runner::Event;
         match event {

@@ -12,11 +12,13 @@ pub(crate) mod json;
 pub(crate) mod junit;
 pub mod lms;
 pub mod policy;
+mod reporter;
 pub mod roster;
 pub(crate) mod sections;
 mod styles;
 pub(crate) mod table;
 
+pub(crate) use reporter::{Reporter, RunEnd, WriteFailed};
 pub use styles::Styles;
 #[cfg(test)]
 mod sections_tests;

@@ -138,7 +138,7 @@ impl TaskReport {
     }
 }
 
-/// What the runner tells its subscribers (`pipeline::Reporter`), in the
+/// What the runner tells its subscribers (`report::Reporter`), in the
 /// order it happens. `task` is the task's index in the plan, `test` the
 /// test's index in that task's tests; `elapsed` is the time since the run
 /// started.

@@ -22,7 +22,7 @@ use crate::compile::{Builder, Builds};
 use crate::judging::{self, Outcome, ServedProblem, Stored};
 use crate::lang::Languages;
 use crate::owner::Owner;
-use crate::pipeline::Reporter;
+use crate::report::Reporter;
 use crate::runner::{Event, Place, TaskReport};
 use crate::sandbox::Sandbox;
 use crate::store::Store;

@@ -82,7 +82,7 @@ pub(super) fn verify(
     writeln!(ctx.out, "{}", ctx.styles.dim(&ctx.boxes.describe())).map_err(io)?;
     let (mut problems, broken) = ctx.load_and_build(ids)?;
     let (mut store_used, memo) = stored::open_for_verify(ctx, store).unzip();
-    let mut run = ctx.run_with_progress("verify", reports);
+    let mut run = ctx.run_with_progress("verify", &reports.into());
 
     // Kattis packages learn their time limit from their own submissions.
     let mut settlements = settle(ctx, &mut run, &mut problems, store_used.as_mut());

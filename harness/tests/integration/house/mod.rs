@@ -18,11 +18,6 @@ const KNOWN_LAYER_VIOLATIONS: &[layers::Known<'_>] = &[
     // An answer set is read by the builder but lives in the runner.
     ("compile/built.rs", "runner"),
     ("compile/mod.rs", "runner"),
-    // The pipeline takes clap's `ReportArgs`: it is to take its own options.
-    ("pipeline.rs", "cli"),
-    ("plan/tests.rs", "cli"),
-    // The `Reporter` trait lives in the pipeline that calls the reporters.
-    ("report/human.rs", "pipeline"),
     // A roster's CSV is read by the class's reader.
     ("report/roster.rs", "class"),
     // The reporters' tests on the runner's reports sit in the runner.
