@@ -9,7 +9,6 @@
 //! student's file linking to another's would be graded as theirs), and
 //! only regular files are graded (a FIFO would hold the judge up).
 
-pub(crate) mod csv;
 pub(crate) mod deadline;
 pub(crate) mod git;
 mod partition;
@@ -115,7 +114,7 @@ impl Roster {
         let base = manifest.parent().unwrap_or(Path::new("."));
         let mut roster = Roster::default();
         let mut students: BTreeMap<String, Candidates> = BTreeMap::new();
-        for (line, row) in csv::parse(&text).into_iter().enumerate() {
+        for (line, row) in crate::report::csv::parse(&text).into_iter().enumerate() {
             let row: Vec<&str> = row.iter().map(|f| f.trim()).collect();
             if row.iter().all(|f| f.is_empty()) {
                 continue;

@@ -14,7 +14,7 @@ pub enum Built {
     Ready(Executable),
     /// An output-only problem's submission, read: its answers are judged,
     /// nothing runs (see `runner::output_only`).
-    Answers(Arc<crate::runner::AnswerSet>),
+    Answers(Arc<super::AnswerSet>),
     /// The compiler rejected it: the submission's fault (CE).
     CompileError(CompileError),
     /// We could not build it (missing compiler, I/O): not the submission's
@@ -67,7 +67,7 @@ pub enum NotBuilt {
 pub enum NotProgram {
     /// An output-only problem's answer set.
     #[error("is an answer set ({}), not a program", .0.source.display())]
-    AnswerSet(Arc<crate::runner::AnswerSet>),
+    AnswerSet(Arc<super::AnswerSet>),
     #[error("did not build: {}", .0.first_line())]
     NotBuilt(NotBuilt),
 }

@@ -2,8 +2,11 @@
 //! one `cargo build` (`cargo.rs`); single files and programs of several
 //! files through the language table, each first prepared as the set of files
 //! of its build folder (`files.rs`), then built once per content hash
-//! (`cached.rs`). What a build gives, or why not, is `built.rs`'s `Built`.
+//! (`cached.rs`); an output-only problem's submission, its answer files,
+//! read as an `AnswerSet` (`answer_set.rs`). What a build gives, or why
+//! not, is `built.rs`'s `Built`.
 
+mod answer_set;
 mod built;
 mod cache;
 mod cached;
@@ -29,6 +32,7 @@ use crate::sandbox::{Containment, Limits, RunRequest, Runs, Sandbox, Worker};
 use crate::spec::{ProgramRef, SourceSet};
 use crate::untrusted::Links;
 
+pub use answer_set::AnswerSet;
 pub use built::{Built, CompileError, NotBuilt, NotProgram};
 use cache::BuildCache;
 pub use cache::{BUDGET as CACHE_BUDGET, Pruned};
@@ -188,7 +192,7 @@ impl Builder {
                 } else {
                     Links::Follow
                 };
-                match crate::runner::AnswerSet::read(path, links) {
+                match AnswerSet::read(path, links) {
                     Ok(set) => Built::Answers(std::sync::Arc::new(set)),
                     // A link or a FIFO among the answers is the submitter's doing.
                     Err(refused) if refused.is_submitters() && *submitted => {

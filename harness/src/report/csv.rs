@@ -5,6 +5,9 @@
 //! points of different problems do not add up to anything); under a
 //! policy they are what the cell adds to the total. UTF-8 with a byte
 //! order mark, so spreadsheets read names in any script as they are.
+//! And CSV read back (a class's manifest, a roster): RFC 4180, fields
+//! separated by commas, quoted with `"` when they hold commas, quotes or
+//! line breaks, `""` for a quote.
 
 use std::io::{self, Write};
 
@@ -77,6 +80,38 @@ pub(crate) fn write(
     Ok(())
 }
 
+/// The rows of `text`, each as its fields.
+pub(crate) fn parse(text: &str) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    let mut row = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => field.push(c),
+            (false, '"') => quoted = true,
+            (false, ',') => row.push(std::mem::take(&mut field)),
+            (false, '\r') => {}
+            (false, '\n') => {
+                row.push(std::mem::take(&mut field));
+                rows.push(std::mem::take(&mut row));
+            }
+            (false, c) => field.push(c),
+        }
+    }
+    if !field.is_empty() || !row.is_empty() {
+        row.push(field);
+        rows.push(row);
+    }
+    rows
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,5 +123,14 @@ mod tests {
         assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(field("=HYPERLINK(1)"), "'=HYPERLINK(1)");
         assert_eq!(field("-1+2"), "'-1+2");
+    }
+
+    #[test]
+    fn quotes_commas_and_line_breaks() {
+        assert_eq!(
+            parse("a,\"b, c\",\"say \"\"hi\"\"\"\r\nx,\"two\nlines\",\n"),
+            [vec!["a", "b, c", "say \"hi\""], vec!["x", "two\nlines", ""]]
+        );
+        assert_eq!(parse("last,row"), [vec!["last", "row"]]);
     }
 }

@@ -21,4 +21,6 @@ pub(crate) mod table;
 pub(crate) use reporter::{Reporter, RunEnd, WriteFailed};
 pub use styles::Styles;
 #[cfg(test)]
+mod run_tests;
+#[cfg(test)]
 mod sections_tests;

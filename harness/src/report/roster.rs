@@ -71,7 +71,7 @@ impl SchoolRoster {
             field: field.to_string(),
             message,
         };
-        let mut rows = crate::class::csv::parse(text).into_iter();
+        let mut rows = super::csv::parse(text).into_iter();
         let header: Vec<String> = rows
             .next()
             .unwrap_or_default()

@@ -1,7 +1,7 @@
 //! Running submissions on tests. One test is judged by its problem's
 //! judging kind, chosen in one place (`judge.rs`): one file per kind
 //! (`batch.rs`, `interactive.rs`, `multipass.rs`, `output_only.rs`, whose
-//! submissions are answer sets, `answer_set.rs`), each over the shared
+//! submissions are answer sets, `compile::AnswerSet`), each over the shared
 //! steps (`steps/`: running a program, judging an output, talking with an
 //! interactor, the run folder, timing re-runs). Kinds import `steps`, never
 //! each other. Many tests are scheduled on a bounded worker pool
@@ -9,7 +9,6 @@
 //! the one scoring engine (`score.rs`), results sent as events
 //! (`events.rs`).
 
-mod answer_set;
 mod batch;
 mod events;
 mod imp;
@@ -26,7 +25,6 @@ mod steps;
 #[cfg(test)]
 mod tests;
 
-pub use answer_set::AnswerSet;
 pub use events::{Event, RunTiming, TaskReport, TestReport, Timing, TranscriptLine};
 pub use imp::{Place, Reuse, RunPlan, Task, execute, execute_at};
 pub use judge::judge_test;

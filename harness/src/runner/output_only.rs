@@ -1,6 +1,6 @@
 //! The output-only kind (Kattis `submit-answer`, `kind = "output-only"`
 //! in `problem.toml`): a submission is its answers, one file per test
-//! (`answer_set.rs`), and each is judged by the problem's output
+//! (`compile::AnswerSet`), and each is judged by the problem's output
 //! validator (or comparison) as a program's output would be. No program
 //! runs.
 //!
@@ -11,8 +11,9 @@
 
 use crate::verdict::Verdict;
 
+use super::TestReport;
 use super::steps::{TestRun, judge_output_into};
-use super::{AnswerSet, TestReport};
+use crate::compile::AnswerSet;
 
 /// Judges the submission's answer to the test: the output validator (or
 /// the problem's comparison) on the answer file as on a program's output.

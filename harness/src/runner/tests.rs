@@ -1,6 +1,6 @@
 //! The runner driven by a scripted sandbox: scheduling, first-failure
-//! rules, verdict precedence, interrupts, events and the reporters, without
-//! starting a single process.
+//! rules, verdict precedence, interrupts and events, without starting a
+//! single process.
 
 use std::path::Path;
 use std::sync::atomic::Ordering;
@@ -129,38 +129,6 @@ fn an_interrupt_stops_the_run_and_still_reports() {
     let end: Vec<&str> = events.iter().rev().take(2).map(String::as_str).collect();
     assert!(end[1].starts_with("task "), "{events:?}");
     assert_eq!(end[0], "finished true", "the run says it was interrupted");
-}
-
-#[test]
-fn reporters_render_a_run() {
-    let dir = tempfile::tempdir().unwrap();
-    let problem = problem(dir.path(), 3);
-    let sandbox = Scripted::new(doubles_except("2"));
-    let (reports, _) = run(&problem, &sandbox, false, 1);
-
-    let mut json = Vec::new();
-    let sections = crate::report::sections::Sections::default();
-    crate::report::json::write(&mut json, "test", "none", &reports, &sections, false).unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
-    let tests = json["submissions"][0]["tests"].as_array().unwrap();
-    assert_eq!(tests.len(), 3);
-    assert_eq!(tests[1]["verdict"], "WA");
-    assert_eq!(tests[1]["first_difference"]["expected"], "`4`");
-    assert_eq!(tests[1]["first_difference"]["actual"], "`5`");
-
-    let mut junit = Vec::new();
-    crate::report::junit::write(&mut junit, "judge test", &reports).unwrap();
-    let junit = String::from_utf8(junit).unwrap();
-    assert!(
-        junit.contains(r#"tests="3""#) && junit.contains(r#"failures="1""#),
-        "{junit}"
-    );
-
-    let mut human = Vec::new();
-    let styles = crate::report::Styles { colour: false };
-    crate::report::human::task_summary(&mut human, &styles, &reports[0]).unwrap();
-    let human = String::from_utf8(human).unwrap();
-    assert!(human.contains("WA on secret/2"), "{human}");
 }
 
 #[test]
@@ -296,7 +264,8 @@ fn a_submission_of_the_wrong_form_for_the_kind_is_a_judge_error_and_runs_nothing
     let answers_dir = dir.path().join("answers");
     std::fs::create_dir(&answers_dir).unwrap();
     std::fs::write(answers_dir.join("1.ans"), "2\n").unwrap();
-    let answers = super::AnswerSet::read(&answers_dir, crate::untrusted::Links::Refuse).unwrap();
+    let answers =
+        crate::compile::AnswerSet::read(&answers_dir, crate::untrusted::Links::Refuse).unwrap();
     let exe = Executable {
         program: "/fake".into(),
         args: Vec::new(),

@@ -6,7 +6,7 @@ use crate::compile::Executable;
 use crate::sandbox::Runs;
 use crate::spec::{ProblemSpec, TestCase};
 
-use super::super::AnswerSet;
+use crate::compile::AnswerSet;
 
 /// One submission on one test, and what judging it needs.
 #[derive(Clone, Copy)]

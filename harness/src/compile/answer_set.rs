@@ -1,7 +1,7 @@
 //! An output-only problem's submission: its answer files, read once per
 //! submission by [`AnswerSet::read`] (the builder's step for
 //! `ProgramRef::Answers`) and judged by the output-only kind
-//! (`output_only.rs`).
+//! (`runner/output_only.rs`).
 //!
 //! An answer set is a folder holding a file per test, named by the test's
 //! name: its path under `data/` (`secret/g1/01.ans`), or any tail of it
