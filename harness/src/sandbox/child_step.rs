@@ -2,7 +2,13 @@
 //! order it takes them. A child that fails one writes its number and
 //! `errno` to the report pipe; the parent names it in the error.
 
-/// One setup step of the child (see `spawn::child` for what each does).
+/// `Ok` if a call of `step` is `done`, else `step` as the one that failed
+/// (errno is left as the failed call set it).
+pub(crate) fn checked(done: bool, step: ChildStep) -> Result<(), ChildStep> {
+    if done { Ok(()) } else { Err(step) }
+}
+
+/// One setup step of the child (see `child.rs` for what each does).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub(crate) enum ChildStep {

@@ -1,9 +1,9 @@
-//! The run loop: spawn into a fresh process group, drain stdout and stderr
-//! with a cap, watch CPU time and the wall clock, kill the group at any
-//! limit, and always reap the child with its own rusage.
+//! One run: prepare the child's setup, spawn it into a fresh process
+//! group, watch it under its limits (`watch.rs`), kill whatever it left
+//! and always reap the child with its own rusage.
 
 use std::ffi::OsString;
-use std::io::{self, Read};
+use std::io;
 use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
@@ -12,8 +12,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use rustix::event::{PollFd, PollFlags, Timespec, poll};
-
 use super::SandboxError;
 use super::box_state::BoxState;
 use super::cgroup::{CgroupPool, Slot};
@@ -21,17 +19,10 @@ use super::isolation::{Isolation, IsolationLevel};
 use super::relay::{Relay, SideFds};
 use super::spawn::{ChildSetup, Spawned, env_pair, spawn};
 use super::unix::{self, ChildLimits};
+use super::watch::{RunClock, watch};
 use super::worker_uid::UidRange;
-use super::{Containment, Metrics, RunOutcome, RunRequest, SANDBOX_PATH, STDERR_KEEP, Termination};
+use super::{Containment, Metrics, RunOutcome, RunRequest, SANDBOX_PATH, Termination};
 
-/// How often a running child's CPU time is checked once it could be near the limit.
-const CPU_POLL: Duration = Duration::from_millis(20);
-
-/// The longest the run loop sleeps before looking at the cancel flag again.
-pub(super) const CANCEL_POLL: Duration = Duration::from_millis(100);
-/// However busy the machine, a run is stopped after this many wall
-/// backstops.
-const WALL_GIVE_BACK_CAP: u32 = 4;
 /// Tasks (processes and threads) a contained submission may have at once.
 const MAX_TASKS: u64 = 128;
 
@@ -185,28 +176,8 @@ impl Sandbox {
             slot.begin();
         }
         let start = Instant::now();
-        let announce = wired.as_ref().and_then(|w| w.started.clone());
-        let spawned = spawn(
-            &request.program,
-            &request.args,
-            &environment(request),
-            request.stdin.as_deref(),
-            wired,
-            &request.workdir,
-            &setup,
-        )?;
+        let (spawned, process) = start_child(request, wired, &setup)?;
         let pid = spawned.pid;
-        if let Some(announce) = announce {
-            announce.store(pid, std::sync::atomic::Ordering::SeqCst);
-        }
-        let process = unix::RunProcess::open(pid).map_err(|source| {
-            unix::kill_group(pid);
-            let _ = unix::wait4(pid);
-            SandboxError::Io {
-                what: "open a pidfd".into(),
-                source,
-            }
-        })?;
         let clock = RunClock {
             start,
             slot,
@@ -217,7 +188,14 @@ impl Sandbox {
                 1
             },
         };
-        let watched = watch(spawned, &process, request, &clock, &self.cancel, relay);
+        let watched = watch(
+            spawned,
+            &process,
+            &request.limits,
+            &clock,
+            &self.cancel,
+            relay,
+        );
         let waited = clock.waited();
         let (reaped, cleared) = tear_down(held.as_deref_mut(), &setup, slot, &process, pid);
         let wall = start.elapsed();
@@ -227,8 +205,8 @@ impl Sandbox {
         };
         // Taken out before the worker renews the folder, and only from a
         // run that ended well by itself.
-        let exited_well =
-            matches!(&watched, Ok((None, ..))) && reaped.as_ref().is_ok_and(|r| r.status == 0);
+        let exited_well = matches!(&watched, Ok(w) if w.stopped_for.is_none())
+            && reaped.as_ref().is_ok_and(|r| r.status == 0);
         let collected = match (&request.collect, &working) {
             (Some(collect), Some(dir)) if exited_well => {
                 Some(super::working::collect(dir.as_fd(), collect))
@@ -236,35 +214,20 @@ impl Sandbox {
             _ => None,
         };
         drop(working);
-        let prepared_root = setup
-            .mounts
-            .as_ref()
-            .is_some_and(|plan| plan.prepared.is_some());
-        if let Some(held) = held.filter(|_| prepared_root) {
-            // Before the next run is prepared: what this one wrote is
-            // freed, and never seen again.
-            super::worker_root::after_run(&mut held.root);
-        }
+        renew_prepared_root(held, &setup);
         cleared.map_err(|source| SandboxError::Io {
             what: "clear the worker's PID namespace after the run".into(),
             source,
         })?;
-        let (termination_by_us, stdout, stderr, output_bytes) = watched?;
+        let watched = watched?;
         let reaped = reaped.map_err(|source| SandboxError::Io {
             what: "wait for the child".into(),
             source,
         })?;
-
-        let status = ExitStatus::from_raw(reaped.status);
-        let termination =
-            termination_by_us.unwrap_or_else(|| match (status.code(), status.signal()) {
-                (Some(code), _) => Termination::Exited(code),
-                (None, Some(libc::SIGKILL)) if oom => Termination::MemoryLimit,
-                (None, Some(signal)) => Termination::Signaled(signal),
-                (None, None) => Termination::Signaled(0),
-            });
         Ok(RunOutcome {
-            termination,
+            termination: watched
+                .stopped_for
+                .unwrap_or_else(|| termination(reaped.status, oom)),
             metrics: Metrics {
                 // The cgroup counts every task the run had; rusage only the
                 // ones it waited for.
@@ -272,10 +235,10 @@ impl Sandbox {
                 wall,
                 waited,
                 peak_memory_kib: peak_kib.unwrap_or(reaped.max_rss_kib),
-                output_bytes,
+                output_bytes: watched.output_bytes,
             },
-            stdout,
-            stderr,
+            stdout: watched.stdout,
+            stderr: watched.stderr,
             collected,
         })
     }
@@ -439,6 +402,62 @@ fn environment(request: &RunRequest) -> Vec<(OsString, OsString)> {
     env
 }
 
+/// Spawns the run's child (telling an interaction its pid) and opens its
+/// pidfd; a child whose pidfd cannot be opened is killed and reaped.
+fn start_child(
+    request: &RunRequest,
+    wired: Option<SideFds>,
+    setup: &ChildSetup,
+) -> Result<(Spawned, unix::RunProcess), SandboxError> {
+    let announce = wired.as_ref().and_then(|w| w.started.clone());
+    let spawned = spawn(
+        &request.program,
+        &request.args,
+        &environment(request),
+        request.stdin.as_deref(),
+        wired,
+        &request.workdir,
+        setup,
+    )?;
+    let pid = spawned.pid;
+    if let Some(announce) = announce {
+        announce.store(pid, std::sync::atomic::Ordering::SeqCst);
+    }
+    let process = unix::RunProcess::open(pid).map_err(|source| {
+        unix::kill_group(pid);
+        let _ = unix::wait4(pid);
+        SandboxError::Io {
+            what: "open a pidfd".into(),
+            source,
+        }
+    })?;
+    Ok((spawned, process))
+}
+
+/// Before the box's next run is prepared: what this one wrote in the
+/// box's prepared root is freed, and never seen again.
+fn renew_prepared_root(held: Option<&mut BoxState>, setup: &ChildSetup) {
+    let prepared_root = setup
+        .mounts
+        .as_ref()
+        .is_some_and(|plan| plan.prepared.is_some());
+    if let Some(held) = held.filter(|_| prepared_root) {
+        super::worker_root::after_run(&mut held.root);
+    }
+}
+
+/// How a child the run loop did not stop ended, from its wait status: a
+/// SIGKILL the cgroup's OOM killer sent is the memory limit.
+fn termination(status: i32, oom: bool) -> Termination {
+    let status = ExitStatus::from_raw(status);
+    match (status.code(), status.signal()) {
+        (Some(code), _) => Termination::Exited(code),
+        (None, Some(libc::SIGKILL)) if oom => Termination::MemoryLimit,
+        (None, Some(signal)) => Termination::Signaled(signal),
+        (None, None) => Termination::Signaled(0),
+    }
+}
+
 /// Whatever happened, nothing of the run may survive it: its first process
 /// (in a PID namespace of its own, every process dies with it), its
 /// session's process group, and whatever else sits in its cgroup or, once
@@ -484,199 +503,6 @@ fn tear_down(
 /// (a task stuck in the kernel): the run is then a judge error, and its
 /// remains are reaped in the background.
 const REAP_DEADLINE: Duration = Duration::from_secs(10);
-
-/// What the run loop measures a run by: its CPU time (all of its tasks, from
-/// the cgroup when there is one) and its wall time less the time its tasks
-/// spent waiting for a CPU that another program held.
-struct RunClock<'a> {
-    start: Instant,
-    slot: Option<&'a Slot>,
-    pid: i32,
-    /// How many cores the run can use at once: CPU time grows at most this
-    /// much faster than wall time.
-    cpu_share: u64,
-}
-
-impl RunClock<'_> {
-    fn cpu(&self) -> Option<Duration> {
-        self.slot
-            .and_then(Slot::cpu_used)
-            .or_else(|| unix::cpu_time_so_far(self.pid))
-    }
-
-    /// The run's tasks' time spent runnable but not running (run queue
-    /// delay), summed: a busy machine's doing, not the program's.
-    fn waited(&self) -> Duration {
-        let tasks = match self.slot {
-            Some(slot) => slot.tasks(),
-            None => unix::threads_of(self.pid),
-        };
-        let mut tasks = tasks;
-        if !tasks.contains(&self.pid) {
-            tasks.push(self.pid);
-        }
-        tasks.into_iter().filter_map(unix::run_queue_delay).sum()
-    }
-}
-
-type Watched = (Option<Termination>, Vec<u8>, Vec<u8>, u64);
-
-/// Drains the pipes and waits for the child to exit or pass a limit. Returns
-/// the limit we killed it for, if any. The child is left unreaped.
-fn watch(
-    child: Spawned,
-    process: &unix::RunProcess,
-    request: &RunRequest,
-    clock: &RunClock<'_>,
-    cancel: &AtomicBool,
-    mut relay: Option<&mut Relay>,
-) -> Result<Watched, SandboxError> {
-    let limits = request.limits;
-    let io_error = |what: &str| {
-        let what = what.to_string();
-        move |source| SandboxError::Io { what, source }
-    };
-    let mut stdout_pipe = child.stdout;
-    let mut stderr_pipe = Some(child.stderr);
-    for pipe in [
-        stdout_pipe.as_ref().map(|p| p.as_fd()),
-        stderr_pipe.as_ref().map(|p| p.as_fd()),
-    ]
-    .into_iter()
-    .flatten()
-    {
-        rustix::io::ioctl_fionbio(pipe, true)
-            .map_err(|e| io_error("make a pipe non-blocking")(e.into()))?;
-    }
-
-    let mut stdout = Vec::new();
-    let mut stderr = Vec::new();
-    let mut output_bytes: u64 = 0;
-    let mut exited = false;
-    let mut buffer = vec![0u8; 64 << 10];
-    let start = clock.start;
-    let mut wall_deadline = start + limits.wall;
-    // CPU time grows at most `cpu_share` times as fast as wall time, so
-    // checks start near the earliest moment the limit could be reached.
-    let first_cpu_check = start + limits.time.mul_f64(0.9 / clock.cpu_share as f64);
-
-    loop {
-        // Drain whatever is readable, up to the output cap.
-        for (pipe, keep, kept) in [
-            (&mut stdout_pipe, limits.output as usize, &mut stdout),
-            (&mut stderr_pipe, STDERR_KEEP, &mut stderr),
-        ] {
-            let Some(reader) = pipe.as_mut() else {
-                continue;
-            };
-            loop {
-                match reader.read(&mut buffer) {
-                    Ok(0) => {
-                        *pipe = None;
-                        break;
-                    }
-                    Ok(n) => {
-                        output_bytes += n as u64;
-                        let room = keep.saturating_sub(kept.len()).min(n);
-                        kept.extend_from_slice(&buffer[..room]);
-                    }
-                    Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(io_error("read the child's output")(e)),
-                }
-            }
-        }
-        if let Some(relay) = relay.as_deref_mut() {
-            relay
-                .pump()
-                .map_err(|e| io_error("relay the interaction")(e))?;
-        }
-        let relayed = relay.as_deref().map_or(0, |r| r.submission_output);
-        if output_bytes + relayed > limits.output {
-            return Ok((
-                Some(Termination::OutputLimit),
-                stdout,
-                stderr,
-                output_bytes + relayed,
-            ));
-        }
-        if exited {
-            // The child is gone and its group was killed by the caller only
-            // after we return; data it wrote is already in the pipes, and any
-            // descendant still holding them must not keep us waiting.
-            return Ok((None, stdout, stderr, output_bytes + relayed));
-        }
-
-        if cancel.load(Ordering::SeqCst) {
-            return Err(SandboxError::Interrupted);
-        }
-        let now = Instant::now();
-        if now >= wall_deadline {
-            // The backstop stops programs that sleep or block, not programs
-            // that waited for a CPU another program held: that time is
-            // given back before the run is called over. In an interaction
-            // the submission also waits on the interactor and the relay,
-            // so their time running or waiting to run is given back too.
-            // Waiting is summed over the run's tasks and can exceed the
-            // elapsed time, so the run's own give-back is capped: no run
-            // outlives `WALL_GIVE_BACK_CAP` times its backstop, plus the
-            // others' time (which their own limits bound).
-            let elapsed = now.duration_since(start);
-            let others = relay
-                .as_deref_mut()
-                .map_or(Duration::ZERO, Relay::others_busy);
-            let idle = elapsed.saturating_sub(clock.waited() + others);
-            if idle >= limits.wall || elapsed >= limits.wall * WALL_GIVE_BACK_CAP + others {
-                return Ok((
-                    Some(Termination::WallLimit),
-                    stdout,
-                    stderr,
-                    output_bytes + relayed,
-                ));
-            }
-            wall_deadline = now + (limits.wall - idle).max(CPU_POLL);
-        }
-        if now >= first_cpu_check && clock.cpu().is_some_and(|cpu| cpu > limits.time) {
-            return Ok((
-                Some(Termination::CpuLimit),
-                stdout,
-                stderr,
-                output_bytes + relayed,
-            ));
-        }
-        let mut wake = wall_deadline;
-        if now >= first_cpu_check {
-            wake = wake.min(now + CPU_POLL);
-        } else {
-            wake = wake.min(first_cpu_check);
-        }
-        let timeout = wake.saturating_duration_since(now).min(CANCEL_POLL);
-        let timespec = Timespec {
-            tv_sec: timeout.as_secs() as _,
-            tv_nsec: timeout.subsec_nanos() as _,
-        };
-
-        let mut fds = Vec::with_capacity(5);
-        fds.push(PollFd::new(process.pidfd(), PollFlags::IN));
-        if let Some(p) = &stdout_pipe {
-            fds.push(PollFd::new(p, PollFlags::IN));
-        }
-        if let Some(p) = &stderr_pipe {
-            fds.push(PollFd::new(p, PollFlags::IN));
-        }
-        if let Some(relay) = relay.as_deref() {
-            fds.extend(relay.poll_fds());
-        }
-        match poll(&mut fds, Some(&timespec)) {
-            Ok(_) => {}
-            Err(rustix::io::Errno::INTR) => continue,
-            Err(e) => return Err(io_error("poll the child")(e.into())),
-        }
-        if !fds[0].revents().is_empty() {
-            exited = true;
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {

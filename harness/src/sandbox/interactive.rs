@@ -8,8 +8,9 @@ use rustix::event::{Timespec, poll};
 
 use super::SandboxError;
 use super::box_state::BoxState;
-use super::imp::{CANCEL_POLL, Sandbox};
+use super::imp::Sandbox;
 use super::relay::Relay;
+use super::watch::CANCEL_POLL;
 use super::{Interaction, RunRequest, Termination};
 
 impl Sandbox {

@@ -21,10 +21,10 @@
 //! child's setup (`spawn::ChildSetup`: namespaces to join, the mount plan
 //! or the box's root, limits, cgroup files, uid) and the working folder,
 //! seeded with the run's files (`working.rs`). *Spawn* (`spawn.rs`): a
-//! `clone` whose child takes the named steps of `child_step.rs` with only
-//! async-signal-safe calls on data prepared before, then `exec`; a failed
-//! step comes back through a pipe as `SandboxError::Setup`. *Watch*: the
-//! run loop drains stdout and stderr with a cap, reads CPU time (the
+//! `clone` whose child takes the named steps of `child_step.rs`
+//! (`child.rs`) with only async-signal-safe calls on data prepared before,
+//! then `exec`; a failed step comes back through a pipe as
+//! `SandboxError::Setup`. *Watch* (`watch.rs`): the run loop drains stdout and stderr with a cap, reads CPU time (the
 //! cgroup's, or the process's) and the wall clock less the time spent
 //! waiting for a busy CPU, and kills at any limit; an interactive run
 //! relays both programs' pipes (`relay.rs`, `interactive.rs`). *Tear down*:
@@ -36,6 +36,7 @@
 mod box_state;
 mod cgroup;
 mod cgroup_file;
+mod child;
 mod child_step;
 mod error;
 mod imp;
@@ -49,6 +50,7 @@ mod spawn;
 mod syscall_filter;
 mod unix;
 mod waiting;
+mod watch;
 mod worker;
 mod worker_keys;
 mod worker_mounter;

@@ -12,7 +12,7 @@
 use std::ffi::{CString, OsStr, OsString};
 use std::fs::File;
 use std::io::{self, Read};
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
@@ -20,7 +20,7 @@ use super::SandboxError;
 use super::child_step::ChildStep;
 use super::mounts::{MountOp, MountPlan};
 use super::relay::SideFds;
-use super::unix::{ChildLimits, KEYCTL_JOIN_SESSION_KEYRING, clone_child, pipe};
+use super::unix::{ChildLimits, clone_child, pipe};
 use super::worker_pid::ChildrenIn;
 
 /// How the child is set up between clone and exec.
@@ -94,27 +94,73 @@ fn cpath(path: &Path) -> io::Result<CString> {
 static USER_NAMESPACE_SPAWN: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Everything prepared for the child, owned here so the pointers stay valid.
-struct Prepared {
-    program: CString,
-    argv: Vec<CString>,
-    argv_ptrs: Vec<*const libc::c_char>,
-    envp: Vec<CString>,
-    envp_ptrs: Vec<*const libc::c_char>,
-    workdir: CString,
+pub(super) struct Prepared {
+    pub(super) program: CString,
+    pub(super) argv: Vec<CString>,
+    pub(super) argv_ptrs: Vec<*const libc::c_char>,
+    pub(super) envp: Vec<CString>,
+    pub(super) envp_ptrs: Vec<*const libc::c_char>,
+    pub(super) workdir: CString,
+    pub(super) stdin: OwnedFd,
+    pub(super) stdout: OwnedFd,
+    pub(super) stderr: OwnedFd,
+    pub(super) report: OwnedFd,
+    pub(super) uid_map: Vec<u8>,
+    pub(super) gid_map: Vec<u8>,
+    /// The identity maps of the run's own user namespace.
+    pub(super) own_uid_map: Vec<u8>,
+    pub(super) own_gid_map: Vec<u8>,
+    pub(super) mount_ops: Vec<MountOp>,
+    /// The deny list's program (empty without one); `filter_program`
+    /// points into it.
+    pub(super) filter: Vec<libc::sock_filter>,
+    pub(super) filter_program: libc::sock_fprog,
+}
+
+/// The child's standard streams and its report pipe, with our ends.
+struct Pipes {
     stdin: OwnedFd,
     stdout: OwnedFd,
     stderr: OwnedFd,
     report: OwnedFd,
-    uid_map: Vec<u8>,
-    gid_map: Vec<u8>,
-    /// The identity maps of the run's own user namespace.
-    own_uid_map: Vec<u8>,
-    own_gid_map: Vec<u8>,
-    mount_ops: Vec<MountOp>,
-    /// The deny list's program (empty without one); `filter_program`
-    /// points into it.
-    filter: Vec<libc::sock_filter>,
-    filter_program: libc::sock_fprog,
+    /// Ours: what the child writes (`None` when stdout is wired).
+    out_read: Option<OwnedFd>,
+    err_read: OwnedFd,
+    report_read: OwnedFd,
+}
+
+impl Pipes {
+    /// stdin from `stdin` (or /dev/null) and stdout a pipe, unless `wired`
+    /// gives both; stderr and the report pipe always pipes.
+    fn open(stdin: Option<&Path>, wired: Option<SideFds>) -> Result<Pipes, SandboxError> {
+        let io_error = |what: &str| {
+            let what = what.to_string();
+            move |source| SandboxError::Io { what, source }
+        };
+        let (stdin, out_read, stdout) = match wired {
+            Some(fds) => (fds.stdin, None, fds.stdout),
+            None => {
+                let stdin_file = match stdin {
+                    Some(path) => File::open(path)
+                        .map_err(io_error(&format!("open input {}", path.display())))?,
+                    None => File::open("/dev/null").map_err(io_error("open /dev/null"))?,
+                };
+                let (out_read, out_write) = pipe().map_err(io_error("create a pipe"))?;
+                (stdin_file.into(), Some(out_read), out_write)
+            }
+        };
+        let (err_read, stderr) = pipe().map_err(io_error("create a pipe"))?;
+        let (report_read, report) = pipe().map_err(io_error("create a pipe"))?;
+        Ok(Pipes {
+            stdin,
+            stdout,
+            stderr,
+            report,
+            out_read,
+            err_read,
+            report_read,
+        })
+    }
 }
 
 /// Starts `program` with `setup` applied. The child is in its own session;
@@ -129,103 +175,120 @@ pub(crate) fn spawn(
     workdir: &Path,
     setup: &ChildSetup,
 ) -> Result<Spawned, SandboxError> {
-    let io_error = |what: &str| {
-        let what = what.to_string();
-        move |source| SandboxError::Io { what, source }
-    };
-    let (stdin_fd, out_read, out_write) = match wired {
-        Some(fds) => (fds.stdin, None, fds.stdout),
-        None => {
-            let stdin_file = match stdin {
-                Some(path) => {
-                    File::open(path).map_err(io_error(&format!("open input {}", path.display())))?
-                }
-                None => File::open("/dev/null").map_err(io_error("open /dev/null"))?,
-            };
-            let (out_read, out_write) = pipe().map_err(io_error("create a pipe"))?;
-            (stdin_file.into(), Some(out_read), out_write)
-        }
-    };
-    let (err_read, err_write) = pipe().map_err(io_error("create a pipe"))?;
-    let (report_read, report_write) = pipe().map_err(io_error("create a pipe"))?;
+    let pipes = Pipes::open(stdin, wired)?;
     let spawn_error = |source| SandboxError::Spawn {
         program: program.to_path_buf(),
         source,
     };
+    let prepared = Prepared::new(
+        program,
+        args,
+        env,
+        workdir,
+        setup,
+        [pipes.stdin, pipes.stdout, pipes.stderr, pipes.report],
+    )
+    .map_err(spawn_error)?;
+    let pid = start(&prepared, setup).map_err(spawn_error)?;
+    // Our copies of the child's ends must close, or we would never see EOF.
+    drop(prepared);
+    setup_failure(pipes.report_read, pid, program)?;
+    Ok(Spawned {
+        pid,
+        stdout: pipes.out_read.map(File::from),
+        stderr: File::from(pipes.err_read),
+    })
+}
 
-    let mut argv = vec![cpath(program).map_err(spawn_error)?];
-    for arg in args {
-        argv.push(cstring(arg.as_bytes()).map_err(spawn_error)?);
+impl Prepared {
+    /// Everything the child reads, made before the clone; `fds` are the
+    /// child's stdin, stdout, stderr and report pipe.
+    fn new(
+        program: &Path,
+        args: &[OsString],
+        env: &[(OsString, OsString)],
+        workdir: &Path,
+        setup: &ChildSetup,
+        fds: [OwnedFd; 4],
+    ) -> io::Result<Prepared> {
+        let mut argv = vec![cpath(program)?];
+        for arg in args {
+            argv.push(cstring(arg.as_bytes())?);
+        }
+        let envp: Vec<CString> = env
+            .iter()
+            .map(|(k, v)| {
+                let mut kv = k.as_bytes().to_vec();
+                kv.push(b'=');
+                kv.extend_from_slice(v.as_bytes());
+                cstring(&kv)
+            })
+            .collect::<io::Result<_>>()?;
+        let mount_ops = match &setup.mounts {
+            Some(plan) => plan.ops()?,
+            None => Vec::new(),
+        };
+        let (uid_map, gid_map) = match setup.map_user {
+            Some((uid, gid)) => (
+                format!("0 {uid} 1\n").into_bytes(),
+                format!("0 {gid} 1\n").into_bytes(),
+            ),
+            None => (Vec::new(), Vec::new()),
+        };
+        let (own_uid_map, own_gid_map) = match setup.drop_to {
+            Some((uid, gid)) if setup.key_rings == KeyRings::NewSessionAndUserNamespace => (
+                format!("{uid} {uid} 1\n").into_bytes(),
+                format!("{gid} {gid} 1\n").into_bytes(),
+            ),
+            _ => (Vec::new(), Vec::new()),
+        };
+        let [stdin, stdout, stderr, report] = fds;
+        let mut prepared = Prepared {
+            program: cpath(program)?,
+            argv_ptrs: Vec::new(),
+            envp_ptrs: Vec::new(),
+            argv,
+            envp,
+            workdir: cpath(workdir)?,
+            stdin,
+            stdout,
+            stderr,
+            report,
+            uid_map,
+            gid_map,
+            own_uid_map,
+            own_gid_map,
+            mount_ops,
+            filter: setup
+                .run_filter
+                .map_or_else(Vec::new, super::syscall_filter::run_program),
+            filter_program: libc::sock_fprog {
+                len: 0,
+                filter: std::ptr::null_mut(),
+            },
+        };
+        prepared.filter_program = libc::sock_fprog {
+            len: prepared.filter.len() as libc::c_ushort,
+            filter: prepared.filter.as_mut_ptr(),
+        };
+        prepared.argv_ptrs = null_terminated(&prepared.argv);
+        prepared.envp_ptrs = null_terminated(&prepared.envp);
+        Ok(prepared)
     }
-    let envp: Vec<CString> = env
-        .iter()
-        .map(|(k, v)| {
-            let mut kv = k.as_bytes().to_vec();
-            kv.push(b'=');
-            kv.extend_from_slice(v.as_bytes());
-            cstring(&kv)
-        })
-        .collect::<io::Result<_>>()
-        .map_err(spawn_error)?;
-    let mount_ops = match &setup.mounts {
-        Some(plan) => plan.ops().map_err(spawn_error)?,
-        None => Vec::new(),
-    };
-    let (uid_map, gid_map) = match setup.map_user {
-        Some((uid, gid)) => (
-            format!("0 {uid} 1\n").into_bytes(),
-            format!("0 {gid} 1\n").into_bytes(),
-        ),
-        None => (Vec::new(), Vec::new()),
-    };
-    let (own_uid_map, own_gid_map) = match setup.drop_to {
-        Some((uid, gid)) if setup.key_rings == KeyRings::NewSessionAndUserNamespace => (
-            format!("{uid} {uid} 1\n").into_bytes(),
-            format!("{gid} {gid} 1\n").into_bytes(),
-        ),
-        _ => (Vec::new(), Vec::new()),
-    };
-    let mut prepared = Prepared {
-        program: cpath(program).map_err(spawn_error)?,
-        argv_ptrs: Vec::new(),
-        envp_ptrs: Vec::new(),
-        argv,
-        envp,
-        workdir: cpath(workdir).map_err(spawn_error)?,
-        stdin: stdin_fd,
-        stdout: out_write,
-        stderr: err_write,
-        report: report_write,
-        uid_map,
-        gid_map,
-        own_uid_map,
-        own_gid_map,
-        mount_ops,
-        filter: setup
-            .run_filter
-            .map_or_else(Vec::new, super::syscall_filter::run_program),
-        filter_program: libc::sock_fprog {
-            len: 0,
-            filter: std::ptr::null_mut(),
-        },
-    };
-    prepared.filter_program = libc::sock_fprog {
-        len: prepared.filter.len() as libc::c_ushort,
-        filter: prepared.filter.as_mut_ptr(),
-    };
-    prepared.argv_ptrs = prepared
-        .argv
-        .iter()
-        .map(|s| s.as_ptr())
-        .chain([std::ptr::null()])
-        .collect();
-    prepared.envp_ptrs = prepared
-        .envp
-        .iter()
-        .map(|s| s.as_ptr())
-        .chain([std::ptr::null()])
-        .collect();
+}
 
+/// The pointers of `strings`, then a null pointer (an `argv` or `envp`).
+fn null_terminated(strings: &[CString]) -> Vec<*const libc::c_char> {
+    strings
+        .iter()
+        .map(|s| s.as_ptr())
+        .chain([std::ptr::null()])
+        .collect()
+}
+
+/// Clones the child, which takes the steps of `child.rs` with `prepared`;
+/// returns when it has exec'd or exited.
+fn start(prepared: &Prepared, setup: &ChildSetup) -> io::Result<i32> {
     // The child runs on a stack of its own, sharing our memory until it
     // execs (CLONE_VM | CLONE_VFORK: no page tables to copy, so the cost
     // does not grow with the judge's size). It only reads what was prepared
@@ -242,254 +305,48 @@ pub(crate) fn spawn(
     // The PID namespace is the parent's choice, made on this thread for
     // this child only.
     let children_in = match setup.pid_namespace {
-        Some(pids) => Some(ChildrenIn::enter(pids.worker, pids.own).map_err(spawn_error)?),
+        Some(pids) => Some(ChildrenIn::enter(pids.worker, pids.own)?),
         None => None,
     };
-    let mut args = (&prepared, setup);
+    let mut args = (prepared, setup);
     let flags = setup.namespaces | libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD;
     // SAFETY: `child_entry` makes only async-signal-safe calls, and gets a
     // pointer to `args`, which outlives the child's use of it (we are
     // suspended until it execs or exits).
     let pid = unsafe {
         clone_child(
-            child_entry,
+            super::child::child_entry,
             flags,
             (&mut args as *mut (&Prepared, &ChildSetup)).cast(),
         )
     };
     drop(children_in);
-    let pid = pid.map_err(spawn_error)?;
-    // Our copies of the child's ends must close, or we would never see EOF.
-    let Prepared {
-        report,
-        stdout,
-        stderr,
-        stdin,
-        ..
-    } = prepared;
-    drop((report, stdout, stderr, stdin));
+    pid
+}
 
+/// The step the child failed at, if it did (the child is then reaped).
+fn setup_failure(report: OwnedFd, pid: i32, program: &Path) -> Result<(), SandboxError> {
     // The child writes its 5 bytes at once (less than a pipe's atomic
     // size) or nothing: one read sees them, or the end at its exec.
     let mut message = [0u8; 8];
-    let mut report = File::from(report_read);
+    let mut report = File::from(report);
     let read = loop {
         match report.read(&mut message) {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             other => break other.unwrap_or(0),
         }
     };
-    if read >= 5 {
-        let step = message[0];
-        let errno = i32::from_ne_bytes([message[1], message[2], message[3], message[4]]);
-        let _ = super::unix::wait4(pid);
-        let source = io::Error::from_raw_os_error(errno);
-        return Err(SandboxError::Setup {
-            program: program.to_path_buf(),
-            step: ChildStep::from_byte(step).map_or("setup", ChildStep::describe),
-            source,
-        });
+    if read < 5 {
+        return Ok(());
     }
-    Ok(Spawned {
-        pid,
-        stdout: out_read.map(File::from),
-        stderr: File::from(err_read),
+    let step = message[0];
+    let errno = i32::from_ne_bytes([message[1], message[2], message[3], message[4]]);
+    let _ = super::unix::wait4(pid);
+    Err(SandboxError::Setup {
+        program: program.to_path_buf(),
+        step: ChildStep::from_byte(step).map_or("setup", ChildStep::describe),
+        source: io::Error::from_raw_os_error(errno),
     })
-}
-
-extern "C" fn child_entry(arg: *mut libc::c_void) -> libc::c_int {
-    // SAFETY: `arg` points at the `(&Prepared, &ChildSetup)` pair in `spawn`,
-    // alive while the parent is suspended by CLONE_VFORK.
-    unsafe {
-        let (prepared, setup) = *arg.cast::<(&Prepared, &ChildSetup)>();
-        child(prepared, setup)
-    }
-}
-
-/// Writes `(step, errno)` to the report pipe and exits.
-unsafe fn fail(report: RawFd, step: ChildStep) -> ! {
-    let errno = io::Error::last_os_error().raw_os_error().unwrap_or(0);
-    let mut message = [0u8; 5];
-    message[0] = step as u8;
-    message[1..].copy_from_slice(&errno.to_ne_bytes());
-    // SAFETY: writing a stack buffer to an open descriptor, then _exit: both
-    // async-signal-safe.
-    unsafe {
-        libc::write(report, message.as_ptr().cast(), message.len());
-        libc::_exit(127)
-    }
-}
-
-/// Writes all of `bytes` to the file at `path` (NUL-terminated).
-unsafe fn write_file(path: &[u8], bytes: &[u8]) -> bool {
-    // SAFETY: `path` is NUL-terminated; open, write and close are async-signal-safe.
-    unsafe {
-        let fd = libc::open(path.as_ptr().cast(), libc::O_WRONLY | libc::O_CLOEXEC);
-        if fd < 0 {
-            return false;
-        }
-        let ok = libc::write(fd, bytes.as_ptr().cast(), bytes.len()) == bytes.len() as isize;
-        libc::close(fd);
-        ok
-    }
-}
-
-/// Maps the ids of the user namespace the calling process has just
-/// entered (setgroups denied first, as the kernel requires of a map written
-/// without privilege). Async-signal-safe, like `write_file`.
-unsafe fn write_id_maps(uid_map: &[u8], gid_map: &[u8]) -> bool {
-    // SAFETY: each path is NUL-terminated (see `write_file`).
-    unsafe {
-        write_file(b"/proc/self/setgroups\0", b"deny")
-            && write_file(b"/proc/self/uid_map\0", uid_map)
-            && write_file(b"/proc/self/gid_map\0", gid_map)
-    }
-}
-
-/// The child between clone and exec. Only async-signal-safe calls on
-/// prepared data: no allocation, no locks, no panics.
-unsafe fn child(p: &Prepared, setup: &ChildSetup) -> ! {
-    let report = p.report.as_raw_fd();
-    let check = |ok: bool, step: ChildStep| {
-        if !ok {
-            // SAFETY: see `fail`.
-            unsafe { fail(report, step) }
-        }
-    };
-    // SAFETY: every call below is a plain syscall wrapper on valid pointers
-    // to data in `p` (alive for the whole child) or on stack values.
-    unsafe {
-        let mut empty: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut empty);
-        // A session of its own, first: out of the judge's process group, so
-        // a Ctrl-C aimed at the judge never reaches this child once signals
-        // are unblocked, and without a controlling terminal, so `/dev/tty`
-        // (and TIOCSTI through it) cannot reach the grader's terminal.
-        check(libc::setsid() != -1, ChildStep::NewSession);
-        check(
-            libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut()) == 0,
-            ChildStep::ResetSignalMask,
-        );
-        if setup.map_user.is_some() {
-            check(write_id_maps(&p.uid_map, &p.gid_map), ChildStep::MapUser);
-        }
-        if let Some(fd) = setup.netns {
-            check(
-                libc::setns(fd, libc::CLONE_NEWNET) == 0,
-                ChildStep::JoinNetwork,
-            );
-        }
-        for &fd in &setup.cgroup_files {
-            check(
-                libc::write(fd, b"0".as_ptr().cast(), 1) == 1,
-                ChildStep::JoinCgroup,
-            );
-        }
-        if setup.mounts.is_some() {
-            if let Err(step) = super::replay::replay(&p.mount_ops) {
-                fail(report, step);
-            }
-        }
-        check(libc::dup2(p.stdin.as_raw_fd(), 0) == 0, ChildStep::Redirect);
-        check(
-            libc::dup2(p.stdout.as_raw_fd(), 1) == 1,
-            ChildStep::Redirect,
-        );
-        check(
-            libc::dup2(p.stderr.as_raw_fd(), 2) == 2,
-            ChildStep::Redirect,
-        );
-        check(
-            libc::chdir(p.workdir.as_ptr()) == 0,
-            ChildStep::EnterWorkdir,
-        );
-        if let Some(limits) = &setup.limits {
-            check(limits.apply().is_ok(), ChildStep::Limits);
-        }
-        if let Some((uid, gid)) = setup.drop_to {
-            // Raw syscalls: glibc's wrappers broadcast the change to every
-            // thread it knows of, threads that do not exist in this child,
-            // and would wait for them forever.
-            check(
-                libc::syscall(libc::SYS_setgroups, 0usize, std::ptr::null::<libc::gid_t>()) == 0,
-                ChildStep::DropPrivileges,
-            );
-            check(
-                libc::syscall(libc::SYS_setresgid, gid, gid, gid) == 0,
-                ChildStep::DropPrivileges,
-            );
-            check(
-                libc::syscall(libc::SYS_setresuid, uid, uid, uid) == 0,
-                ChildStep::DropPrivileges,
-            );
-            if setup.key_rings == KeyRings::NewSessionAndUserNamespace {
-                // The uid change made the process non-dumpable, which hands
-                // its /proc/self files to root: it could not write its own
-                // maps. Other runs of the uid are in other PID namespaces,
-                // and RLIMIT_CORE is 0, so nothing else opens up. (The flag
-                // is the shared memory map's: see USER_NAMESPACE_SPAWN.)
-                check(
-                    libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0) == 0,
-                    ChildStep::OwnUserNamespace,
-                );
-                check(
-                    libc::unshare(libc::CLONE_NEWUSER) == 0,
-                    ChildStep::OwnUserNamespace,
-                );
-                check(
-                    write_id_maps(&p.own_uid_map, &p.own_gid_map),
-                    ChildStep::OwnUserNamespace,
-                );
-            }
-        }
-        if setup.key_rings != KeyRings::ClosedByWorker {
-            // Refused outright when a filter closed the key ring calls to
-            // the starting thread (see `worker_keys`): nothing to join then.
-            let joined = libc::syscall(libc::SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, 0usize) >= 0;
-            let errno = *libc::__errno_location();
-            check(
-                joined || errno == libc::ENOSYS || errno == libc::EPERM,
-                ChildStep::SessionKeyRing,
-            );
-        }
-        // If the judge dies, so does the run (and with it a PID namespace of
-        // its own; the worker's dies with the worker's PID 1).
-        // Set last: every change of credentials above clears it.
-        check(
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == 0,
-            ChildStep::ParentDeathSignal,
-        );
-        // No setuid binary may give back what was dropped.
-        let no_new_privs = libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0;
-        if setup.run_filter.is_some() {
-            // Last: it refuses the mount and namespace calls made above.
-            // The kernel copies the program; with `no_new_privs` no
-            // privilege is needed.
-            check(no_new_privs, ChildStep::SyscallFilter);
-            check(
-                libc::syscall(
-                    libc::SYS_seccomp,
-                    libc::SECCOMP_SET_MODE_FILTER,
-                    0,
-                    &p.filter_program as *const libc::sock_fprog,
-                ) == 0,
-                ChildStep::SyscallFilter,
-            );
-        }
-        // Every inherited descriptor but 0, 1, 2 closes at exec.
-        libc::syscall(
-            libc::SYS_close_range,
-            3u32,
-            u32::MAX,
-            libc::CLOSE_RANGE_CLOEXEC,
-        );
-        libc::execve(
-            p.program.as_ptr(),
-            p.argv_ptrs.as_ptr(),
-            p.envp_ptrs.as_ptr(),
-        );
-        fail(report, ChildStep::Exec)
-    }
 }
 
 /// The environment pairs, for callers building one from `(key, value)` strings.
