@@ -113,117 +113,179 @@ pub fn execute_at(
     scratch: &Path,
     mut on_event: impl FnMut(Event<'_>),
 ) -> Vec<TaskReport> {
-    let queue: Vec<(usize, usize)> = plan
-        .tasks
+    let queue = queue_of(plan);
+    let mut tally = Tally::new(plan);
+    on_event(Event::Started {
+        total_tests: queue.len(),
+    });
+    tally.finish_unqueued(&mut on_event);
+    let failed: Vec<AtomicBool> = plan.tasks.iter().map(|_| AtomicBool::new(false)).collect();
+    run_jobs(
+        place,
+        plan.jobs,
+        queue.len(),
+        scratch,
+        |worker, index| judge_job(plan, reuse, &failed, worker, queue[index]),
+        |_, done| tally.record(done, &mut on_event),
+    );
+    on_event(Event::RunFinished {
+        elapsed: tally.started.elapsed(),
+        interrupted: place.is_cancelled(),
+    });
+    tally.reports.into_values().collect()
+}
+
+/// The jobs of `plan`: (task, test) of every task that built, in order.
+fn queue_of(plan: &RunPlan<'_>) -> Vec<(usize, usize)> {
+    plan.tasks
         .iter()
         .enumerate()
         .filter(|(_, task)| task.program.is_ready())
         .flat_map(|(t, task)| (0..task.tests.len()).map(move |k| (t, k)))
-        .collect();
-    let started = std::time::Instant::now();
-    on_event(Event::Started {
-        total_tests: queue.len(),
-    });
+        .collect()
+}
 
-    let mut results: Vec<Vec<Option<TestReport>>> = plan
-        .tasks
-        .iter()
-        .map(|t| vec![None; t.tests.len()])
-        .collect();
-    let mut pending: Vec<usize> = plan
-        .tasks
-        .iter()
-        .map(|t| {
-            if t.program.is_ready() {
-                t.tests.len()
-            } else {
-                0
-            }
-        })
-        .collect();
-    let mut reports: BTreeMap<usize, TaskReport> = BTreeMap::new();
+/// What has come back of a plan's jobs, on the calling thread: each
+/// task's results so far and how many of its jobs are still out, and the
+/// reports of the tasks that are done.
+struct Tally<'p, 'a> {
+    plan: &'p RunPlan<'a>,
+    started: std::time::Instant,
+    results: Vec<Vec<Option<TestReport>>>,
+    pending: Vec<usize>,
+    reports: BTreeMap<usize, TaskReport>,
+}
 
-    let mut finish = |t: usize,
-                      results: &mut Vec<Vec<Option<TestReport>>>,
-                      on_event: &mut dyn FnMut(Event<'_>)| {
-        let report = summarize(&plan.tasks[t], std::mem::take(&mut results[t]));
-        on_event(Event::TaskFinished {
-            task: t,
-            report: &report,
-            elapsed: started.elapsed(),
-        });
-        reports.insert(t, report);
-    };
-    for (t, left) in pending.iter().enumerate() {
-        if *left == 0 {
-            finish(t, &mut results, &mut on_event);
+impl<'p, 'a> Tally<'p, 'a> {
+    fn new(plan: &'p RunPlan<'a>) -> Tally<'p, 'a> {
+        Tally {
+            plan,
+            started: std::time::Instant::now(),
+            results: plan
+                .tasks
+                .iter()
+                .map(|t| vec![None; t.tests.len()])
+                .collect(),
+            pending: plan
+                .tasks
+                .iter()
+                .map(|t| {
+                    if t.program.is_ready() {
+                        t.tests.len()
+                    } else {
+                        0
+                    }
+                })
+                .collect(),
+            reports: BTreeMap::new(),
         }
     }
 
-    let failed: Vec<AtomicBool> = plan.tasks.iter().map(|_| AtomicBool::new(false)).collect();
-    let judge_one = |(worker, workdir): &mut Worker<'_>, index: usize| {
-        let (t, k) = queue[index];
-        let task = &plan.tasks[t];
-        if worker.is_cancelled()
-            || (plan.stops_at_first_failure(t) && failed[t].load(Ordering::SeqCst))
-        {
-            return Done::Skipped(t);
-        }
-        let stored = reuse.and_then(|r| r.reused(t, k));
-        let submission = match &task.program {
-            Built::Ready(exe) => Submission::Program(exe),
-            Built::Answers(answers) => Submission::Answers(answers),
-            Built::CompileError(_) | Built::JudgeError(_) => {
-                unreachable!("only built tasks are queued")
+    /// Every task with no job queued (it did not build, or has no tests)
+    /// is done at once.
+    fn finish_unqueued(&mut self, on_event: &mut dyn FnMut(Event<'_>)) {
+        for t in 0..self.pending.len() {
+            if self.pending[t] == 0 {
+                self.finish(t, on_event);
             }
-        };
-        let report = match (stored, workdir) {
-            (Some(report), _) => report,
-            (None, Ok(dir)) => judge_test(&TestRun {
-                sandbox: &**worker,
-                problem: task.problem,
-                checker: task.checker.as_ref(),
-                output_checker: task.output_checker.as_ref(),
-                submission,
-                test: task.tests[k],
-                workdir: dir.path(),
-                static_validation: task.static_validation.as_deref(),
-                output_visualization: task.output_visualization.as_deref(),
-            }),
-            (None, Err(e)) => TestReport::judge_error(
-                task.tests[k],
-                format!("failed to create a run folder: {e}"),
-            ),
-        };
-        if worker.is_cancelled() {
-            // Cut short by Ctrl-C: not a result at all.
-            return Done::Skipped(t);
         }
-        if report.verdict != Verdict::Accepted {
-            failed[t].store(true, Ordering::SeqCst);
-        }
-        Done::Ran(t, k, Box::new(report))
-    };
-    let on_result = |_, done| {
+    }
+
+    /// A job is back: its test's event, and its task's once it is the
+    /// task's last.
+    fn record(&mut self, done: Done, on_event: &mut dyn FnMut(Event<'_>)) {
         let t = match done {
             Done::Ran(t, k, report) => {
                 on_event(Event::TestFinished {
                     task: t,
-                    owner: &plan.tasks[t].owner,
+                    owner: &self.plan.tasks[t].owner,
                     test: k,
                     report: &report,
-                    elapsed: started.elapsed(),
+                    elapsed: self.started.elapsed(),
                 });
-                results[t][k] = Some(*report);
+                self.results[t][k] = Some(*report);
                 t
             }
             Done::Skipped(t) => t,
         };
-        pending[t] -= 1;
-        if pending[t] == 0 {
-            finish(t, &mut results, &mut on_event);
+        self.pending[t] -= 1;
+        if self.pending[t] == 0 {
+            self.finish(t, on_event);
+        }
+    }
+
+    fn finish(&mut self, t: usize, on_event: &mut dyn FnMut(Event<'_>)) {
+        let report = summarize(&self.plan.tasks[t], std::mem::take(&mut self.results[t]));
+        on_event(Event::TaskFinished {
+            task: t,
+            report: &report,
+            elapsed: self.started.elapsed(),
+        });
+        self.reports.insert(t, report);
+    }
+}
+
+/// One job on a worker: the `k`-th test of the `t`-th task, judged, or
+/// taken from `reuse`, or skipped (Ctrl-C, or an earlier failure of a task
+/// that stops at its first). A failure is marked in `failed`.
+fn judge_job(
+    plan: &RunPlan<'_>,
+    reuse: Option<&dyn Reuse>,
+    failed: &[AtomicBool],
+    (worker, workdir): &mut Worker<'_>,
+    (t, k): (usize, usize),
+) -> Done {
+    let task = &plan.tasks[t];
+    if worker.is_cancelled() || (plan.stops_at_first_failure(t) && failed[t].load(Ordering::SeqCst))
+    {
+        return Done::Skipped(t);
+    }
+    let stored = reuse.and_then(|r| r.reused(t, k));
+    let submission = match &task.program {
+        Built::Ready(exe) => Submission::Program(exe),
+        Built::Answers(answers) => Submission::Answers(answers),
+        Built::CompileError(_) | Built::JudgeError(_) => {
+            unreachable!("only built tasks are queued")
         }
     };
+    let report = match (stored, workdir) {
+        (Some(report), _) => report,
+        (None, Ok(dir)) => judge_test(&TestRun {
+            sandbox: &**worker,
+            problem: task.problem,
+            checker: task.checker.as_ref(),
+            output_checker: task.output_checker.as_ref(),
+            submission,
+            test: task.tests[k],
+            workdir: dir.path(),
+            static_validation: task.static_validation.as_deref(),
+            output_visualization: task.output_visualization.as_deref(),
+        }),
+        (None, Err(e)) => {
+            TestReport::judge_error(task.tests[k], format!("failed to create a run folder: {e}"))
+        }
+    };
+    if worker.is_cancelled() {
+        // Cut short by Ctrl-C: not a result at all.
+        return Done::Skipped(t);
+    }
+    if report.verdict != Verdict::Accepted {
+        failed[t].store(true, Ordering::SeqCst);
+    }
+    Done::Ran(t, k, Box::new(report))
+}
+
+/// Runs `count` jobs with `work` in `place` (each worker a box and a run
+/// folder of its own in `scratch`); `on_result` sees each as it is done,
+/// on the calling thread.
+fn run_jobs(
+    place: Place<'_>,
+    jobs: usize,
+    count: usize,
+    scratch: &Path,
+    work: impl Fn(&mut Worker<'_>, usize) -> Done + Sync,
+    on_result: impl FnMut(usize, Done),
+) {
     // One run folder per box, reused (see `TestRun::workdir`).
     let workdir = || {
         tempfile::Builder::new()
@@ -232,28 +294,23 @@ pub fn execute_at(
     };
     match place {
         Place::Pool(boxes) => super::pool::run(
-            plan.jobs,
-            queue.len(),
+            jobs,
+            count,
             || {
                 let worker = boxes.open();
                 worker.only_runs_from_now_on();
                 (worker, workdir())
             },
-            judge_one,
+            work,
             on_result,
         ),
         Place::Here(held) => super::pool::run_here(
-            queue.len(),
+            count,
             (Box::new(held) as Box<dyn Runs + '_>, workdir()),
-            judge_one,
+            work,
             on_result,
         ),
     }
-    on_event(Event::RunFinished {
-        elapsed: started.elapsed(),
-        interrupted: place.is_cancelled(),
-    });
-    reports.into_values().collect()
 }
 
 /// A submission's report: its verdict and score (`score.rs`), or why it

@@ -49,7 +49,6 @@ const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
     ("formats/tests.rs", "kattis_2025_scoring_package"),
     ("generators/spec.rs", "case"),
     ("report/policy.rs", "parse"),
-    ("runner/imp.rs", "execute_at"),
     ("sandbox/mounts.rs", "ops_from_scratch"),
     ("serve/client.rs", "run"),
     ("serve/scoreboard.rs", "compute"),
