@@ -47,10 +47,11 @@ pub(super) fn roster_at(
 ) -> Result<HandedIn> {
     let mut roster = Roster::from_folder(dir, problems, languages)?;
     let mut handins = BTreeMap::new();
-    let pick = if late.is_some() {
-        Pick::Latest
-    } else {
-        Pick::BeforeDeadline
+    let class = Class {
+        problems,
+        languages,
+        deadline,
+        late,
     };
     let copies = ctx.scratch.path().join("handed-in");
     let students: Vec<String> = roster.students().iter().map(|s| s.to_string()).collect();
@@ -63,83 +64,127 @@ pub(super) fn roster_at(
             continue;
         }
         repositories += 1;
-        // The student's own entries are read again from the commit.
-        roster.entries.retain(|e| &e.student != student);
-        roster
-            .unmatched
-            .retain(|u| u.student.as_deref() != Some(student.as_str()));
         let base = copies.join(k.to_string());
-        let into = base.join(student);
-        std::fs::create_dir_all(&into).map_err(|source| Error::Report {
-            what: into.display().to_string(),
-            source,
-        })?;
-        let read = git::read_at_deadline(
-            &folder,
-            deadline.at,
-            pick,
-            &into,
-            crate::untrusted::SOURCE_LIMIT,
-        );
-        let unmatched = |path: String, reason: String| Unmatched {
-            student: Some(student.clone()),
-            path,
-            reason,
-        };
-        let picked = match read {
-            Ok(AtDeadline::Picked(picked)) => picked,
-            other => {
-                let reason = match other {
-                    Ok(AtDeadline::NothingBefore(first)) => format!(
-                        "no commit at or before the deadline (the first is dated {})",
-                        rfc3339(first)
-                    ),
-                    Ok(AtDeadline::Empty) => "a Git repository with no commit".into(),
-                    Err(e) => e.to_string(),
-                    Ok(AtDeadline::Picked(_)) => unreachable!(),
-                };
-                roster.unmatched.push(unmatched(student.clone(), reason));
-                roster.entries.extend(problems.iter().map(|p| Entry {
-                    student: student.clone(),
-                    problem: p.to_string(),
-                    file: None,
-                    shown: String::new(),
-                }));
-                continue;
-            }
-        };
-        let copied = Roster::from_folder(&base, problems, languages)?;
-        for (name, why) in picked.skipped {
-            roster
-                .unmatched
-                .push(unmatched(format!("{student}/{name}"), why));
-        }
-        roster.unmatched.extend(copied.unmatched);
-        for entry in copied.entries {
-            if entry.file.is_some() {
-                handins.insert(
-                    (entry.student.clone(), entry.problem.clone()),
-                    Handin {
-                        commit: Some(picked.commit.clone()),
-                        at: rfc3339(picked.at),
-                        from: "commit".into(),
-                        late_seconds: Some(deadline.late_by(picked.at)),
-                    },
-                );
-            }
-            roster.entries.push(entry);
-        }
+        by_commit(&mut roster, &mut handins, &class, student, &folder, &base)?;
     }
     roster
         .entries
         .sort_by(|a, b| (&a.student, &a.problem).cmp(&(&b.student, &b.problem)));
+    say_how_it_was_read(ctx, &class, repositories, &folders)?;
+    Ok(HandedIn { roster, handins })
+}
+
+/// What a class is graded on: its problems and languages, the deadline
+/// and the late rule.
+struct Class<'a> {
+    problems: &'a [&'a str],
+    languages: &'a Languages,
+    deadline: &'a Deadline,
+    late: Option<LateRule>,
+}
+
+/// A student whose `folder` is a Git repository: their entries read
+/// again from the commit picked at the deadline (or at HEAD for late
+/// work), copied out under `base`. Without such a commit, the student
+/// has an empty entry for each problem, and the roster says why.
+fn by_commit(
+    roster: &mut Roster,
+    handins: &mut Handins,
+    class: &Class<'_>,
+    student: &String,
+    folder: &Path,
+    base: &Path,
+) -> Result<()> {
+    // The student's own entries are read again from the commit.
+    roster.entries.retain(|e| &e.student != student);
+    roster
+        .unmatched
+        .retain(|u| u.student.as_deref() != Some(student.as_str()));
+    let into = base.join(student);
+    std::fs::create_dir_all(&into).map_err(|source| Error::Report {
+        what: into.display().to_string(),
+        source,
+    })?;
+    let pick = if class.late.is_some() {
+        Pick::Latest
+    } else {
+        Pick::BeforeDeadline
+    };
+    let read = git::read_at_deadline(
+        folder,
+        class.deadline.at,
+        pick,
+        &into,
+        crate::untrusted::SOURCE_LIMIT,
+    );
+    let unmatched = |path: String, reason: String| Unmatched {
+        student: Some(student.clone()),
+        path,
+        reason,
+    };
+    let picked = match read {
+        Ok(AtDeadline::Picked(picked)) => picked,
+        other => {
+            let reason = match other {
+                Ok(AtDeadline::NothingBefore(first)) => format!(
+                    "no commit at or before the deadline (the first is dated {})",
+                    rfc3339(first)
+                ),
+                Ok(AtDeadline::Empty) => "a Git repository with no commit".into(),
+                Err(e) => e.to_string(),
+                Ok(AtDeadline::Picked(_)) => unreachable!(),
+            };
+            roster.unmatched.push(unmatched(student.clone(), reason));
+            roster.entries.extend(class.problems.iter().map(|p| Entry {
+                student: student.clone(),
+                problem: p.to_string(),
+                file: None,
+                shown: String::new(),
+            }));
+            return Ok(());
+        }
+    };
+    let copied = Roster::from_folder(base, class.problems, class.languages)?;
+    for (name, why) in picked.skipped {
+        roster
+            .unmatched
+            .push(unmatched(format!("{student}/{name}"), why));
+    }
+    roster.unmatched.extend(copied.unmatched);
+    for entry in copied.entries {
+        if entry.file.is_some() {
+            handins.insert(
+                (entry.student.clone(), entry.problem.clone()),
+                Handin {
+                    commit: Some(picked.commit.clone()),
+                    at: rfc3339(picked.at),
+                    from: "commit".into(),
+                    late_seconds: Some(class.deadline.late_by(picked.at)),
+                },
+            );
+        }
+        roster.entries.push(entry);
+    }
+    Ok(())
+}
+
+/// The deadline and how each student's work was read: `repositories`
+/// at a commit, `folders` by their files' times.
+fn say_how_it_was_read(
+    ctx: &mut Context,
+    class: &Class<'_>,
+    repositories: usize,
+    folders: &[String],
+) -> Result<()> {
     let mut say = output(ctx);
     say(format_args!(
         "deadline {}{}: {repositories} Git repositories read at their commit {}",
-        deadline.shown,
-        late.map(|l| format!(", late work accepted ({})", l.describe()))
+        class.deadline.shown,
+        class
+            .late
+            .map(|l| format!(", late work accepted ({})", l.describe()))
             .unwrap_or_default(),
-        if late.is_some() {
+        if class.late.is_some() {
             "at HEAD"
         } else {
             "before the deadline"
@@ -155,7 +200,7 @@ pub(super) fn roster_at(
                 .join(", ")
         ))?;
     }
-    Ok(HandedIn { roster, handins })
+    Ok(())
 }
 
 /// A folder that is not a repository: each file's modification time is its

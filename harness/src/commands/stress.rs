@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::Context;
+use super::stress_package::PackageStress;
 use crate::cli::StressArgs;
 use crate::compile::{Executable, NotBuilt, NotProgram};
 use crate::errors::{Error, Result};
@@ -36,49 +37,8 @@ pub(super) fn stress(ctx: &mut Context, args: &StressArgs) -> Result<u8> {
         &mut problem,
         args.generator_args.as_deref(),
     )?;
-    let templates = match (&package, &args.generator_args) {
-        (Some(package), _) => {
-            check_template(&package.template).map_err(|e| Error::Usage(format!("--gen: {e}")))?;
-            vec![package.template.clone()]
-        }
-        (None, Some(template)) => {
-            check_template(template).map_err(|e| Error::Usage(format!("--gen: {e}")))?;
-            vec![template.clone()]
-        }
-        (None, None) => problem.stress.args.clone(),
-    };
-    if problem.generator.is_none() {
-        return Err(Error::Usage(format!(
-            "{} has no [generator]: stress needs one to make inputs",
-            problem.id
-        )));
-    }
-    if templates.is_empty() {
-        return Err(Error::Usage(format!(
-            "{} has no `args` under [stress] in problem.toml; pass --gen \"ARGS with {{seed}}\"",
-            problem.id
-        )));
-    }
-    let candidate = program_named(&problem, &args.file.to_string_lossy()).ok_or_else(|| {
-        Error::Usage(format!(
-            "{}: no such file, nor a solution of {}",
-            args.file.display(),
-            problem.id
-        ))
-    })?;
-    let against_name = args
-        .against
-        .clone()
-        .or_else(|| package.as_ref().and_then(|p| p.reference.clone()));
-    let against = match &against_name {
-        Some(name) => Some(program_named(&problem, name).ok_or_else(|| {
-            Error::Usage(format!(
-                "--against {name}: no such file, nor a solution of {}",
-                problem.id
-            ))
-        })?),
-        None => None,
-    };
+    let templates = templates(&problem, package.as_ref(), args)?;
+    let (candidate, against) = programs(&problem, package.as_ref(), args)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let settings = Settings {
         templates,
@@ -114,24 +74,101 @@ pub(super) fn stress(ctx: &mut Context, args: &StressArgs) -> Result<u8> {
     };
     report_summary(ctx, &problem, &session, &summary, seed)?;
     if let (Some(out), Some(failure)) = (&args.out, &summary.failure) {
-        let base = match out {
-            // The package's tests come from generators.yaml: an entry there.
-            None if package.is_some() => {
-                let name = super::stress_package::add_case(
-                    &problem.dir,
-                    failure.seed,
-                    failure.shrunk.input.as_bytes(),
-                    &failure.answer,
-                )?;
-                writeln!(ctx.out, "added to generators/generators.yaml as {name}").map_err(io)?;
-                problem.dir.join("data").join(name)
-            }
-            None => package_test(&problem.dir, failure.seed),
-            Some(dir) => dir.join(format!("stress-{}-{}", problem.id, failure.seed)),
-        };
+        let base = failure_folder(ctx, &problem, package.is_some(), out.as_deref(), failure)?;
         save(ctx, &base, failure)?;
     }
     Ok(ctx.exit_code(summary.failure.is_none()))
+}
+
+/// The input templates: the package generator's (`--gen` naming it), or
+/// `--gen`'s, or the problem's `[stress]` ones; the problem must have a
+/// generator and at least one template.
+fn templates(
+    problem: &ProblemSpec,
+    package: Option<&PackageStress>,
+    args: &StressArgs,
+) -> Result<Vec<String>> {
+    let templates = match (package, &args.generator_args) {
+        (Some(package), _) => {
+            check_template(&package.template).map_err(|e| Error::Usage(format!("--gen: {e}")))?;
+            vec![package.template.clone()]
+        }
+        (None, Some(template)) => {
+            check_template(template).map_err(|e| Error::Usage(format!("--gen: {e}")))?;
+            vec![template.clone()]
+        }
+        (None, None) => problem.stress.args.clone(),
+    };
+    if problem.generator.is_none() {
+        return Err(Error::Usage(format!(
+            "{} has no [generator]: stress needs one to make inputs",
+            problem.id
+        )));
+    }
+    if templates.is_empty() {
+        return Err(Error::Usage(format!(
+            "{} has no `args` under [stress] in problem.toml; pass --gen \"ARGS with {{seed}}\"",
+            problem.id
+        )));
+    }
+    Ok(templates)
+}
+
+/// The program stressed, and the one it is held against (`--against`, or
+/// the package generator's reference), each a file or a solution's name.
+fn programs(
+    problem: &ProblemSpec,
+    package: Option<&PackageStress>,
+    args: &StressArgs,
+) -> Result<(ProgramRef, Option<ProgramRef>)> {
+    let candidate = program_named(problem, &args.file.to_string_lossy()).ok_or_else(|| {
+        Error::Usage(format!(
+            "{}: no such file, nor a solution of {}",
+            args.file.display(),
+            problem.id
+        ))
+    })?;
+    let against_name = args
+        .against
+        .clone()
+        .or_else(|| package.and_then(|p| p.reference.clone()));
+    let against = match &against_name {
+        Some(name) => Some(program_named(problem, name).ok_or_else(|| {
+            Error::Usage(format!(
+                "--against {name}: no such file, nor a solution of {}",
+                problem.id
+            ))
+        })?),
+        None => None,
+    };
+    Ok((candidate, against))
+}
+
+/// Where `--out` saves a failure: the folder given, else a test of the
+/// package (for a package generator, an entry added to its
+/// generators.yaml).
+fn failure_folder(
+    ctx: &mut Context,
+    problem: &ProblemSpec,
+    from_package: bool,
+    out: Option<&Path>,
+    failure: &Failure,
+) -> Result<PathBuf> {
+    Ok(match out {
+        // The package's tests come from generators.yaml: an entry there.
+        None if from_package => {
+            let name = super::stress_package::add_case(
+                &problem.dir,
+                failure.seed,
+                failure.shrunk.input.as_bytes(),
+                &failure.answer,
+            )?;
+            writeln!(ctx.out, "added to generators/generators.yaml as {name}").map_err(io)?;
+            problem.dir.join("data").join(name)
+        }
+        None => package_test(&problem.dir, failure.seed),
+        Some(dir) => dir.join(format!("stress-{}-{}", problem.id, failure.seed)),
+    })
 }
 
 /// The search `judge test` runs after a wrong answer: short, so the

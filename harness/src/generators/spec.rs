@@ -324,73 +324,22 @@ fn case(
     parent: &Inherited,
     out: &mut Generators,
 ) -> Result<()> {
-    let line = value.line();
-    // A string: a command, or (older files) `path.in` to copy.
     if !value.is_map() {
-        let command = match value.is_null() {
-            true => return Err(value.error("a test case needs a command or keys")),
-            false => value.string()?,
-        };
-        let source = match command.strip_suffix(".in") {
-            Some(base) if !command.contains(' ') => Source::Copy(base.to_string()),
-            _ => generate(&out.constants.substitute(&command), 1, false, parent, value)?,
-        };
-        out.cases.push(CaseRule {
-            name: format!("{prefix}{}", out.numbering.name(naming)),
-            line,
-            source,
-            inline: BTreeMap::new(),
-            solution: parent.solution.clone(),
-        });
-        return Ok(());
+        return command_case(value, prefix, naming, parent, out);
     }
+    let line = value.line();
     let map = value.map()?;
     let mut known = CASE_KEYS.to_vec();
     known.extend(EXTENSIONS);
     warn_unknown(&map, &known, out);
     let inherited = inherit(&map, parent)?;
-    let mut inline = BTreeMap::new();
-    for ext in EXTENSIONS {
-        if let Some(text) = map.get(ext) {
-            let text = match ext {
-                &"yaml" => text.to_yaml_text(),
-                // `{link: in}`: the same contents as the case's own `.in`.
-                _ if text.is_map() => match text.map()?.str("link")? {
-                    Some(other) => match map.get(&other) {
-                        Some(linked) => linked.string()?,
-                        None => continue,
-                    },
-                    None => return Err(text.error("a file is text or `{link: EXT}`")),
-                },
-                _ => text.string()?,
-            };
-            // BAPCtools ends every non-empty inline file with a line break.
-            let text = match ext {
-                &"yaml" => text,
-                _ if text.is_empty() || text.ends_with('\n') => text,
-                _ => text + "\n",
-            };
-            inline.insert(ext.to_string(), text);
-        }
-    }
+    let inline = inline_files(&map)?;
     let counts = match map.get("count") {
         Some(count) => Some(counts(&count)?),
         None => None,
     };
     let values = counts.clone().unwrap_or_else(|| vec![1]);
-    let consecutive = values
-        .iter()
-        .max()
-        .zip(values.iter().min())
-        .is_some_and(|(max, min)| (max - min) as usize + 1 == values.len());
-    let padding = match consecutive {
-        true => values
-            .iter()
-            .map(|v| v.to_string().len())
-            .max()
-            .unwrap_or(1),
-        false => 0,
-    };
+    let padding = padding(&values);
     for count in values {
         let source = match (map.str("generate")?, map.str("copy")?) {
             (Some(_), Some(_)) => {
@@ -426,6 +375,81 @@ fn case(
         });
     }
     Ok(())
+}
+
+/// A case given as a string: a command, or (older files) `path.in` to
+/// copy.
+fn command_case(
+    value: &Value<'_>,
+    prefix: &str,
+    naming: &Naming,
+    parent: &Inherited,
+    out: &mut Generators,
+) -> Result<()> {
+    let command = match value.is_null() {
+        true => return Err(value.error("a test case needs a command or keys")),
+        false => value.string()?,
+    };
+    let source = match command.strip_suffix(".in") {
+        Some(base) if !command.contains(' ') => Source::Copy(base.to_string()),
+        _ => generate(&out.constants.substitute(&command), 1, false, parent, value)?,
+    };
+    out.cases.push(CaseRule {
+        name: format!("{prefix}{}", out.numbering.name(naming)),
+        line: value.line(),
+        source,
+        inline: BTreeMap::new(),
+        solution: parent.solution.clone(),
+    });
+    Ok(())
+}
+
+/// A case's files given inline, by extension: text, or `{link: EXT}` for
+/// the contents of another of its files.
+fn inline_files(map: &Map<'_>) -> Result<BTreeMap<String, String>> {
+    let mut inline = BTreeMap::new();
+    for ext in EXTENSIONS {
+        if let Some(text) = map.get(ext) {
+            let text = match ext {
+                &"yaml" => text.to_yaml_text(),
+                // `{link: in}`: the same contents as the case's own `.in`.
+                _ if text.is_map() => match text.map()?.str("link")? {
+                    Some(other) => match map.get(&other) {
+                        Some(linked) => linked.string()?,
+                        None => continue,
+                    },
+                    None => return Err(text.error("a file is text or `{link: EXT}`")),
+                },
+                _ => text.string()?,
+            };
+            // BAPCtools ends every non-empty inline file with a line break.
+            let text = match ext {
+                &"yaml" => text,
+                _ if text.is_empty() || text.ends_with('\n') => text,
+                _ => text + "\n",
+            };
+            inline.insert(ext.to_string(), text);
+        }
+    }
+    Ok(inline)
+}
+
+/// The digits a `count`'s numbers are padded to in names: as many as the
+/// largest has when they run without a gap, else none.
+fn padding(values: &[i64]) -> usize {
+    let consecutive = values
+        .iter()
+        .max()
+        .zip(values.iter().min())
+        .is_some_and(|(max, min)| (max - min) as usize + 1 == values.len());
+    match consecutive {
+        true => values
+            .iter()
+            .map(|v| v.to_string().len())
+            .max()
+            .unwrap_or(1),
+        false => 0,
+    }
 }
 
 /// Whether inline files say what a sample shows without an `.in`: an

@@ -195,6 +195,119 @@ pub struct Policy {
     pub late: Option<LateRule>,
 }
 
+/// The policy file being read: each refused value names it, its line
+/// and its key.
+struct PolicyFile<'a> {
+    path: &'a Path,
+    text: &'a str,
+}
+
+impl PolicyFile<'_> {
+    fn invalid(&self, span: std::ops::Range<usize>, key: &str, message: String) -> PolicyError {
+        PolicyError::Invalid(FieldError::at(self.path, self.text, span, key, message))
+    }
+
+    fn positive(&self, value: &toml::Spanned<f64>, key: &str) -> Result<f64, PolicyError> {
+        let v = *value.get_ref();
+        if v.is_finite() && v > 0.0 {
+            Ok(v)
+        } else {
+            Err(self.invalid(value.span(), key, format!("{v}: a number above 0")))
+        }
+    }
+
+    fn decimals(&self, decimals: Option<&toml::Spanned<i64>>) -> Result<u32, PolicyError> {
+        match decimals {
+            None => Ok(2),
+            Some(d) if (0..=6).contains(d.get_ref()) => Ok(*d.get_ref() as u32),
+            Some(d) => Err(self.invalid(
+                d.span(),
+                "decimals",
+                format!("{}: from 0 to 6", d.get_ref()),
+            )),
+        }
+    }
+
+    fn rounding(&self, rounding: Option<&toml::Spanned<String>>) -> Result<Rounding, PolicyError> {
+        match rounding.map(|r| (r.get_ref().as_str(), r)) {
+            None | Some(("half-up", _)) => Ok(Rounding::HalfUp),
+            Some(("down", _)) => Ok(Rounding::Down),
+            Some(("up", _)) => Ok(Rounding::Up),
+            Some((other, r)) => Err(self.invalid(
+                r.span(),
+                "rounding",
+                format!("`{other}`: one of half-up, down, up"),
+            )),
+        }
+    }
+
+    fn late(
+        &self,
+        late: Option<&toml::Spanned<String>>,
+        cap: Option<&toml::Spanned<String>>,
+    ) -> Result<Option<LateRule>, PolicyError> {
+        let Some(rule) = late else {
+            return match cap {
+                Some(cap) => Err(self.invalid(cap.span(), "late-cap", "needs `late`".into())),
+                None => Ok(None),
+            };
+        };
+        let parsed = LateRule::parse(rule.get_ref(), cap.map(|c| c.get_ref().as_str()));
+        parsed.map(Some).map_err(|bad| {
+            let (span, key) = match cap {
+                Some(c) if bad.text == *c.get_ref() => (c.span(), "late-cap"),
+                _ => (rule.span(), "late"),
+            };
+            self.invalid(span, key, bad.expected.to_string())
+        })
+    }
+
+    /// The rule of problem `id`: its weight (1 unless given) and what it
+    /// counts.
+    fn problem_rule(&self, id: &str, rule: &RawProblemRule) -> Result<ProblemRule, PolicyError> {
+        let key = |field: &str| format!("problems.{id}.{field}");
+        let weight = match &rule.weight {
+            Some(w) if w.get_ref().is_finite() && *w.get_ref() >= 0.0 => *w.get_ref(),
+            Some(w) => {
+                return Err(self.invalid(
+                    w.span(),
+                    &key("weight"),
+                    format!("{}: a number from 0 up", w.get_ref()),
+                ));
+            }
+            None => 1.0,
+        };
+        let max = rule.max.as_ref();
+        let count = match rule.count.as_ref() {
+            None => Count::Solved,
+            Some(c) if c.get_ref() == "solved" => Count::Solved,
+            Some(c) if c.get_ref() == "points" => match max {
+                Some(m) => Count::Points {
+                    max: self.positive(m, &key("max"))?,
+                },
+                None => {
+                    return Err(self.invalid(
+                        c.span(),
+                        &key("count"),
+                        "\"points\" needs `max`: the score that earns the full weight".into(),
+                    ));
+                }
+            },
+            Some(c) => {
+                return Err(self.invalid(
+                    c.span(),
+                    &key("count"),
+                    format!("`{}`: \"solved\" or \"points\"", c.get_ref()),
+                ));
+            }
+        };
+        if let (Count::Solved, Some(m)) = (count, max) {
+            return Err(self.invalid(m.span(), &key("max"), "only with count = \"points\"".into()));
+        }
+        Ok(ProblemRule { weight, count })
+    }
+}
+
 impl Policy {
     pub fn load(path: &Path) -> Result<Policy, PolicyError> {
         let text = std::fs::read_to_string(path).map_err(|source| PolicyError::Read {
@@ -211,110 +324,18 @@ impl Policy {
             line: e.span().map_or(1, |span| line_of(text, span.start)),
             message: e.message().to_string(),
         })?;
-        let invalid = |span: std::ops::Range<usize>, key: &str, message: String| {
-            PolicyError::Invalid(FieldError::at(path, text, span, key, message))
-        };
-        let positive = |value: &toml::Spanned<f64>, key: &str| {
-            let v = *value.get_ref();
-            if v.is_finite() && v > 0.0 {
-                Ok(v)
-            } else {
-                Err(invalid(value.span(), key, format!("{v}: a number above 0")))
-            }
-        };
+        let file = PolicyFile { path, text };
         let out_of = raw
             .out_of
             .as_ref()
-            .map(|v| positive(v, "out-of"))
+            .map(|v| file.positive(v, "out-of"))
             .transpose()?;
-        let decimals = match &raw.decimals {
-            None => 2,
-            Some(d) if (0..=6).contains(d.get_ref()) => *d.get_ref() as u32,
-            Some(d) => {
-                return Err(invalid(
-                    d.span(),
-                    "decimals",
-                    format!("{}: from 0 to 6", d.get_ref()),
-                ));
-            }
-        };
-        let rounding = match raw.rounding.as_ref().map(|r| (r.get_ref().as_str(), r)) {
-            None | Some(("half-up", _)) => Rounding::HalfUp,
-            Some(("down", _)) => Rounding::Down,
-            Some(("up", _)) => Rounding::Up,
-            Some((other, r)) => {
-                return Err(invalid(
-                    r.span(),
-                    "rounding",
-                    format!("`{other}`: one of half-up, down, up"),
-                ));
-            }
-        };
-        let late = match &raw.late {
-            None => {
-                if let Some(cap) = &raw.late_cap {
-                    return Err(invalid(cap.span(), "late-cap", "needs `late`".into()));
-                }
-                None
-            }
-            Some(rule) => {
-                let cap = raw.late_cap.as_ref();
-                let parsed = LateRule::parse(rule.get_ref(), cap.map(|c| c.get_ref().as_str()));
-                Some(parsed.map_err(|bad| {
-                    let (span, key) = match cap {
-                        Some(c) if bad.text == *c.get_ref() => (c.span(), "late-cap"),
-                        _ => (rule.span(), "late"),
-                    };
-                    invalid(span, key, bad.expected.to_string())
-                })?)
-            }
-        };
+        let decimals = file.decimals(raw.decimals.as_ref())?;
+        let rounding = file.rounding(raw.rounding.as_ref())?;
+        let late = file.late(raw.late.as_ref(), raw.late_cap.as_ref())?;
         let mut problems = BTreeMap::new();
         for (id, rule) in &raw.problems {
-            let key = |field: &str| format!("problems.{id}.{field}");
-            let weight = match &rule.get_ref().weight {
-                Some(w) if w.get_ref().is_finite() && *w.get_ref() >= 0.0 => *w.get_ref(),
-                Some(w) => {
-                    return Err(invalid(
-                        w.span(),
-                        &key("weight"),
-                        format!("{}: a number from 0 up", w.get_ref()),
-                    ));
-                }
-                None => 1.0,
-            };
-            let max = rule.get_ref().max.as_ref();
-            let count = match rule.get_ref().count.as_ref() {
-                None => Count::Solved,
-                Some(c) if c.get_ref() == "solved" => Count::Solved,
-                Some(c) if c.get_ref() == "points" => match max {
-                    Some(m) => Count::Points {
-                        max: positive(m, &key("max"))?,
-                    },
-                    None => {
-                        return Err(invalid(
-                            c.span(),
-                            &key("count"),
-                            "\"points\" needs `max`: the score that earns the full weight".into(),
-                        ));
-                    }
-                },
-                Some(c) => {
-                    return Err(invalid(
-                        c.span(),
-                        &key("count"),
-                        format!("`{}`: \"solved\" or \"points\"", c.get_ref()),
-                    ));
-                }
-            };
-            if let (Count::Solved, Some(m)) = (count, max) {
-                return Err(invalid(
-                    m.span(),
-                    &key("max"),
-                    "only with count = \"points\"".into(),
-                ));
-            }
-            problems.insert(id.clone(), ProblemRule { weight, count });
+            problems.insert(id.clone(), file.problem_rule(id, rule.get_ref())?);
         }
         Ok(Policy {
             text: text.to_string(),

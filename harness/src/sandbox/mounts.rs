@@ -211,72 +211,76 @@ impl MountPlan {
         Ok(ops)
     }
 
-    /// A root built whole for one run.
+    /// A root built whole for one run: what it shows of the host cloned
+    /// first, then a tmpfs holding its skeleton, then the clones attached
+    /// to it, then entered.
     fn ops_from_scratch(&self) -> io::Result<Vec<MountOp>> {
-        let mut ops = vec![MountOp::Private];
-        let mut mkdirs: Vec<PathBuf> = Vec::new();
-        let mut mkdir = |ops: &mut Vec<MountOp>, dir: PathBuf| -> io::Result<()> {
-            if !mkdirs.contains(&dir) {
-                ops.push(MountOp::Mkdir(c(&dir)?));
-                mkdirs.push(dir);
-            }
-            Ok(())
-        };
-        let base = Path::new(NEW_ROOT);
-        let dirs: Vec<&PathBuf> = self
-            .system
-            .iter()
-            .filter_map(|e| match e {
-                SystemEntry::Dir(path) => Some(path),
-                SystemEntry::Symlink(..) => None,
-            })
-            .collect();
-        let kept = self.own_folders();
-        let devices: Vec<(PathBuf, std::fs::Metadata)> = DEVICES
-            .iter()
-            .map(|name| Path::new("/dev").join(name))
-            .filter_map(|path| Some((path.clone(), std::fs::metadata(&path).ok()?)))
-            .collect();
-        let bound: Vec<&Path> = if self.device_nodes {
-            Vec::new()
-        } else {
-            devices.iter().map(|(p, _)| p.as_path()).collect()
+        let shown = self.shown();
+        let mut root = RootOps {
+            ops: vec![MountOp::Private],
+            made: Vec::new(),
         };
         // Detached copies, made before the tmpfs covers where they live.
-        let sources: Vec<&Path> = dirs
-            .iter()
-            .map(|p| p.as_path())
-            .chain(bound.iter().copied())
-            .chain(kept.iter().map(|(p, _)| p.as_path()))
-            .collect();
+        let sources = shown.sources();
         if sources.len() > SLOTS {
             return Err(io::Error::other("too many folders to keep visible"));
         }
         for (slot, path) in sources.iter().enumerate() {
-            ops.push(MountOp::Clone {
+            root.ops.push(MountOp::Clone {
                 source: c(path)?,
                 slot,
             });
         }
-        ops.push(MountOp::Tmpfs {
+        self.skeleton(&mut root, &shown)?;
+        self.attach(&mut root, &shown)?;
+        Ok(root.ops)
+    }
+
+    /// What the root shows of the host.
+    fn shown(&self) -> Shown<'_> {
+        Shown {
+            dirs: self
+                .system
+                .iter()
+                .filter_map(|e| match e {
+                    SystemEntry::Dir(path) => Some(path),
+                    SystemEntry::Symlink(..) => None,
+                })
+                .collect(),
+            devices: DEVICES
+                .iter()
+                .map(|name| Path::new("/dev").join(name))
+                .filter_map(|path| Some((path.clone(), std::fs::metadata(&path).ok()?)))
+                .collect(),
+            device_nodes: self.device_nodes,
+            kept: self.own_folders(),
+        }
+    }
+
+    /// The root's tmpfs and what it holds before anything is attached:
+    /// `/proc` and `/dev`, the system folders and links, the devices (or
+    /// files to bind them on), and the folders to attach to.
+    fn skeleton(&self, root: &mut RootOps, shown: &Shown<'_>) -> io::Result<()> {
+        let base = Path::new(NEW_ROOT);
+        root.ops.push(MountOp::Tmpfs {
             target: c(base)?,
             options: CString::from(c"mode=0755,size=1m"),
             devices: self.device_nodes,
         });
-        mkdir(&mut ops, under(base, Path::new("/proc")))?;
-        mkdir(&mut ops, under(base, Path::new("/dev")))?;
+        root.mkdir(under(base, Path::new("/proc")))?;
+        root.mkdir(under(base, Path::new("/dev")))?;
         for entry in &self.system {
             match entry {
-                SystemEntry::Dir(path) => mkdir(&mut ops, under(base, path))?,
-                SystemEntry::Symlink(link, target) => ops.push(MountOp::Symlink {
+                SystemEntry::Dir(path) => root.mkdir(under(base, path))?,
+                SystemEntry::Symlink(link, target) => root.ops.push(MountOp::Symlink {
                     target: c(target)?,
                     link: c(&under(base, link))?,
                 }),
             }
         }
-        for (device, meta) in &devices {
+        for (device, meta) in &shown.devices {
             let path = c(&under(base, device))?;
-            ops.push(if self.device_nodes {
+            root.ops.push(if self.device_nodes {
                 use std::os::unix::fs::{MetadataExt, PermissionsExt};
                 MountOp::Device {
                     path,
@@ -288,56 +292,117 @@ impl MountPlan {
             });
         }
         for (name, target) in DEVICE_LINKS {
-            ops.push(MountOp::Symlink {
+            root.ops.push(MountOp::Symlink {
                 target: c(Path::new(target))?,
                 link: c(&under(base, &Path::new("/dev").join(name)))?,
             });
         }
-        for path in kept
+        for path in shown
+            .kept
             .iter()
             .map(|(p, _)| p)
             .chain(self.scratch.iter().map(|(p, _)| p))
         {
             for dir in chain(path, Path::new("/")) {
-                mkdir(&mut ops, under(base, &dir))?;
+                root.mkdir(under(base, &dir))?;
             }
         }
-        for (slot, path) in dirs
+        Ok(())
+    }
+
+    /// The clones attached in the order they were cloned: the system
+    /// folders and bound devices read-only, `/proc`, the run's own folders
+    /// (read-only unless writable), the working tmpfs; then the root
+    /// entered.
+    fn attach(&self, root: &mut RootOps, shown: &Shown<'_>) -> io::Result<()> {
+        let base = Path::new(NEW_ROOT);
+        let bound = shown.bound();
+        for (slot, path) in shown
+            .dirs
             .iter()
             .map(|p| p.as_path())
             .chain(bound.iter().copied())
             .enumerate()
         {
-            ops.push(MountOp::Attach {
+            root.ops.push(MountOp::Attach {
                 slot,
                 target: c(&under(base, path))?,
             });
         }
-        ops.push(MountOp::ReadOnly(c(base)?));
+        root.ops.push(MountOp::ReadOnly(c(base)?));
         // After the read-only pass: a run writes its own uid_map here.
         if self.mount_proc {
-            ops.push(MountOp::Proc(c(&under(base, Path::new("/proc")))?));
+            root.ops
+                .push(MountOp::Proc(c(&under(base, Path::new("/proc")))?));
         }
-        let first_kept = dirs.len() + bound.len();
-        for (i, (path, writable)) in kept.iter().enumerate() {
+        let first_kept = shown.dirs.len() + bound.len();
+        for (i, (path, writable)) in shown.kept.iter().enumerate() {
             let target = c(&under(base, path))?;
-            ops.push(MountOp::Attach {
+            root.ops.push(MountOp::Attach {
                 slot: first_kept + i,
                 target,
             });
             if !writable {
-                ops.push(MountOp::ReadOnly(c(&under(base, path))?));
+                root.ops.push(MountOp::ReadOnly(c(&under(base, path))?));
             }
         }
         if let Some((path, bytes)) = &self.scratch {
-            ops.push(scratch_tmpfs(c(&under(base, path))?, *bytes)?);
+            root.ops
+                .push(scratch_tmpfs(c(&under(base, path))?, *bytes)?);
         }
-        ops.push(if self.pivot {
+        root.ops.push(if self.pivot {
             MountOp::Pivot(c(base)?)
         } else {
             MountOp::MoveRoot(c(base)?)
         });
-        Ok(ops)
+        Ok(())
+    }
+}
+
+/// What a root built whole shows of the host, cloned into slots in this
+/// order: the system folders, the devices bound in (where device nodes
+/// cannot be made), the run's own folders.
+struct Shown<'p> {
+    dirs: Vec<&'p PathBuf>,
+    devices: Vec<(PathBuf, std::fs::Metadata)>,
+    device_nodes: bool,
+    kept: Vec<&'p (PathBuf, bool)>,
+}
+
+impl Shown<'_> {
+    /// The devices bound from the host (none where nodes are made).
+    fn bound(&self) -> Vec<&Path> {
+        if self.device_nodes {
+            Vec::new()
+        } else {
+            self.devices.iter().map(|(p, _)| p.as_path()).collect()
+        }
+    }
+
+    fn sources(&self) -> Vec<&Path> {
+        self.dirs
+            .iter()
+            .map(|p| p.as_path())
+            .chain(self.bound())
+            .chain(self.kept.iter().map(|(p, _)| p.as_path()))
+            .collect()
+    }
+}
+
+/// The operations of a root built whole, as they are written, and the
+/// folders they make (each made once).
+struct RootOps {
+    ops: Vec<MountOp>,
+    made: Vec<PathBuf>,
+}
+
+impl RootOps {
+    fn mkdir(&mut self, dir: PathBuf) -> io::Result<()> {
+        if !self.made.contains(&dir) {
+            self.ops.push(MountOp::Mkdir(c(&dir)?));
+            self.made.push(dir);
+        }
+        Ok(())
     }
 }
 

@@ -20,12 +20,6 @@ use crate::sandbox::Limits;
 /// `formats::derive`: Kattis packages learn theirs from their own
 /// accepted submissions, so a first run uses a provisional one).
 pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec, SpecError> {
-    let unsupported = |what: &str| {
-        SpecError::Package(format!(
-            "{}: {what} is not supported by this judge",
-            package.dir.display()
-        ))
-    };
     let kind = match package.interaction {
         Interaction::Batch => JudgingKind::Batch,
         Interaction::Interactive => JudgingKind::Interactive,
@@ -38,16 +32,56 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
         },
         Interaction::SubmitAnswer => JudgingKind::OutputOnly,
     };
-    // A multi-pass problem's passes are batch or interactive runs (see
-    // `runner::multipass`): its judging programs are theirs.
-    let interactive = kind.is_interactive();
-    let sources = |program: &Program| package_program(&package, program);
+    let (mode, interactor) = judging_programs(&package, &kind)?;
+    let limits = Limits {
+        time,
+        wall: Limits::default_wall(time),
+        memory: package.limits.memory.unwrap_or(DEFAULT_MEMORY),
+        output: package.limits.output.unwrap_or(DEFAULT_OUTPUT),
+    };
+    Ok(ProblemSpec {
+        id: package.id.clone(),
+        title: package.name.clone(),
+        source: None,
+        dir: package.dir.clone(),
+        limits,
+        compare: CompareSpec { mode },
+        validator: None,
+        interactor,
+        answers: None,
+        generator: None,
+        aggregate: ScoreAggregate::Sum,
+        solutions: solutions(&package, &kind),
+        tests: tests(&package),
+        static_tests: static_tests(&package),
+        stress: Default::default(),
+        // Kattis' default validator has no presentation error; Polygon's
+        // testlib checkers do.
+        presentation_errors: package.format == PackageFormat::Polygon,
+        kind,
+        package: Some(package),
+    })
+}
+
+/// How a package's outputs are judged, and its interactor: a multi-pass
+/// problem's passes are batch or interactive runs (see
+/// `runner::multipass`), its judging programs are theirs.
+fn judging_programs(
+    package: &Package,
+    kind: &JudgingKind,
+) -> Result<(CompareMode, Option<ToolSpec>), SpecError> {
+    let unsupported = |what: &str| {
+        SpecError::Package(format!(
+            "{}: {what} is not supported by this judge",
+            package.dir.display()
+        ))
+    };
     let tool = |program: &Program, protocol| ToolSpec {
-        program: sources(program),
+        program: package_program(package, program),
         args: Vec::new(),
         protocol,
     };
-    let (mode, interactor) = match (&package.output, interactive) {
+    Ok(match (&package.output, kind.is_interactive()) {
         (OutputJudging::KattisDefault, false) => (CompareMode::KattisFlags, None),
         (OutputJudging::KattisValidator(program), false) => {
             (CompareMode::Checker(tool(program, Protocol::Kattis)), None)
@@ -73,14 +107,12 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
         (OutputJudging::TestlibInteractor { .. }, false) => {
             return Err(unsupported("an interactor in a batch problem"));
         }
-    };
-    let limits = Limits {
-        time,
-        wall: Limits::default_wall(time),
-        memory: package.limits.memory.unwrap_or(DEFAULT_MEMORY),
-        output: package.limits.output.unwrap_or(DEFAULT_OUTPUT),
-    };
-    let tests = package
+    })
+}
+
+/// A package's tests; one outside a group is a sample or secret.
+fn tests(package: &Package) -> Vec<TestCase> {
+    package
         .tests
         .iter()
         .map(|test| TestCase {
@@ -97,8 +129,12 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
             files: test.files_dir.clone(),
             static_validation: None,
         })
-        .collect();
-    let static_tests = package
+        .collect()
+}
+
+/// A package's static validation test cases (Kattis 2025-09).
+fn static_tests(package: &Package) -> Vec<TestCase> {
+    package
         .static_cases
         .iter()
         .map(|case| TestCase {
@@ -107,8 +143,13 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
             static_validation: Some(case.args.clone()),
             ..TestCase::default()
         })
-        .collect();
-    let solutions = package
+        .collect()
+}
+
+/// The package's submissions that are run, each by its index in the
+/// package.
+fn solutions(package: &Package, kind: &JudgingKind) -> Vec<SolutionSpec> {
+    package
         .submissions
         .iter()
         .enumerate()
@@ -121,35 +162,13 @@ pub(crate) fn lower(package: Arc<Package>, time: Duration) -> Result<ProblemSpec
                     name: submission.program.name.clone(),
                     submitted: false,
                 },
-                _ => sources(&submission.program),
+                _ => package_program(package, &submission.program),
             },
             expect: Vec::new(),
             score: None,
             package_submission: Some(index),
         })
-        .collect();
-    Ok(ProblemSpec {
-        id: package.id.clone(),
-        title: package.name.clone(),
-        source: None,
-        dir: package.dir.clone(),
-        limits,
-        compare: CompareSpec { mode },
-        validator: None,
-        interactor,
-        answers: None,
-        generator: None,
-        aggregate: ScoreAggregate::Sum,
-        solutions,
-        tests,
-        static_tests,
-        stress: Default::default(),
-        // Kattis' default validator has no presentation error; Polygon's
-        // testlib checkers do.
-        presentation_errors: package.format == PackageFormat::Polygon,
-        kind,
-        package: Some(package),
-    })
+        .collect()
 }
 
 /// A program outside the package's own list (a BAPCtools generator): its

@@ -36,10 +36,50 @@ fn tokens(spec: &ProblemSpec) -> (bool, bool, Option<f64>, Option<f64>) {
     }
 }
 
+/// What a good value must set, checked on the loaded spec.
+type Check = fn(&ProblemSpec) -> bool;
+
+/// Each `(text after `id = "p"`, check)` loads and passes its check.
+fn assert_each_loads(cases: &[(&str, Check)]) {
+    let wrong: Vec<String> = cases
+        .iter()
+        .filter_map(|(rest, check)| match load(rest) {
+            Ok(spec) if check(&spec) => None,
+            Ok(spec) => Some(format!("{rest:?} loaded as {spec:#?}")),
+            Err(error) => Some(format!("{rest:?}: {error}")),
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Each `(text after `id = "p"` on line 1, line, key, part of the
+/// message)` is refused with that line, key and message, naming the file.
+fn assert_each_refused(cases: &[(&str, usize, &str, &str)]) {
+    let wrong: Vec<String> = cases
+        .iter()
+        .filter_map(|(rest, line, key, part)| match load(rest) {
+            Err(SpecError::Invalid(FieldError {
+                path,
+                line: got_line,
+                key: got_key,
+                message,
+            })) if path == Path::new(MANIFEST)
+                && (got_line, got_key.as_str()) == (*line, *key)
+                && message.contains(part) =>
+            {
+                None
+            }
+            other => Some(format!(
+                "{rest:?}: expected an error on line {line}, key {key}, saying {part:?}; got {other:?}"
+            )),
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
-fn each_key_s_good_values_set_what_they_say() {
-    type Check = fn(&ProblemSpec) -> bool;
-    let cases: &[(&str, Check)] = &[
+fn the_defaults_titles_limits_and_scoring_set_what_they_say() {
+    assert_each_loads(&[
         ("", |s| {
             s.title == "p"
                 && s.limits.time == ms(1000)
@@ -67,6 +107,15 @@ fn each_key_s_good_values_set_what_they_say() {
         ("[limits]\nmemory = \"64 MiB\"\noutput = \"1GiB\"", |s| {
             s.limits.memory == 64 << 20 && s.limits.output == 1 << 30
         }),
+        ("[scoring]\naggregate = \"min\"", |s| {
+            s.aggregate == ScoreAggregate::Min
+        }),
+    ]);
+}
+
+#[test]
+fn each_comparison_key_s_good_values_set_what_they_say() {
+    assert_each_loads(&[
         ("[compare]\nmode = \"tokens\"\ncase-sensitive = true", |s| {
             tokens(s) == (true, false, None, None)
         }),
@@ -94,6 +143,12 @@ fn each_key_s_good_values_set_what_they_say() {
                 _ => false,
             },
         ),
+    ]);
+}
+
+#[test]
+fn each_program_key_s_good_values_set_what_they_say() {
+    assert_each_loads(&[
         ("[validator]\nbin = \"p-validator\"", |s| {
             s.validator.as_ref().is_some_and(|v| {
                 v.program == ProgramRef::Bin("p-validator".into()) && v.protocol == Protocol::Kattis
@@ -119,9 +174,6 @@ fn each_key_s_good_values_set_what_they_say() {
                 })
             },
         ),
-        ("[scoring]\naggregate = \"min\"", |s| {
-            s.aggregate == ScoreAggregate::Min
-        }),
         (
             "[[solution]]\nfile = \"a.rs\"\nexpect = \"AC\"\n[[solution]]\nbin = \"slow\"\nexpect = [\"AC\", \"TLE\"]\nscore = 50.0",
             |s| {
@@ -135,22 +187,12 @@ fn each_key_s_good_values_set_what_they_say() {
             "[generator]\nbin = \"g\"\n[stress]\nargs = [\"random 8 {seed}\"]",
             |s| s.stress.args == ["random 8 {seed}"],
         ),
-    ];
-    let wrong: Vec<String> = cases
-        .iter()
-        .filter_map(|(rest, check)| match load(rest) {
-            Ok(spec) if check(&spec) => None,
-            Ok(spec) => Some(format!("{rest:?} loaded as {spec:#?}")),
-            Err(error) => Some(format!("{rest:?}: {error}")),
-        })
-        .collect();
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    ]);
 }
 
 #[test]
-fn each_bad_value_is_an_error_naming_the_file_the_line_and_the_key() {
-    // (the text after `id = "p"` on line 1, line, key, part of the message)
-    let cases: &[(&str, usize, &str, &str)] = &[
+fn each_bad_limit_or_comparison_is_an_error_naming_the_file_the_line_and_the_key() {
+    assert_each_refused(&[
         (
             "[limits]\ntime = \"2s\"\nwall = \"1s\"",
             4,
@@ -205,6 +247,12 @@ fn each_bad_value_is_an_error_naming_the_file_the_line_and_the_key() {
             "checker",
             "needs `bin",
         ),
+    ]);
+}
+
+#[test]
+fn each_bad_program_key_is_an_error_naming_the_file_the_line_and_the_key() {
+    assert_each_refused(&[
         ("[validator]\nbin = \"\"", 2, "validator", "needs `bin"),
         (
             "[answers]\nbin = \"a\"\nprotocol = \"testlib\"",
@@ -244,27 +292,7 @@ fn each_bad_value_is_an_error_naming_the_file_the_line_and_the_key() {
             "stress.args",
             "no {seed}",
         ),
-    ];
-    let wrong: Vec<String> = cases
-        .iter()
-        .filter_map(|(rest, line, key, part)| match load(rest) {
-            Err(SpecError::Invalid(FieldError {
-                path,
-                line: got_line,
-                key: got_key,
-                message,
-            })) if path == Path::new(MANIFEST)
-                && (got_line, got_key.as_str()) == (*line, *key)
-                && message.contains(part) =>
-            {
-                None
-            }
-            other => Some(format!(
-                "{rest:?}: expected an error on line {line}, key {key}, saying {part:?}; got {other:?}"
-            )),
-        })
-        .collect();
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    ]);
 }
 
 #[test]

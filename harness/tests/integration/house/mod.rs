@@ -29,9 +29,7 @@ const KNOWN_LONG_FILES: &[&str] = &[];
 const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
     ("commands/mod.rs", "run"),
     ("commands/answer_checks.rs", "check_answers"),
-    ("commands/handin.rs", "roster_at"),
     ("commands/self_tests.rs", "check_inputs"),
-    ("commands/stress.rs", "stress"),
     ("commands/verify/checks.rs", "check_package"),
     ("compile/cargo.rs", "build_workspace"),
     ("formats/kattis/data.rs", "read_data"),
@@ -47,20 +45,8 @@ const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
         "legacy_package_with_custom_checker_and_headers",
     ),
     ("formats/tests.rs", "kattis_2025_scoring_package"),
-    ("generators/spec.rs", "case"),
-    ("report/policy.rs", "parse"),
-    ("sandbox/mounts.rs", "ops_from_scratch"),
     ("serve/client.rs", "run"),
     ("serve/scoreboard.rs", "compute"),
-    ("spec/lower.rs", "lower"),
-    (
-        "spec/problem_tests.rs",
-        "each_key_s_good_values_set_what_they_say",
-    ),
-    (
-        "spec/problem_tests.rs",
-        "each_bad_value_is_an_error_naming_the_file_the_line_and_the_key",
-    ),
 ];
 
 fn architecture() -> String {
