@@ -35,7 +35,9 @@ pub(crate) mod working;
 pub(crate) use context::Context;
 pub(crate) use stored::problem_info;
 
-use crate::cli::{Cli, Command};
+use std::path::PathBuf;
+
+use crate::cli::{ClassArgs, Cli, Command, ReportArgs, StoreArgs, StrengthArgs};
 use crate::errors::Result;
 
 /// Runs one command line; returns the process exit code (see `exit_codes`).
@@ -47,26 +49,13 @@ pub fn run(cli: Cli) -> Result<u8> {
     let mut ctx = Context::new(&cli)?;
     match cli.command {
         Command::List => list(&mut ctx),
-        Command::Verify { ids, strength, .. } if strength.constraints => {
-            findings::report(&mut ctx, &ids, constraints::check)
-        }
-        Command::Verify { ids, strength, .. } if strength.invalid_inputs => {
-            findings::report(&mut ctx, &ids, invalid_inputs::check)
-        }
         Command::Verify {
             ids,
             all_tests,
             reports,
             store,
             strength,
-        } => match (strength.calibrate, strength.matrix) {
-            (false, false) => verify::verify(&mut ctx, &ids, all_tests, &reports, &store),
-            (true, false) => calibrate::calibrate(&mut ctx, &ids, strength.repeat, &reports),
-            (false, true) => matrix::matrix(&mut ctx, &ids, &reports, strength.html.as_deref()),
-            (true, true) => Err(crate::Error::Usage(
-                "--calibrate and --matrix run separately (each writes its own report)".into(),
-            )),
-        },
+        } => verify_command(&mut ctx, &ids, all_tests, &reports, &store, &strength),
         Command::Generate { ids } => verify::generate(&mut ctx, &ids),
         Command::Test {
             id,
@@ -82,32 +71,7 @@ pub fn run(cli: Cli) -> Result<u8> {
             reports,
             class,
             store,
-        } => match (class.class.is_some() || class.manifest.is_some(), id) {
-            (true, id) => {
-                // With a class, the positional words are all problem ids.
-                let ids: Vec<String> = id
-                    .into_iter()
-                    .chain(files.iter().map(|f| f.display().to_string()))
-                    .collect();
-                class::grade_class(&mut ctx, &class, &ids, fail_fast, &reports, &store)
-            }
-            (false, Some(_))
-                if class.partition.is_some()
-                    || class.partition_count.is_some()
-                    || class.gradebook.csv.is_some()
-                    || class.gradebook.html.is_some()
-                    || store.db.is_some()
-                    || store.fresh =>
-            {
-                Err(crate::errors::Error::Usage(
-                    "--partition, --partition-count, --csv, --html, --db and --fresh grade a class: add --class DIR or --manifest FILE".into(),
-                ))
-            }
-            (false, Some(id)) => practice::grade(&mut ctx, &id, &files, fail_fast, &reports),
-            (false, None) => Err(crate::errors::Error::Usage(
-                "grade needs a problem id and files, or --class DIR".into(),
-            )),
-        },
+        } => grade_command(&mut ctx, id, &files, fail_fast, &reports, &class, &store),
         Command::Report {
             run,
             changes,
@@ -154,6 +118,72 @@ pub fn run(cli: Cli) -> Result<u8> {
         }
         Command::Workers { db } => queued::workers(&mut ctx, &db),
         Command::Similarity(args) => similar::similarity(&mut ctx, &args),
+    }
+}
+
+/// `judge verify`: the package checks (`--constraints`,
+/// `--invalid-inputs`), or the solutions judged, calibrated
+/// (`--calibrate`) or as a matrix (`--matrix`).
+fn verify_command(
+    ctx: &mut Context,
+    ids: &[String],
+    all_tests: bool,
+    reports: &ReportArgs,
+    store: &StoreArgs,
+    strength: &StrengthArgs,
+) -> Result<u8> {
+    if strength.constraints {
+        return findings::report(ctx, ids, constraints::check);
+    }
+    if strength.invalid_inputs {
+        return findings::report(ctx, ids, invalid_inputs::check);
+    }
+    match (strength.calibrate, strength.matrix) {
+        (false, false) => verify::verify(ctx, ids, all_tests, reports, store),
+        (true, false) => calibrate::calibrate(ctx, ids, strength.repeat, reports),
+        (false, true) => matrix::matrix(ctx, ids, reports, strength.html.as_deref()),
+        (true, true) => Err(crate::Error::Usage(
+            "--calibrate and --matrix run separately (each writes its own report)".into(),
+        )),
+    }
+}
+
+/// `judge grade`: a class (`--class`, `--manifest`), or files on one
+/// problem.
+fn grade_command(
+    ctx: &mut Context,
+    id: Option<String>,
+    files: &[PathBuf],
+    fail_fast: bool,
+    reports: &ReportArgs,
+    class: &ClassArgs,
+    store: &StoreArgs,
+) -> Result<u8> {
+    match (class.class.is_some() || class.manifest.is_some(), id) {
+        (true, id) => {
+            // With a class, the positional words are all problem ids.
+            let ids: Vec<String> = id
+                .into_iter()
+                .chain(files.iter().map(|f| f.display().to_string()))
+                .collect();
+            class::grade_class(ctx, class, &ids, fail_fast, reports, store)
+        }
+        (false, Some(_))
+            if class.partition.is_some()
+                || class.partition_count.is_some()
+                || class.gradebook.csv.is_some()
+                || class.gradebook.html.is_some()
+                || store.db.is_some()
+                || store.fresh =>
+        {
+            Err(crate::errors::Error::Usage(
+                "--partition, --partition-count, --csv, --html, --db and --fresh grade a class: add --class DIR or --manifest FILE".into(),
+            ))
+        }
+        (false, Some(id)) => practice::grade(ctx, &id, files, fail_fast, reports),
+        (false, None) => Err(crate::errors::Error::Usage(
+            "grade needs a problem id and files, or --class DIR".into(),
+        )),
     }
 }
 

@@ -26,6 +26,44 @@ struct CompilerMessage {
     rendered: Option<String>,
 }
 
+/// What `cargo build --message-format json` said: each binary built, by
+/// name, and each package's error messages, by package id.
+struct CargoOutput {
+    built: HashMap<String, PathBuf>,
+    errors: HashMap<String, String>,
+}
+
+impl CargoOutput {
+    fn read(stdout: &[u8]) -> CargoOutput {
+        let mut errors: HashMap<String, String> = HashMap::new();
+        let mut built: HashMap<String, PathBuf> = HashMap::new();
+        for line in stdout.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+            let Ok(message) = serde_json::from_slice::<CargoMessage>(line) else {
+                continue;
+            };
+            match message.reason.as_str() {
+                "compiler-artifact" => {
+                    if let (Some(target), Some(exe)) = (message.target, message.executable) {
+                        if target.is("bin") {
+                            built.insert(target.name, exe);
+                        }
+                    }
+                }
+                "compiler-message" => {
+                    if let (Some(package), Some(msg)) = (message.package_id, message.message) {
+                        if msg.level == "error" {
+                            let entry = errors.entry(package).or_default();
+                            entry.push_str(msg.rendered.as_deref().unwrap_or("error"));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        CargoOutput { built, errors }
+    }
+}
+
 impl Builder {
     /// Runs `command` (cargo) to its end, or until Ctrl-C or SIGTERM stops
     /// the judge: then its whole process group is killed at once (a
@@ -106,27 +144,10 @@ impl Builder {
         if self.bin_packages.is_empty() && manifest.is_file() {
             self.load_metadata(&manifest)?;
         }
-        let mut packages = BTreeSet::new();
-        for name in &wanted {
-            match self.bin_packages.get(*name) {
-                Some(package) => {
-                    packages.insert(package.clone());
-                }
-                None => {
-                    self.cargo_bins.insert(
-                        (*name).to_string(),
-                        Built::judge_error(BuildError::NotInWorkspace {
-                            name: (*name).to_string(),
-                            manifest: manifest.clone(),
-                        }),
-                    );
-                }
-            }
-        }
+        let packages = self.packages_of(&wanted, &manifest);
         if packages.is_empty() {
             return Ok(());
         }
-
         let mut command = cargo();
         command
             .args(["build", "--profile", "judge", "--keep-going", "--bins"])
@@ -137,72 +158,68 @@ impl Builder {
             command.args(["-p", package]);
         }
         let output = self.run_cancellable(&mut command)?;
-
-        let mut errors: HashMap<String, String> = HashMap::new();
-        let mut built: HashMap<String, PathBuf> = HashMap::new();
-        for line in output
-            .stdout
-            .split(|&b| b == b'\n')
-            .filter(|l| !l.is_empty())
-        {
-            let Ok(message) = serde_json::from_slice::<CargoMessage>(line) else {
-                continue;
-            };
-            match message.reason.as_str() {
-                "compiler-artifact" => {
-                    if let (Some(target), Some(exe)) = (message.target, message.executable) {
-                        if target.is("bin") {
-                            built.insert(target.name, exe);
-                        }
-                    }
-                }
-                "compiler-message" => {
-                    if let (Some(package), Some(msg)) = (message.package_id, message.message) {
-                        if msg.level == "error" {
-                            let entry = errors.entry(package).or_default();
-                            entry.push_str(msg.rendered.as_deref().unwrap_or("error"));
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        if !output.status.success() && built.is_empty() && errors.is_empty() {
+        let messages = CargoOutput::read(&output.stdout);
+        if !output.status.success() && messages.built.is_empty() && messages.errors.is_empty() {
             return Err(BuildError::Cargo {
                 stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
             });
         }
-        let package_ids: HashMap<&str, &str> = self
-            .package_ids
-            .iter()
-            .map(|(n, id)| (n.as_str(), id.as_str()))
-            .collect();
+        let stderr = String::from_utf8_lossy(&output.stderr);
         for name in wanted {
-            if self.cargo_bins.contains_key(name) {
-                continue;
+            if !self.cargo_bins.contains_key(name) {
+                let result = self.built_bin(name, &messages, &stderr);
+                self.cargo_bins.insert(name.to_string(), result);
             }
-            let result = match built.get(name) {
-                Some(path) => Built::Ready(Executable {
-                    program: path.clone(),
-                    args: Vec::new(),
-                    read_only: Vec::new(),
-                    note: None,
-                }),
-                None => {
-                    let package = &self.bin_packages[name];
-                    let message = package_ids
-                        .get(package.as_str())
-                        .and_then(|id| errors.get(*id))
-                        .cloned()
-                        .unwrap_or_else(|| String::from_utf8_lossy(&output.stderr).into_owned());
-                    Built::CompileError(CompileError::Compiler {
-                        output: truncate(message),
-                    })
-                }
-            };
-            self.cargo_bins.insert(name.to_string(), result);
         }
         Ok(())
+    }
+
+    /// The packages that hold the binaries `wanted`; a binary no package
+    /// of the workspace at `manifest` holds is a judge error at once.
+    fn packages_of(&mut self, wanted: &BTreeSet<&str>, manifest: &Path) -> BTreeSet<String> {
+        let mut packages = BTreeSet::new();
+        for name in wanted {
+            match self.bin_packages.get(*name) {
+                Some(package) => {
+                    packages.insert(package.clone());
+                }
+                None => {
+                    self.cargo_bins.insert(
+                        (*name).to_string(),
+                        Built::judge_error(BuildError::NotInWorkspace {
+                            name: (*name).to_string(),
+                            manifest: manifest.to_path_buf(),
+                        }),
+                    );
+                }
+            }
+        }
+        packages
+    }
+
+    /// What one `cargo build` gave binary `name`: its executable, or its
+    /// package's errors (all of cargo's `stderr` when it said none).
+    fn built_bin(&self, name: &str, messages: &CargoOutput, stderr: &str) -> Built {
+        match messages.built.get(name) {
+            Some(path) => Built::Ready(Executable {
+                program: path.clone(),
+                args: Vec::new(),
+                read_only: Vec::new(),
+                note: None,
+            }),
+            None => {
+                let package = &self.bin_packages[name];
+                let message = self
+                    .package_ids
+                    .get(package.as_str())
+                    .and_then(|id| messages.errors.get(id))
+                    .cloned()
+                    .unwrap_or_else(|| stderr.to_owned());
+                Built::CompileError(CompileError::Compiler {
+                    output: truncate(message),
+                })
+            }
+        }
     }
 
     fn load_metadata(&mut self, manifest: &Path) -> Result<(), BuildError> {

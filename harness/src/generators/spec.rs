@@ -324,10 +324,18 @@ fn case(
     parent: &Inherited,
     out: &mut Generators,
 ) -> Result<()> {
-    if !value.is_map() {
-        return command_case(value, prefix, naming, parent, out);
-    }
     let line = value.line();
+    if !value.is_map() {
+        let source = command_source(value, parent, out)?;
+        out.cases.push(CaseRule {
+            name: format!("{prefix}{}", out.numbering.name(naming)),
+            line,
+            source,
+            inline: BTreeMap::new(),
+            solution: parent.solution.clone(),
+        });
+        return Ok(());
+    }
     let map = value.map()?;
     let mut known = CASE_KEYS.to_vec();
     known.extend(EXTENSIONS);
@@ -379,29 +387,15 @@ fn case(
 
 /// A case given as a string: a command, or (older files) `path.in` to
 /// copy.
-fn command_case(
-    value: &Value<'_>,
-    prefix: &str,
-    naming: &Naming,
-    parent: &Inherited,
-    out: &mut Generators,
-) -> Result<()> {
+fn command_source(value: &Value<'_>, parent: &Inherited, out: &Generators) -> Result<Source> {
     let command = match value.is_null() {
         true => return Err(value.error("a test case needs a command or keys")),
         false => value.string()?,
     };
-    let source = match command.strip_suffix(".in") {
+    Ok(match command.strip_suffix(".in") {
         Some(base) if !command.contains(' ') => Source::Copy(base.to_string()),
         _ => generate(&out.constants.substitute(&command), 1, false, parent, value)?,
-    };
-    out.cases.push(CaseRule {
-        name: format!("{prefix}{}", out.numbering.name(naming)),
-        line: value.line(),
-        source,
-        inline: BTreeMap::new(),
-        solution: parent.solution.clone(),
-    });
-    Ok(())
+    })
 }
 
 /// A case's files given inline, by extension: text, or `{link: EXT}` for

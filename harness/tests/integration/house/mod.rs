@@ -27,11 +27,9 @@ const KNOWN_LONG_FILES: &[&str] = &[];
 
 /// Functions over `sizes::MAX_FUNCTION` lines still to split: (file, name).
 const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
-    ("commands/mod.rs", "run"),
     ("commands/answer_checks.rs", "check_answers"),
     ("commands/self_tests.rs", "check_inputs"),
     ("commands/verify/checks.rs", "check_package"),
-    ("compile/cargo.rs", "build_workspace"),
     ("formats/kattis/data.rs", "read_data"),
     ("formats/kattis/modern.rs", "read_modern"),
     ("formats/polygon.rs", "read_polygon"),
