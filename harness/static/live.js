@@ -1,9 +1,16 @@
-// judge serve: live updates through Server-Sent Events. The pages work
-// without this script; it only saves a reload. It sets text, or swaps in
-// elements parsed from this server's own pages; it never builds markup.
+// judge serve: live updates through Server-Sent Events, a ticking clock
+// and times in the reader's own time zone. The pages work without this
+// script; it only saves a reload. It sets text, or swaps in elements
+// parsed from this server's own pages; it never builds markup.
+//
+// The stream is closed when the page is hidden into the back/forward
+// cache (`pagehide`) and opened again when it is shown (`pageshow`): a
+// browser allows six connections to a host, and every cached page's
+// stream would hold one. On every (re)connect the server first sends the
+// status of the viewer's recent submissions, so a verdict that came while
+// no stream was open is not missed.
 "use strict";
 (function () {
-  if (!window.EventSource) { return; }
   var refreshing = {};
   // Replaces the element `id` with its fresh copy from the server's page
   // at `url` (server-rendered and escaped; parsed, never run).
@@ -15,30 +22,82 @@
       .then(function (html) {
         var fresh = new DOMParser().parseFromString(html, "text/html").getElementById(id);
         var old = document.getElementById(id);
-        if (fresh && old) { old.replaceWith(fresh); }
+        if (fresh && old) { old.replaceWith(fresh); localTimes(fresh); }
       })
       .finally(function () { refreshing[id] = false; });
   }
   function refreshScoreboard() { refresh("/scoreboard", "scoreboard"); }
-  var events = new EventSource("/events");
-  events.addEventListener("status", function (message) {
+
+  function onStatus(message) {
     var update = JSON.parse(message.data);
     var rows = document.querySelectorAll('[data-entry="' + Number(update.entry) + '"]');
+    var changed = false;
     rows.forEach(function (row) {
       var cell = row.querySelector("[data-status]");
       if (!cell) { return; }
+      changed = changed || cell.textContent.trim() !== update.status;
       cell.textContent = update.status;
       cell.className = "status" + (update.verdict ? " v-" + update.verdict : "");
     });
-    if (update.verdict) {
+    if (update.verdict && changed) {
       refreshScoreboard();
       // A submission's page shows its tests once judged: fetch them.
       if (rows.length) { refresh(location.pathname, "feedback"); }
     }
+  }
+
+  var events = null;
+  function connect() {
+    if (!window.EventSource || events) { return; }
+    events = new EventSource("/events");
+    events.addEventListener("status", onStatus);
+    events.addEventListener("scoreboard", refreshScoreboard);
+    events.addEventListener("reload", refreshScoreboard);
+    events.addEventListener("open", function () {
+      document.documentElement.setAttribute("data-live", "connected");
+    });
+  }
+  function disconnect() {
+    if (events) { events.close(); events = null; }
+    document.documentElement.removeAttribute("data-live");
+  }
+  window.addEventListener("pagehide", disconnect);
+  window.addEventListener("pageshow", connect);
+
+  // The clock: "starts in", "left", "ended", from the session's times.
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function span(ms) {
+    var s = Math.max(0, Math.floor(ms / 1000));
+    return Math.floor(s / 3600) + ":" + two(Math.floor(s / 60) % 60) + ":" + two(s % 60);
+  }
+  function tick() {
+    var clock = document.querySelector(".clock[data-end]");
+    if (!clock) { return; }
+    var now = Date.now();
+    var start = Date.parse(clock.getAttribute("data-start"));
+    var end = Date.parse(clock.getAttribute("data-end"));
+    if (now < start) { clock.textContent = "starts in " + span(start - now); }
+    else if (now < end) { clock.textContent = span(end - now) + " left"; }
+    else { clock.textContent = "ended"; }
+  }
+
+  // Times in the reader's own zone (and a contest's own time beside them).
+  function localTimes(root) {
+    var start = Date.parse(document.body.getAttribute("data-contest-start") || "");
+    root.querySelectorAll("time[datetime]").forEach(function (time) {
+      var at = Date.parse(time.getAttribute("datetime"));
+      if (isNaN(at)) { return; }
+      var text = new Date(at).toLocaleString();
+      if (!isNaN(start) && at >= start) { text += " (" + span(at - start) + ")"; }
+      time.textContent = text;
+      time.title = time.getAttribute("datetime");
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    localTimes(document);
+    tick();
+    setInterval(tick, 1000);
   });
-  events.addEventListener("scoreboard", refreshScoreboard);
-  events.addEventListener("reload", refreshScoreboard);
-  events.addEventListener("open", function () {
-    document.documentElement.setAttribute("data-live", "connected");
-  });
+  connect();
 })();

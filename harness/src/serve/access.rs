@@ -22,6 +22,8 @@ use super::http::Viewer;
 use super::problem_page::ProblemPage;
 use super::session::{Feedback, Session};
 use crate::store::entries::Entry;
+use crate::store::entries::Status;
+use crate::verdict::Verdict;
 
 /// Which scoreboard a viewer gets; each is computed once and cached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -39,6 +41,27 @@ pub(crate) enum FeedbackLevel {
     Jury,
     /// Its owner, under the session's `feedback`.
     Owner(Feedback),
+}
+
+/// Where an entry stands, as a viewer may see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Standing {
+    Queued,
+    /// Compiling, "test 3 of 5" (where the feedback shows tests), or
+    /// `running`.
+    Running(String),
+    Judged(Verdict),
+}
+
+impl Standing {
+    /// As a status cell shows it: the state, or the verdict's short name.
+    pub(crate) fn text(&self) -> String {
+        match self {
+            Standing::Queued => super::live::QUEUED.into(),
+            Standing::Running(progress) => progress.clone(),
+            Standing::Judged(verdict) => verdict.short().into(),
+        }
+    }
 }
 
 /// The access rule for one viewer at one moment.
@@ -140,6 +163,16 @@ impl<'a> Access<'a> {
             BoardView::Public {
                 frozen_since: self.session.frozen_since(self.now),
             }
+        }
+    }
+
+    /// Where `entry` stands for this viewer (`progress`: its judging's live
+    /// status, while it runs).
+    pub(crate) fn standing(&self, entry: &Entry, progress: Option<String>) -> Standing {
+        match (entry.status, entry.verdict) {
+            (Status::Judged, Some(verdict)) => Standing::Judged(verdict),
+            (Status::Running, _) => Standing::Running(self.progress(progress)),
+            _ => Standing::Queued,
         }
     }
 

@@ -10,14 +10,14 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
-use super::access::Access;
+use super::access::{Access, Standing};
 use super::accounts;
 use super::app::AppState;
 use super::error::AppError;
 use super::http::{ClientAddr, Viewer};
 use super::pages::{feedback_for, visible_entry};
 use super::submit::{NewEntry, accept};
-use crate::store::entries::{self, Filter, Status};
+use crate::store::entries::{self, Filter};
 
 /// An API error: the page error's status with a JSON body.
 pub(crate) struct ApiError(AppError);
@@ -36,24 +36,9 @@ impl From<crate::store::DbError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let (status, message) = match self.0 {
-            AppError::Login => (StatusCode::UNAUTHORIZED, "a token is needed".to_string()),
-            AppError::Forbidden => (StatusCode::FORBIDDEN, "not allowed".into()),
-            AppError::NotFound => (StatusCode::NOT_FOUND, "no such thing".into()),
-            AppError::Csrf => (StatusCode::FORBIDDEN, "no CSRF token".into()),
-            AppError::BadRequest(m) => (StatusCode::BAD_REQUEST, m),
-            AppError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, m),
-            AppError::TooMany(m) => (StatusCode::TOO_MANY_REQUESTS, m),
-            AppError::NotReady => (StatusCode::SERVICE_UNAVAILABLE, "not ready yet".into()),
-            AppError::Internal(m) => {
-                eprintln!("judge serve: {m}");
-                (
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "the server failed".into(),
-                )
-            }
-        };
-        (status, Json(Failure { error: &message })).into_response()
+        self.0.log();
+        let (status, _, message) = self.0.status();
+        (status, Json(Failure { error: message })).into_response()
     }
 }
 
@@ -264,10 +249,10 @@ pub(crate) async fn submit(
 }
 
 fn entry_json(app: &AppState, viewer: &Viewer, entry: &entries::Entry) -> EntryJson {
-    let status = match entry.status {
-        Status::Judged => "judged".to_string(),
-        Status::Running => Access::new(&app.session, viewer).progress(app.live.progress(entry.id)),
-        Status::Queued => super::live::QUEUED.into(),
+    let standing = Access::new(&app.session, viewer).standing(entry, app.live.progress(entry.id));
+    let (status, verdict) = match standing {
+        Standing::Judged(verdict) => ("judged".to_string(), Some(verdict.short())),
+        other => (other.text(), None),
     };
     EntryJson {
         id: entry.id,
@@ -277,10 +262,7 @@ fn entry_json(app: &AppState, viewer: &Viewer, entry: &entries::Entry) -> EntryJ
         file_name: crate::escape::visible(&entry.file_name),
         submitted_at: humantime::format_rfc3339_millis(entry.submitted_at).to_string(),
         status,
-        verdict: entry
-            .verdict
-            .filter(|_| entry.status == Status::Judged)
-            .map(|v| v.short()),
+        verdict,
         score: entry.score,
         feedback: None,
     }

@@ -42,10 +42,17 @@ struct ErrorPage<'a> {
     message: &'a str,
 }
 
-impl IntoResponse for AppError {
-    fn into_response(self) -> Response {
-        let (status, title, message) = match &self {
-            AppError::Login => return Redirect::to("/login").into_response(),
+impl AppError {
+    /// The one map from a failure to its HTTP status, title and words,
+    /// which pages and the API both answer with (a missing login is a
+    /// redirect to the login page for a page, 401 for the API).
+    pub(crate) fn status(&self) -> (StatusCode, &'static str, &str) {
+        match self {
+            AppError::Login => (
+                StatusCode::UNAUTHORIZED,
+                "Log in",
+                "Log in (or give an API token) first.",
+            ),
             AppError::Forbidden => (
                 StatusCode::FORBIDDEN,
                 "Forbidden",
@@ -69,15 +76,29 @@ impl IntoResponse for AppError {
                 "Not ready",
                 "The judge is still building the problems' programs: try again in a minute.",
             ),
-            AppError::Internal(m) => {
-                eprintln!("judge serve: {m}");
-                (
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "Judge error",
-                    "The server failed; the jury can read why in its log.",
-                )
-            }
-        };
+            AppError::Internal(_) => (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "Judge error",
+                "The server failed; the jury can read why in its log.",
+            ),
+        }
+    }
+
+    /// A failure of the server itself goes to its log (never to the page).
+    pub(crate) fn log(&self) {
+        if let AppError::Internal(m) = self {
+            eprintln!("judge serve: {m}");
+        }
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        if matches!(self, AppError::Login) {
+            return Redirect::to("/login").into_response();
+        }
+        self.log();
+        let (status, title, message) = self.status();
         let page = ErrorPage {
             status: status.as_u16(),
             title,

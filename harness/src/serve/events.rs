@@ -12,11 +12,12 @@ use axum::response::{IntoResponse, Response};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 
-use super::access::Access;
+use super::access::{Access, Standing};
 use super::app::{AppState, StreamOwner};
 use super::error::AppError;
 use super::http::{ClientAddr, Viewer};
 use super::live::LiveEvent;
+use crate::store::entries::{self, Entry, Filter, Status};
 
 /// An item of a stream: an event to send, or the server's stop.
 enum Item {
@@ -43,7 +44,10 @@ pub(crate) async fn events(
     let stop = WatchStream::new(app.shutdown.subscribe())
         .filter(|stopped| *stopped)
         .map(|_| Item::Stop);
+    // Subscribed first, then the snapshot read: a verdict that comes
+    // meanwhile is in one or the other (or both), never lost.
     let receiver = app.live.subscribe();
+    let snapshot = snapshot(&app, &viewer)?;
     let live = BroadcastStream::new(receiver).map(move |item| {
         let event = match item {
             Ok(event) => event,
@@ -51,7 +55,8 @@ pub(crate) async fn events(
         };
         Item::Send(shown(&app, &viewer, &event))
     });
-    let stream = live
+    let stream = tokio_stream::iter(snapshot.into_iter().map(|event| Item::Send(Some(event))))
+        .chain(live)
         .merge(stop)
         .take_while(|item| !matches!(item, Item::Stop))
         .filter_map(move |item| {
@@ -65,6 +70,53 @@ pub(crate) async fn events(
     Ok(Sse::new(stream)
         .keep_alive(KeepAlive::default())
         .into_response())
+}
+
+/// How long after its verdict an entry is still in a new stream's
+/// snapshot: a page opened (or reconnected) a little after the verdict
+/// came still learns it.
+const SNAPSHOT_RECENT: std::time::Duration = std::time::Duration::from_secs(15 * 60);
+/// The most entries a snapshot tells of.
+const SNAPSHOT_ENTRIES: usize = 100;
+
+/// What a stream says first, on every (re)connect: the status of each
+/// entry of the viewer's (every entry, for the jury) that is waiting, being
+/// judged, or was judged lately. A verdict that came before the page's
+/// stream opened is not missed.
+fn snapshot(app: &AppState, viewer: &Viewer) -> Result<Vec<Event>, AppError> {
+    let Some(account) = viewer.account() else {
+        return Ok(Vec::new());
+    };
+    let filter = Filter {
+        account: (!account.is_jury()).then_some(account.id),
+        ..Filter::default()
+    };
+    let entries = entries::entries(app.store().db(), app.ids.session, &filter, SNAPSHOT_ENTRIES)?;
+    let access = Access::new(&app.session, viewer);
+    let now = std::time::SystemTime::now();
+    let recent = |e: &Entry| {
+        now.duration_since(e.submitted_at)
+            .is_ok_and(|age| age < SNAPSHOT_RECENT)
+    };
+    Ok(entries
+        .iter()
+        .filter(|e| e.status != Status::Judged || recent(e))
+        .map(|e| {
+            let standing = access.standing(e, app.live.progress(e.id));
+            let verdict = match &standing {
+                Standing::Judged(v) => Some(v.short().to_string()),
+                _ => None,
+            };
+            status_event(&LiveEvent {
+                entry: e.id,
+                account: e.account,
+                submitted_at: e.submitted_at,
+                problem: e.problem.clone(),
+                status: standing.text(),
+                verdict,
+            })
+        })
+        .collect())
 }
 
 /// What `viewer` is told of `event`: its status (their own entry, or the

@@ -33,6 +33,10 @@ pub(crate) struct Nav {
     pub(crate) name: String,
     pub(crate) csrf: String,
     pub(crate) clock: String,
+    /// A timed session's start and end (RFC 3339), for the ticking clock
+    /// and contest times; empty in open practice.
+    pub(crate) start: String,
+    pub(crate) end: String,
 }
 
 pub(crate) fn nav(app: &AppState, viewer: &Viewer) -> Nav {
@@ -73,6 +77,12 @@ pub(crate) fn nav(app: &AppState, viewer: &Viewer) -> Nav {
             .map(|l| l.csrf.clone())
             .unwrap_or_default(),
         clock,
+        start: app.session.start().map_or_else(String::new, |t| {
+            humantime::format_rfc3339_seconds(t).to_string()
+        }),
+        end: app.session.end().map_or_else(String::new, |t| {
+            humantime::format_rfc3339_seconds(t).to_string()
+        }),
     }
 }
 
@@ -91,13 +101,12 @@ pub(crate) struct EntryView {
 /// `entry` as a list row shows it to `viewer` (its live progress as the
 /// access rule allows).
 pub(crate) fn entry_view(app: &AppState, viewer: &Viewer, entry: &Entry) -> EntryView {
-    let status = match (entry.status, entry.verdict) {
-        (Status::Judged, Some(verdict)) => verdict.short().to_string(),
-        (Status::Running, _) => {
-            Access::new(&app.session, viewer).progress(app.live.progress(entry.id))
-        }
-        _ => super::live::QUEUED.into(),
+    let standing = Access::new(&app.session, viewer).standing(entry, app.live.progress(entry.id));
+    let status_class = match &standing {
+        super::access::Standing::Judged(v) => format!("v-{}", v.short()),
+        _ => String::new(),
     };
+    let status = standing.text();
     EntryView {
         id: entry.id,
         time: humantime::format_rfc3339_seconds(entry.submitted_at).to_string(),
@@ -105,10 +114,7 @@ pub(crate) fn entry_view(app: &AppState, viewer: &Viewer, entry: &Entry) -> Entr
         problem: entry.problem.clone(),
         language: entry.language.clone(),
         file_name: crate::escape::name(&entry.file_name),
-        status_class: match entry.verdict {
-            Some(v) if entry.status == Status::Judged => format!("v-{}", v.short()),
-            _ => String::new(),
-        },
+        status_class,
         status,
     }
 }

@@ -22,6 +22,7 @@ mod serve;
 mod serve_api;
 mod serve_attacks;
 mod serve_browser;
+mod serve_browser_live;
 mod serve_play;
 mod serve_postgres;
 mod serve_server;

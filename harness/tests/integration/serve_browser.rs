@@ -21,14 +21,14 @@ const USERS: &str =
     "user,display name,team,role\nalice,Alice,red,participant\nbob,Bob,blue,participant\n";
 
 /// chromedriver on a loopback port of its choosing, killed by its PID.
-struct Driver {
+pub struct Driver {
     // Killed when dropped.
     _child: Background,
     port: u16,
 }
 
 impl Driver {
-    fn start(driver: &Path) -> Driver {
+    pub fn start(driver: &Path) -> Driver {
         let mut child = Background::start(
             Command::new(driver)
                 .args(["--port=0", "--allowed-ips=127.0.0.1"])
@@ -58,20 +58,20 @@ impl Driver {
 }
 
 /// Chromium and its driver (CI installs both), or a skip.
-fn browser() -> Option<(PathBuf, PathBuf)> {
+pub fn browser() -> Option<(PathBuf, PathBuf)> {
     if !have(&["chromium", "chromedriver"]) {
         return None;
     }
     Some((which("chromium")?, which("chromedriver")?))
 }
 
-fn screenshots() -> PathBuf {
+pub fn screenshots() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve-browser");
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
-async fn session(driver: &Driver, chromium: &Path, profile: &Path) -> Client {
+pub async fn session(driver: &Driver, chromium: &Path, profile: &Path) -> Client {
     let mut capabilities = serde_json::Map::new();
     capabilities.insert(
         "goog:chromeOptions".into(),
@@ -92,7 +92,7 @@ async fn session(driver: &Driver, chromium: &Path, profile: &Path) -> Client {
         .expect("a browser session")
 }
 
-async fn text_of(client: &Client, script: &str) -> String {
+pub async fn text_of(client: &Client, script: &str) -> String {
     client
         .execute(script, Vec::new())
         .await
@@ -103,7 +103,7 @@ async fn text_of(client: &Client, script: &str) -> String {
 }
 
 /// Waits until `script` returns `want` (the page is not reloaded).
-async fn wait_for_text(client: &Client, script: &str, want: &str) -> String {
+pub async fn wait_for_text(client: &Client, script: &str, want: &str) -> String {
     let deadline = Instant::now() + JUDGE_DEADLINE;
     loop {
         let got = text_of(client, script).await;
@@ -118,14 +118,14 @@ async fn wait_for_text(client: &Client, script: &str, want: &str) -> String {
     }
 }
 
-async fn shot(client: &Client, name: &str) {
+pub async fn shot(client: &Client, name: &str) {
     let png = client.screenshot().await.unwrap();
     let path = screenshots().join(name);
     std::fs::write(&path, png).unwrap();
     println!("screenshot: {}", path.display());
 }
 
-async fn log_in(client: &Client, url: &str, user: &str, password: &str) {
+pub async fn log_in(client: &Client, url: &str, user: &str, password: &str) {
     client.goto(&format!("{url}/login")).await.unwrap();
     client
         .find(Locator::Css("input[name=username]"))

@@ -1,0 +1,152 @@
+//! `judge serve`'s live pages in a real browser (headless Chromium through
+//! WebDriver): quick navigation never stalls on the browser's six
+//! connections to a host, and a verdict that came before a page's event
+//! stream opened is shown all the same.
+
+use std::time::{Duration, Instant};
+
+use fantoccini::Locator;
+
+use crate::serve_browser::{Driver, browser, log_in, session, shot, text_of, wait_for_text};
+use crate::serve_server::{Server, Site, submitted_id};
+
+const USERS: &str = "user,display name,team,role\nalice,Alice,red,participant\n";
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn twenty_quick_page_views_never_wait_for_a_connection() {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let site = Site::new(USERS);
+    let server = Server::start(&site, &[]);
+    let driver = Driver::start(&driver);
+    let profile = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let client = session(&driver, &chromium, profile.path()).await;
+        log_in(&client, &server.url, "alice", &site.password("alice")).await;
+        let pages = [
+            "/",
+            "/scoreboard",
+            "/submissions",
+            "/problems/sum",
+            "/account",
+        ];
+        let mut slowest = Duration::ZERO;
+        for n in 0..20 {
+            let page = pages[n % pages.len()];
+            let asked = Instant::now();
+            client.goto(&format!("{}{page}", server.url)).await.unwrap();
+            let took = asked.elapsed();
+            slowest = slowest.max(took);
+            // A page whose connections are all taken waits for a free one
+            // (45 to 60 s in Chromium): far longer than any page takes.
+            assert!(
+                took < Duration::from_secs(10),
+                "view {n} of {page} took {took:?}"
+            );
+        }
+        // Back and forward through the cache: the streams come back.
+        client.back().await.unwrap();
+        client.back().await.unwrap();
+        client.forward().await.unwrap();
+        let live = "return document.documentElement.getAttribute('data-live') || '';";
+        wait_for_text(&client, live, "connected").await;
+        eprintln!("twenty page views, the slowest {slowest:?}");
+        client.close().await.unwrap();
+    });
+}
+
+#[test]
+fn a_verdict_before_the_stream_opens_is_shown() {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let site = Site::new(USERS);
+    let lab = site.write("lab.toml", "[limits]\nsubmissions-per-minute = 60\n");
+    let server = Server::start(&site, &["--session", lab.to_str().unwrap()]);
+    let driver = Driver::start(&driver);
+    let profile = tempfile::tempdir().unwrap();
+    // Built once, so that each later submission's RE comes at once: often
+    // before the browser's page has opened its stream.
+    let mut warm = server.client();
+    warm.login("alice", &site.password("alice"));
+    let first = submitted_id(&warm.submit("sum", &site.submission("sum/RE/panic.rs")));
+    assert_eq!(warm.verdict(first).0, "RE");
+    runtime().block_on(async {
+        let client = session(&driver, &chromium, profile.path()).await;
+        log_in(&client, &server.url, "alice", &site.password("alice")).await;
+        let file = site.submission("sum/RE/panic.rs");
+        for n in 0..8 {
+            client
+                .goto(&format!("{}/problems/sum", server.url))
+                .await
+                .unwrap();
+            client
+                .find(Locator::Css("input[type=file]"))
+                .await
+                .unwrap()
+                .send_keys(file.to_str().unwrap())
+                .await
+                .unwrap();
+            client
+                .find(Locator::Css("form.submit button"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            client
+                .wait()
+                .for_element(Locator::Css("[data-live=submission]"))
+                .await
+                .unwrap();
+            let status = "return document.querySelector('[data-status]').textContent.trim();";
+            let deadline = Instant::now() + Duration::from_secs(30);
+            loop {
+                let shown = text_of(&client, status).await;
+                if shown == "RE" {
+                    break;
+                }
+                if Instant::now() > deadline {
+                    shot(&client, "verdict-missed.png").await;
+                    panic!("submission {n} of 8 still shows {shown:?} after 30 s");
+                }
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        }
+        client.close().await.unwrap();
+    });
+}
+
+#[test]
+fn a_stream_opened_after_a_verdict_starts_with_it() {
+    let site = Site::new(USERS);
+    let server = Server::start(&site, &[]);
+    let mut alice = server.client();
+    let login = alice.login("alice", &site.password("alice"));
+    let cookie = login
+        .header("set-cookie")
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let id = submitted_id(&alice.submit("sum", &site.submission("sum/AC/sum.rs")));
+    assert_eq!(alice.verdict(id).0, "AC");
+    // The page's stream opens only now, after the verdict.
+    let events = crate::serve::follow_events(&server.url, cookie, "\"verdict\":\"AC\"");
+    let seen = events
+        .recv_timeout(Duration::from_secs(20))
+        .expect("the stream said something");
+    assert!(
+        seen.contains(&format!("\"entry\":{id}")) && seen.contains("\"verdict\":\"AC\""),
+        "{seen}"
+    );
+}
