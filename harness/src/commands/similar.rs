@@ -50,6 +50,7 @@ pub(super) fn similarity(ctx: &mut Context, args: &SimilarityArgs) -> Result<u8>
     )
     .map_err(output)?;
     found.write_lines(&mut ctx.out, listed).map_err(output)?;
+    found.write_ranking(&mut ctx.out).map_err(output)?;
     found.write_discounts(&mut ctx.out).map_err(output)?;
     for (file, why) in &skipped {
         writeln!(
@@ -61,7 +62,7 @@ pub(super) fn similarity(ctx: &mut Context, args: &SimilarityArgs) -> Result<u8>
         .map_err(output)?;
     }
     if let Some(dir) = &args.html {
-        let index = page::write_pages(dir, &found.documents, listed).map_err(failed(dir))?;
+        let index = page::write_pages(dir, &found, listed).map_err(failed(dir))?;
         writeln!(ctx.out, "pages: {}", index.display()).map_err(output)?;
     }
     Ok(ctx.exit_code(true))

@@ -14,6 +14,7 @@
 pub mod common;
 pub mod page;
 pub mod pairs;
+pub mod ranking;
 pub mod structure;
 pub mod syntax;
 pub mod tokens;
@@ -27,6 +28,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use pairs::{Discount, Document, Input, Pair};
+use ranking::{Distribution, Group};
 
 use crate::escape;
 
@@ -39,6 +41,9 @@ pub struct Similarity {
     pub pairs: Vec<Pair>,
     /// What the common-code rule discounted, per problem and language.
     pub discounts: Vec<Discount>,
+    /// How each problem's scores are spread, and who stands out.
+    pub distributions: Vec<Distribution>,
+    pub groups: Vec<Group>,
     pub skipped: Vec<Skipped>,
 }
 
@@ -46,10 +51,14 @@ impl Similarity {
     pub fn compute(inputs: Vec<Input>, base: &HashSet<u64>) -> Similarity {
         let (documents, skipped) = pairs::load(inputs, base);
         let (pairs, discounts) = pairs::rank(&documents);
+        let distributions = ranking::distributions(&documents, &pairs);
+        let groups = ranking::groups(&documents, &pairs, &distributions);
         Similarity {
             documents,
             pairs,
             discounts,
+            distributions,
+            groups,
             skipped,
         }
     }
@@ -67,7 +76,7 @@ impl Similarity {
             let (a, b) = (&self.documents[pair.a], &self.documents[pair.b]);
             writeln!(
                 out,
-                "{:>3}%  {}  {} ~ {}  (tokens {:.0}% / {:.0}%, statements {:.0}% / {:.0}% of each in the other)",
+                "{:>3}%  {}  {} ~ {}  (tokens {:.0}% / {:.0}%, statements {:.0}% / {:.0}% of each in the other){}",
                 pair.percent(),
                 a.problem,
                 escape::name(&a.student),
@@ -76,6 +85,50 @@ impl Similarity {
                 pair.tokens.b * 100.0,
                 pair.structure.a * 100.0,
                 pair.structure.b * 100.0,
+                if self.stands_out(pair) {
+                    "  stands out"
+                } else {
+                    ""
+                },
+            )?;
+        }
+        Ok(())
+    }
+
+    pub fn stands_out(&self, pair: &Pair) -> bool {
+        ranking::stands_out(&self.documents, &self.distributions, pair)
+    }
+
+    /// Per problem, how its scores are spread and how many pairs stand
+    /// out; then each group of three or more students sharing code.
+    pub fn write_ranking(&self, out: &mut dyn Write) -> io::Result<()> {
+        for d in &self.distributions {
+            writeln!(
+                out,
+                "spread: {} ({}, {} files, {} pairs): median {:.0}%, 9 in 10 below {:.0}%; {}",
+                d.problem,
+                d.language.name(),
+                d.files,
+                d.pairs,
+                d.median * 100.0,
+                d.p90 * 100.0,
+                match d.standing {
+                    0 => "none stands out".to_string(),
+                    n => format!("{n} stand out (from {:.0}%)", d.threshold * 100.0),
+                }
+            )?;
+        }
+        for g in &self.groups {
+            let names: Vec<String> = g.students.iter().map(|s| escape::name(s)).collect();
+            writeln!(
+                out,
+                "group: {}: {} ({} students, {} pairs that stand out, {:.0}–{:.0}%)",
+                g.problem,
+                names.join(", "),
+                g.students.len(),
+                g.pairs,
+                g.lowest * 100.0,
+                g.highest * 100.0
             )?;
         }
         Ok(())

@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use super::Similarity;
 use super::pairs::{Document, Pair, Shares, TOKEN_WEIGHT, regions, shared_hashes};
 use crate::escape;
 use crate::report::html::{CSS, esc};
@@ -143,12 +144,15 @@ pub fn pair_file(rank: usize) -> String {
 }
 
 /// Writes the index and a page for each of `pairs` into `dir`; the index.
-pub fn write_pages(dir: &Path, documents: &[Document], pairs: &[Pair]) -> std::io::Result<PathBuf> {
+pub fn write_pages(dir: &Path, found: &Similarity, pairs: &[Pair]) -> std::io::Result<PathBuf> {
+    let documents = &found.documents;
     std::fs::create_dir_all(dir)?;
     let mut index = head("Similarity");
+    index.push_str(&spreads(found));
     index.push_str(
-        "<table id=\"pairs\"><thead><tr><th>problem</th><th>similarity</th><th>student</th>\
-         <th>student</th><th>shares</th></tr></thead><tbody>\n",
+        "<h2>Pairs</h2>\n<table id=\"pairs\"><thead><tr><th>problem</th><th>similarity</th>\
+         <th>student</th><th>student</th><th>tokens</th><th>statements</th><th></th></tr>\
+         </thead><tbody>\n",
     );
     for (rank, pair) in pairs.iter().enumerate() {
         let (a, b) = (&documents[pair.a], &documents[pair.b]);
@@ -156,7 +160,7 @@ pub fn write_pages(dir: &Path, documents: &[Document], pairs: &[Pair]) -> std::i
         let _ = writeln!(
             index,
             "<tr><td>{}</td><td class=\"num\"><a href=\"{}\">{}%</a></td><td>{}</td><td>{}</td>\
-             <td>{} / {}</td><td>{} / {}</td></tr>",
+             <td>{} / {}</td><td>{} / {}</td><td>{}</td></tr>",
             name(&a.problem),
             pair_file(rank),
             pair.percent(),
@@ -165,11 +169,85 @@ pub fn write_pages(dir: &Path, documents: &[Document], pairs: &[Pair]) -> std::i
             percent(pair.tokens.a),
             percent(pair.tokens.b),
             percent(pair.structure.a),
-            percent(pair.structure.b)
+            percent(pair.structure.b),
+            if found.stands_out(pair) {
+                "stands out"
+            } else {
+                ""
+            }
         );
     }
     index.push_str("</tbody></table>\n</body></html>\n");
     let path = dir.join("index.html");
     std::fs::write(&path, index)?;
     Ok(path)
+}
+
+/// Each problem's spread of scores (a bar per tenth), how many pairs
+/// stand out, and the groups of students sharing code.
+fn spreads(found: &Similarity) -> String {
+    let mut out = String::from(
+        "<h2>Per problem</h2>\n<table id=\"spread\"><thead><tr><th>problem</th><th>files</th>\
+         <th>pairs</th><th>median</th><th>9 in 10 below</th><th>stand out from</th>\
+         <th>stand out</th><th>pairs per tenth of the score, 0% to 100%</th></tr></thead><tbody>\n",
+    );
+    for d in &found.distributions {
+        let most = d.histogram.iter().copied().max().unwrap_or(1).max(1) as f64;
+        let bars: String = d
+            .histogram
+            .iter()
+            .map(|&n| {
+                // A bar's height grows with the log of its count, so a
+                // tenth of one pair still shows beside thousands.
+                let height = if n == 0 { 0.0 } else { 2.0 + 28.0 * (n as f64).ln_1p() / most.ln_1p() };
+                format!(
+                    "<span title=\"{n}\" style=\"display:inline-block;width:10px;height:{height:.0}px;\
+                     background:#7a9cc6;margin-right:1px\"></span>"
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
+             <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
+             <td class=\"num\">{}</td><td style=\"vertical-align:bottom\">{bars}</td></tr>",
+            name(&d.problem),
+            d.files,
+            d.pairs,
+            percent(d.median),
+            percent(d.p90),
+            if d.standing > 0 {
+                percent(d.threshold)
+            } else {
+                "-".to_string()
+            },
+            d.standing
+        );
+    }
+    out.push_str("</tbody></table>\n");
+    if !found.groups.is_empty() {
+        out.push_str("<h2>Groups</h2>\n<ul id=\"groups\">\n");
+        for g in &found.groups {
+            let names: Vec<String> = g.students.iter().map(|s| name(s)).collect();
+            let _ = writeln!(
+                out,
+                "<li>{}: {} ({} pairs that stand out, {}–{})</li>",
+                name(&g.problem),
+                names.join(", "),
+                g.pairs,
+                percent(g.lowest),
+                percent(g.highest)
+            );
+        }
+        out.push_str("</ul>\n");
+    }
+    out.push_str(&format!(
+        "<p class=\"meta\">A pair stands out when its score is at least {}%, {} robust \
+         deviations above its problem's median (every pair of two students counts, those sharing \
+         nothing at 0), and above the widest drop among such scores. A group: three or more \
+         students linked by pairs that stand out.</p>\n",
+        super::ranking::FLOOR * 100.0,
+        super::ranking::Z
+    ));
+    out
 }

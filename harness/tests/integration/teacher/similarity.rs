@@ -129,6 +129,47 @@ fn copies_at_every_level_of_disguise_rank_above_independent_work() {
     assert!(weakest.0 >= 0.98, "weakest {}: {report}", weakest.1);
 }
 
+/// A class of 40 independent solutions in which three students hand in
+/// one program (as written, renamed, reordered): their three pairs stand
+/// out of the problem's spread, and they are one group.
+#[test]
+fn three_students_sharing_a_program_stand_out_as_one_group() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    let (mut files, _) = planted::planted_class(21, 40, 0);
+    let shared = planted::solution(4242);
+    files.push(("x1".into(), shared.original()));
+    files.push(("x2".into(), shared.disguised(planted::Disguise::Renamed, 5)));
+    files.push((
+        "x3".into(),
+        shared.disguised(planted::Disguise::Reordered, 9),
+    ));
+    write_class(&class, &files, "sum", "c");
+    let out =
+        stdout_of(&similarity(&[class.as_os_str(), "--min".as_ref(), "0".as_ref()]).success());
+    let standing: Vec<(String, String)> = out
+        .lines()
+        .filter(|l| l.ends_with("stands out"))
+        .flat_map(listed_pairs)
+        .collect();
+    assert_eq!(
+        standing,
+        [("x1", "x2"), ("x1", "x3"), ("x2", "x3")].map(|(a, b)| (a.to_string(), b.to_string())),
+        "{out}"
+    );
+    assert!(
+        out.contains("spread: sum (C, 43 files, 903 pairs): median ")
+            && out.contains("; 3 stand out (from "),
+        "{out}"
+    );
+    let groups: Vec<&str> = out.lines().filter(|l| l.starts_with("group: ")).collect();
+    assert_eq!(
+        groups,
+        ["group: sum: x1, x2, x3 (3 students, 3 pairs that stand out, 100–100%)"],
+        "{out}"
+    );
+}
+
 #[test]
 fn starter_code_raises_no_pair() {
     let dir = tempfile::tempdir().unwrap();
