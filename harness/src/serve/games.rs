@@ -157,7 +157,7 @@ impl Games {
                 problem: problem.to_string(),
                 stdin: child.stdin.take(),
                 child,
-                lines,
+                lines: lines.clone(),
                 readers,
                 scratch,
                 started: Instant::now(),
@@ -165,6 +165,9 @@ impl Games {
                 result: None,
             },
         );
+        drop(games);
+        // The page shows the referee's first board, not an empty game.
+        wait_for_more(&lines, 0);
         Ok(())
     }
 
@@ -196,10 +199,29 @@ impl Games {
         };
         // The referee's answer, if it comes soon, is on the next page.
         let before = said.lock().unwrap_or_else(|e| e.into_inner()).len();
+        wait_for_more(&said, before);
+        Ok(())
+    }
+
+    /// The person has made their last move: the referee's input ends (as
+    /// Ctrl-D ends it in `judge play`), so a referee that reads to the end
+    /// of the game decides, and its result is on the next page.
+    pub(crate) fn finish(&self, account: i64) -> Result<(), AppError> {
+        {
+            let mut games = self.lock();
+            let game = games
+                .get_mut(&account)
+                .ok_or(AppError::BadRequest("no game: start one".into()))?;
+            game.last_move = Instant::now();
+            game.stdin = None;
+        }
         let asked = Instant::now();
         while asked.elapsed() < ANSWER_WAIT {
-            if said.lock().unwrap_or_else(|e| e.into_inner()).len() > before {
-                std::thread::sleep(Duration::from_millis(50));
+            let over = self
+                .lock()
+                .get_mut(&account)
+                .is_none_or(|g| g.child.try_wait().is_ok_and(|s| s.is_some()));
+            if over {
                 break;
             }
             std::thread::sleep(Duration::from_millis(20));
@@ -207,8 +229,15 @@ impl Games {
         Ok(())
     }
 
+    /// The person gives up: the referee is stopped; the game so far stays
+    /// on the page, with "you gave up" as its result.
     pub(crate) fn stop(&self, account: i64) {
-        self.lock().remove(&account);
+        if let Some(game) = self.lock().get_mut(&account) {
+            if game.result.is_none() {
+                game.end();
+                game.result = Some("You gave up.".into());
+            }
+        }
     }
 
     /// The game's lines, whether it goes on, and its result once over.
@@ -260,6 +289,19 @@ impl Games {
         let lines = game.lines.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let result = crate::escape::visible(game.result.as_deref().unwrap_or_default());
         (lines, game.result.is_none(), result)
+    }
+}
+
+/// Waits a little (`ANSWER_WAIT` at most) for the transcript to grow past
+/// `before` lines, and a moment more for the rest of that answer.
+fn wait_for_more(lines: &Mutex<Vec<Line>>, before: usize) {
+    let asked = Instant::now();
+    while asked.elapsed() < ANSWER_WAIT {
+        if lines.lock().unwrap_or_else(|e| e.into_inner()).len() > before {
+            std::thread::sleep(Duration::from_millis(50));
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
     }
 }
 

@@ -81,13 +81,15 @@ pub(crate) async fn play_move(
     tokio::task::spawn_blocking(move || match form.action.as_str() {
         "start" => games.games.start(account, &id),
         "move" => games.games.send(account, &form.line),
+        "finish" => games.games.finish(account),
         "stop" => {
             games.games.stop(account);
             Ok(())
         }
-        _ => Err(AppError::BadRequest("start, move or stop".into())),
+        _ => Err(AppError::BadRequest("start, move, finish or stop".into())),
     })
     .await
     .map_err(|e| AppError::Internal(e.to_string()))??;
-    Ok(Redirect::to(&back).into_response())
+    // To the newest move, in view.
+    Ok(Redirect::to(&format!("{back}#newest")).into_response())
 }

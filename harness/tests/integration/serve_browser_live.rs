@@ -150,3 +150,100 @@ fn a_stream_opened_after_a_verdict_starts_with_it() {
         "{seen}"
     );
 }
+
+/// A copy of the `guess` fixture named `id` whose referee, after the right
+/// answer, reads to the end of the player's input (anything more is
+/// wrong), as many referees do: the game is won only once the input ends.
+fn guess_to_the_end(site: &Site, id: &str) {
+    let dir = site.root().join("problems").join(id);
+    crate::support::copy_dir(&site.root().join("problems/guess"), &dir);
+    let toml = std::fs::read_to_string(dir.join("problem.toml"))
+        .unwrap()
+        .replace("id = \"guess\"", &format!("id = \"{id}\""));
+    std::fs::write(dir.join("problem.toml"), toml).unwrap();
+    let referee = std::fs::read_to_string(dir.join("interactor.rs"))
+        .unwrap()
+        .replace(
+            "(Some(\"!\"), Some(y)) if y == secret => verdict(42,",
+            "(Some(\"!\"), Some(y)) if y == secret => verdict(if lines.any(|l| !l.unwrap_or_default().trim().is_empty()) { 43 } else { 42 },",
+        );
+    assert!(
+        referee.contains("lines.any"),
+        "the fixture's referee changed"
+    );
+    std::fs::write(dir.join("interactor.rs"), referee).unwrap();
+}
+
+#[test]
+fn a_won_game_finishes_on_the_play_page() {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let site = Site::new(USERS);
+    guess_to_the_end(&site, "guess-to-the-end");
+    let lab = site.write("lab.toml", "problems = [\"guess-to-the-end\"]\n");
+    let server = Server::start(&site, &["--session", lab.to_str().unwrap()]);
+    let driver = Driver::start(&driver);
+    let profile = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let client = session(&driver, &chromium, profile.path()).await;
+        log_in(&client, &server.url, "alice", &site.password("alice")).await;
+        let page = format!("{}/problems/guess-to-the-end/play", server.url);
+        client.goto(&page).await.unwrap();
+        // A form's button clicked, and its answer's page loaded (marked
+        // pages are old ones).
+        let click = |value: &'static str| {
+            let client = client.clone();
+            async move {
+                client
+                    .execute("window.judgeOld = true; return null;", Vec::new())
+                    .await
+                    .unwrap();
+                client
+                    .find(Locator::Css(&format!("button[value={value}]")))
+                    .await
+                    .unwrap()
+                    .click()
+                    .await
+                    .unwrap();
+                let loaded = "return !window.judgeOld && document.readyState === 'complete' \
+                              ? 'loaded' : '';";
+                wait_for_text(&client, loaded, "loaded").await;
+            }
+        };
+        click("start").await;
+        // The page after Start shows the referee's first words.
+        let transcript = "return (document.getElementById('transcript') || {}).textContent || '';";
+        assert!(text_of(&client, transcript).await.contains("10"));
+        for line in ["? 5", "! 7"] {
+            client
+                .find(Locator::Css("input[name=line]"))
+                .await
+                .unwrap()
+                .send_keys(line)
+                .await
+                .unwrap();
+            click("move").await;
+        }
+        let result = "return (document.getElementById('result') || {}).textContent || '';";
+        assert_eq!(
+            text_of(&client, result).await,
+            "",
+            "the referee waits for the end of the input"
+        );
+        click("finish").await;
+        let said = wait_for_text(&client, result, "You win (AC)").await;
+        assert!(said.contains("found in 1 questions"), "{said}");
+        // The game stays on the page, scrolled to its end.
+        assert!(text_of(&client, transcript).await.contains("! 7"));
+        let in_view = "var r = document.getElementById('newest').getBoundingClientRect(); \
+                       return r.top <= window.innerHeight ? 'seen' : 'below';";
+        assert_eq!(text_of(&client, in_view).await, "seen");
+        shot(&client, "game-won.png").await;
+        // Giving up keeps the game on the page too.
+        click("start").await;
+        click("stop").await;
+        assert!(text_of(&client, result).await.contains("You gave up"));
+        client.close().await.unwrap();
+    });
+}
