@@ -251,6 +251,11 @@ pub struct ServeArgs {
     /// open, less a reserve for judging).
     #[arg(long, value_name = "N", default_value_t = 16384)]
     pub max_connections: usize,
+    /// Write the session's contest package (the CCS layout: the jury's
+    /// view of the contest API, the submissions' files, the event feed)
+    /// into DIR and exit, serving nothing (docs/serve.md).
+    #[arg(long, value_name = "DIR")]
+    pub export_contest: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Subcommand)]

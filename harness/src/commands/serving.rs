@@ -3,6 +3,7 @@
 //! problems prepared to judge (`judging::prepare`, slow the first time:
 //! pages are served meanwhile), and the server judges until stopped.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::Context;
@@ -39,6 +40,12 @@ pub(super) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         jobs: ctx.jobs,
     };
     let path = store_path(ctx, args.db.as_deref());
+    if let Some(dir) = &args.export_contest {
+        let what = (session, languages);
+        let said = crate::serve::export_contest(&host, what, &specs, &path, args, dir)?;
+        let _ = writeln!(ctx.out, "{said}");
+        return Ok(crate::exit_codes::OK);
+    }
     let server = Server::start(host, session, languages, &specs, path, args, started)?;
     let prepared = crate::judging::prepare(&mut ctx.means(), specs, server.store_path());
     server.judge(prepared)

@@ -212,7 +212,7 @@ mod tests {
                 },
                 csrf: String::new(),
             }),
-            by_token: false,
+            ..Viewer::default()
         }
     }
 

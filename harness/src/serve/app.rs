@@ -56,6 +56,8 @@ pub(crate) struct App {
     pub(crate) live: Arc<Live>,
     pub(crate) queue: Arc<Queue>,
     pub(crate) games: Games,
+    /// The CCS API's own state: basic auth's memory, the event feeds.
+    pub(crate) ccs: super::ccs::Ccs,
     /// Keys the login form's CSRF token to its cookie.
     form_key: [u8; 32],
     pub(crate) limits: Limits,
@@ -97,6 +99,7 @@ impl App {
             live,
             queue,
             games,
+            ccs: super::ccs::Ccs::default(),
             form_key: rand::random(),
             net: network.limits,
             proxies: network.proxies,

@@ -30,6 +30,9 @@ pub(crate) struct Viewer {
     pub(crate) login: Option<Login>,
     /// Authenticated by an API token, not a browser's cookie.
     pub(crate) by_token: bool,
+    /// HTTP basic credentials that were given and refused (the CCS API
+    /// answers 401 or 429; everything else sees nobody logged in).
+    pub(crate) refused: Option<super::ccs::Refusal>,
 }
 
 impl Viewer {
@@ -78,12 +81,45 @@ impl FromRequestParts<AppState> for Viewer {
         parts: &mut Parts,
         app: &AppState,
     ) -> Result<Viewer, Self::Rejection> {
-        // An API token: never sent by a browser on its own, so a form
-        // posted with it is refused (its CSRF token is a fresh random one).
-        let bearer = parts
+        let authorization = parts
             .headers
             .get(header::AUTHORIZATION)
             .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let authorization = authorization.as_deref();
+        // HTTP basic auth (the CCS API's tools): a browser may resend it
+        // on its own, so it counts as a cookie would (`by_token` false);
+        // its login's CSRF token is a fresh random one all the same.
+        if let Some(basic) = authorization.filter(|v| v.starts_with("Basic ")) {
+            let Ok(ClientAddr(address)) = ClientAddr::from_request_parts(parts, app).await;
+            // Checked once a request (the guard and the handler both ask).
+            let checked = match parts.extensions.get::<super::ccs::BasicChecked>() {
+                Some(done) => done.0.clone(),
+                None => {
+                    let checked = app.ccs.auth.check(app, basic, address).await;
+                    parts
+                        .extensions
+                        .insert(super::ccs::BasicChecked(checked.clone()));
+                    checked
+                }
+            };
+            return Ok(match checked {
+                Ok(account) => Viewer {
+                    login: Some(Login {
+                        account,
+                        csrf: accounts::random_token(),
+                    }),
+                    ..Viewer::default()
+                },
+                Err(refusal) => Viewer {
+                    refused: Some(refusal),
+                    ..Viewer::default()
+                },
+            });
+        }
+        // An API token: never sent by a browser on its own, so a form
+        // posted with it is refused (its CSRF token is a fresh random one).
+        let bearer = authorization
             .and_then(|v| v.strip_prefix("Bearer "))
             .map(str::trim);
         if let Some(token) = bearer {
@@ -96,6 +132,7 @@ impl FromRequestParts<AppState> for Viewer {
                     account,
                     csrf: accounts::random_token(),
                 }),
+                refused: None,
             });
         }
         let jar = CookieJar::from_headers(&parts.headers);
@@ -106,6 +143,7 @@ impl FromRequestParts<AppState> for Viewer {
         Ok(Viewer {
             login,
             by_token: false,
+            refused: None,
         })
     }
 }

@@ -24,7 +24,9 @@
 //!   (the one access rule: who sees which problem, entry, result,
 //!   feedback and scoreboard);
 //! - handlers: `pages`, `login`, `account`, `submit`, `play`, `jury`,
-//!   `api`, `ccs`, `events` (SSE), with `feedback` (what a viewer may see
+//!   `api`, `ccs` (the CCS Contest API, a folder of its own; its basic
+//!   auth and its state, which `http` and `app` hold, sit with the web's
+//!   own), `events` (SSE), with `feedback` (what a viewer may see
 //!   of a result), `scoreboard` and `statement` (Markdown and math);
 //! - `routes` (every route, the guard), `judging` (the bridge to the judge
 //!   core), `remote` and `notify` (judging by `judge worker`s), `start`
@@ -68,7 +70,7 @@ mod users_import;
 pub(crate) use client::submit;
 #[cfg(test)]
 pub(crate) use client::submit_to;
-pub(crate) use start::{Host, Server, language_choices, session_of, users};
+pub(crate) use start::{Host, Server, export_contest, language_choices, session_of, users};
 
 use crate::errors::Error;
 use crate::spec::SpecError;

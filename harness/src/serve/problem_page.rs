@@ -15,6 +15,9 @@ pub(crate) struct ProblemPage {
     pub(crate) limits: String,
     pub(crate) interactive: bool,
     pub(crate) time_limit_seconds: f64,
+    /// The memory and output limits in MiB (the CCS API's problems).
+    pub(crate) memory_mib: u64,
+    pub(crate) output_mib: u64,
     pub(crate) tests: usize,
     /// How many of its tests are samples (the only ones ever played on
     /// the play page: a secret test's referee would show its secret).
@@ -108,6 +111,8 @@ impl ProblemPage {
             limits: crate::report::human::limits(spec),
             interactive: spec.kind.is_interactive(),
             time_limit_seconds: spec.limits.time.as_secs_f64(),
+            memory_mib: spec.limits.memory >> 20,
+            output_mib: spec.limits.output >> 20,
             tests: spec.tests.len(),
             sample_tests: spec.tests.iter().filter(|t| t.is_sample()).count(),
         }

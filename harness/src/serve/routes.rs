@@ -60,9 +60,6 @@ pub(crate) fn router(app: AppState) -> Router {
                 .layer(DefaultBodyLimit::max(upload_limit)),
         )
         .route("/api/v1/submissions/{id}", get(super::api::submission))
-        .route("/api/contests", get(super::ccs::contests))
-        .route("/api/contests/{id}", get(super::ccs::one_contest))
-        .route("/api/contests/{id}/{kind}", get(super::ccs::endpoint))
         .route("/jury", get(super::jury::overview))
         .route(
             "/jury/participants/{username}",
@@ -83,6 +80,7 @@ pub(crate) fn router(app: AppState) -> Router {
             get(|app, viewer| super::jury::gradebook_file(app, viewer, super::jury::Export::Html)),
         )
         .route("/static/{file}", get(super::pages::static_file))
+        .merge(super::ccs::router())
         .layer(DefaultBodyLimit::max(64 << 10))
         .layer(axum::middleware::from_fn_with_state(app.clone(), guard))
         .layer(axum::middleware::from_fn_with_state(

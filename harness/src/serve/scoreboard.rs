@@ -23,7 +23,8 @@ pub(crate) struct Cell {
     pub(crate) rejected: usize,
     /// Submissions whose result is not known (queued, running, frozen).
     pub(crate) pending: usize,
-    /// Minutes from the start to the first AC.
+    /// Minutes from the start to the first AC (points scoring: to the
+    /// best score, when above 0).
     pub(crate) minutes: Option<u64>,
     /// The best score (points scoring).
     pub(crate) points: f64,
@@ -49,6 +50,17 @@ pub(crate) struct Scoreboard {
     /// Frozen for this viewer since this moment.
     pub(crate) frozen: Option<SystemTime>,
     pub(crate) points: bool,
+}
+
+/// What a judged submission scores under points scoring: its score, or
+/// 1 for AC on a problem without scores (the CCS API's judgement scores
+/// too).
+pub(crate) fn points(verdict: Verdict, score: Option<f64>) -> f64 {
+    score.unwrap_or(if verdict == Verdict::Accepted {
+        1.0
+    } else {
+        0.0
+    })
 }
 
 /// Whether a verdict counts as a try.
@@ -115,22 +127,25 @@ pub(crate) fn compute(
             None => cell.pending += 1,
             Some(_) if hidden => cell.pending += 1,
             Some(verdict) => {
-                let points = entry.score.unwrap_or(if verdict == Verdict::Accepted {
-                    1.0
-                } else {
-                    0.0
-                });
-                cell.points = cell.points.max(points);
+                let points = points(verdict, entry.score);
+                let since = session.start().unwrap_or(entry.submitted_at);
+                let minutes = entry
+                    .submitted_at
+                    .duration_since(since)
+                    .unwrap_or_default()
+                    .as_secs()
+                    / 60;
+                if points > cell.points {
+                    cell.points = points;
+                    if session.scoring == Scoring::Points {
+                        cell.minutes = Some(minutes);
+                    }
+                }
                 if verdict == Verdict::Accepted && !cell.solved {
                     cell.solved = true;
-                    let since = session.start().unwrap_or(entry.submitted_at);
-                    let minutes = entry
-                        .submitted_at
-                        .duration_since(since)
-                        .unwrap_or_default()
-                        .as_secs()
-                        / 60;
-                    cell.minutes = Some(minutes);
+                    if session.scoring != Scoring::Points {
+                        cell.minutes = Some(minutes);
+                    }
                 } else if counts(verdict) && !cell.solved {
                     cell.rejected += 1;
                 }

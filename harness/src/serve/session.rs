@@ -50,6 +50,15 @@ pub(crate) enum Schedule {
     },
 }
 
+/// How many participants get each medal (the CCS API's awards), by place
+/// on the scoreboard among those who scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Medals {
+    pub(crate) gold: u32,
+    pub(crate) silver: u32,
+    pub(crate) bronze: u32,
+}
+
 /// A validated session.
 #[derive(Debug, Clone)]
 pub(crate) struct Session {
@@ -81,6 +90,8 @@ pub(crate) struct Session {
     pub(crate) invitation: Option<String>,
     /// How long an API token lasts.
     pub(crate) token_lifetime: Duration,
+    /// Medals to award, if any (`[medals]`).
+    pub(crate) medals: Option<Medals>,
 }
 
 /// How long an API token lasts unless the session file says otherwise.
@@ -110,6 +121,7 @@ impl Session {
             signups_per_hour: 3,
             invitation: None,
             token_lifetime: DEFAULT_TOKEN_LIFETIME,
+            medals: None,
         }
     }
 
@@ -169,6 +181,11 @@ impl Session {
         };
         session.private = raw.private.unwrap_or(false);
         session.registration = raw.registration.unwrap_or(false);
+        session.medals = raw.medals.map(|m| Medals {
+            gold: m.gold.unwrap_or(0),
+            silver: m.silver.unwrap_or(0),
+            bronze: m.bronze.unwrap_or(0),
+        });
         if let Some(limits) = raw.limits {
             file.limits(limits, &mut session)?;
         }
@@ -238,6 +255,15 @@ struct RawSession {
     registration: Option<bool>,
     invitation: Option<Spanned<String>>,
     limits: Option<RawLimits>,
+    medals: Option<RawMedals>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMedals {
+    gold: Option<u32>,
+    silver: Option<u32>,
+    bronze: Option<u32>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -224,6 +224,44 @@ impl Server {
     }
 }
 
+/// `judge serve --export-contest DIR`: the session's contest package
+/// from the store as it is (nothing judged, recovered or served; a running
+/// server's store is read as it stands). Returns what to tell.
+pub(crate) fn export_contest(
+    host: &Host,
+    (session, languages): (Session, Vec<LanguageChoice>),
+    specs: &[crate::spec::ProblemSpec],
+    path: &Path,
+    args: &ServeArgs,
+    dir: &Path,
+) -> Result<String> {
+    let pages: Vec<ProblemPage> = specs.iter().map(ProblemPage::new).collect();
+    let mut store = entries::open(path)?;
+    let infos: Vec<_> = specs
+        .iter()
+        .map(crate::report::gradebook::ProblemInfo::of)
+        .collect();
+    let name = crate::store::sessions::SessionName {
+        name: &session.name,
+        title: &session.title,
+    };
+    let meta = run_meta(&host.isolation, &session);
+    let ids = crate::store::sessions::ensure_session(&mut store, &name, &meta, &infos)?;
+    let engines = super::app::Engines {
+        live: Arc::new(Live::default()),
+        queue: Arc::new(Queue::default()),
+        games: super::games::Games::new(host.sandbox.clone(), host.scratch.clone()),
+    };
+    let network = network(args, 0)?;
+    let app = App::new(session, ids, pages, languages, store, engines, network);
+    let submissions = super::ccs::export(&app, dir)?;
+    Ok(format!(
+        "contest package of {} written to {} ({submissions} submissions)",
+        app.session.name,
+        dir.display()
+    ))
+}
+
 /// What the store keeps of the server's run (it records the results as
 /// one run, named after the session).
 fn run_meta(isolation: &str, session: &Session) -> RunMeta {

@@ -529,3 +529,40 @@ pub(crate) fn announce(db: &mut Db, session: i64, entry: i64) -> Result<(), DbEr
     }
     Ok(())
 }
+
+/// One test's run of a finished judging (the CCS API's runs): the test
+/// result's id, its judging, its place in the judging's order, verdict
+/// and CPU time, and when the judging finished.
+#[derive(Debug, Clone)]
+pub(crate) struct TestRun {
+    pub(crate) id: i64,
+    pub(crate) judging: i64,
+    pub(crate) ordinal: i64,
+    pub(crate) verdict: String,
+    pub(crate) cpu_ms: i64,
+    pub(crate) finished_at: String,
+}
+
+/// The test runs of every finished judging of a session that still has
+/// its record (a rejudge drops the earlier record's tests), in order.
+pub(crate) fn test_runs(db: &mut impl Sql, session: i64) -> Result<Vec<TestRun>, DbError> {
+    db.query(
+        "SELECT t.id, j.id, t.ordinal, t.verdict, t.cpu_ms, j.finished_at FROM test_results t \
+         JOIN judgings j ON j.submission_id = t.submission_id \
+         JOIN entries e ON e.id = j.entry_id \
+         WHERE e.session_id = ?1 AND j.finished_at IS NOT NULL ORDER BY j.id, t.ordinal",
+        params![session],
+    )?
+    .iter()
+    .map(|row| {
+        Ok(TestRun {
+            id: row.get(0)?,
+            judging: row.get(1)?,
+            ordinal: row.get(2)?,
+            verdict: row.get(3)?,
+            cpu_ms: row.get(4)?,
+            finished_at: row.get(5)?,
+        })
+    })
+    .collect()
+}

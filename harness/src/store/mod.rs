@@ -11,6 +11,7 @@
 
 pub(crate) mod accounts;
 mod cache;
+pub(crate) mod clarifications;
 mod codec;
 pub(crate) mod engine;
 pub(crate) mod entries;

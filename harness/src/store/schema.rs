@@ -239,6 +239,24 @@ pub(super) const MIGRATIONS: &[&str] = &[
     CREATE INDEX api_tokens_account ON api_tokens(account_id);
     CREATE INDEX entries_account ON entries(session_id, account_id);
     ",
+    // 8: judge serve's clarifications: a participant's question to the
+    // jury, or the jury's message to one participant or to everybody,
+    // perhaps in reply to another, perhaps about one problem.
+    "
+    CREATE TABLE clarifications (
+        id            INTEGER PRIMARY KEY,
+        session_id    INTEGER NOT NULL REFERENCES sessions(id),
+        from_account  INTEGER REFERENCES accounts(id),
+        to_account    INTEGER REFERENCES accounts(id),
+        jury_account  INTEGER REFERENCES accounts(id),
+        reply_to      INTEGER REFERENCES clarifications(id),
+        problem       TEXT,
+        text          TEXT NOT NULL,
+        sent_at       TEXT NOT NULL,
+        CHECK (from_account IS NULL OR to_account IS NULL)
+    );
+    CREATE INDEX clarifications_session ON clarifications(session_id);
+    ",
 ];
 
 /// A migration as PostgreSQL reads it. The migrations are written once,

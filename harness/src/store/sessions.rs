@@ -83,3 +83,18 @@ fn update_session(
     )?;
     super::write::insert_problems(db, ids.run, problems)
 }
+
+/// When a session was first served (an open-ended session's start, for
+/// the CCS API's contest times).
+pub(crate) fn session_created(
+    db: &mut impl Sql,
+    session: i64,
+) -> Result<std::time::SystemTime, DbError> {
+    let created: String = db
+        .query_one(
+            "SELECT created_at FROM sessions WHERE id = ?1",
+            params![session],
+        )?
+        .get(0)?;
+    Ok(humantime::parse_rfc3339(&created).unwrap_or(std::time::SystemTime::UNIX_EPOCH))
+}

@@ -1,5 +1,6 @@
 //! The integration suite: the real `judge` binary over fixture problems.
 
+mod ccs_schemas;
 mod class;
 mod cli;
 mod constraints;
@@ -23,6 +24,8 @@ mod serve_api;
 mod serve_attacks;
 mod serve_browser;
 mod serve_browser_live;
+mod serve_ccs;
+mod serve_ccs_contest;
 mod serve_play;
 mod serve_postgres;
 mod serve_server;

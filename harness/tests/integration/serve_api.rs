@@ -167,8 +167,9 @@ fn the_api_needs_a_token_for_submissions_and_shows_only_ones_own() {
         .status();
     assert_eq!(status, 403);
 
-    // The CCS read side: public objects for anybody, submissions and
-    // judgements by token, the event feed as NDJSON.
+    // The CCS API (walked in full by serve_ccs_contest.rs): public objects
+    // for anybody, submissions and judgements with the token, the event
+    // feed as NDJSON.
     let contests = json(&anonymous.get("/api/contests"));
     let contest = contests[0]["id"].as_str().unwrap().to_string();
     let teams = json(&anonymous.get(&format!("/api/contests/{contest}/teams")));
@@ -176,19 +177,24 @@ fn the_api_needs_a_token_for_submissions_and_shows_only_ones_own() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|t| t["id"].as_str().unwrap())
+        .map(|t| t["label"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["alice", "bob"]);
     assert_eq!(
-        json(&anonymous.get(&format!("/api/contests/{contest}/submissions"))),
-        serde_json::json!([])
+        anonymous
+            .get(&format!("/api/contests/{contest}/submissions"))
+            .status,
+        404
     );
     let board = json(&anonymous.get(&format!("/api/contests/{contest}/scoreboard")));
-    assert_eq!(board["rows"][0]["team_id"], "alice");
+    assert_eq!(board["rows"][0]["team_id"], teams[0]["id"]);
     assert_eq!(board["rows"][0]["score"]["num_solved"], 1);
     let (agent, teacher) = token("teacher");
     let feed = agent
-        .get(&format!("{}/api/contests/{contest}/event-feed", server.url))
+        .get(&format!(
+            "{}/api/contests/{contest}/event-feed?stream=false",
+            server.url
+        ))
         .header("Authorization", &teacher)
         .call()
         .unwrap()
