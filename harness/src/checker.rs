@@ -63,13 +63,20 @@ pub(crate) fn run_checker(
             output_file.as_os_str().to_owned(),
             answer.as_os_str().to_owned(),
         ]),
+        Protocol::Cms => args_all.extend([
+            input.as_os_str().to_owned(),
+            answer.as_os_str().to_owned(),
+            output_file.as_os_str().to_owned(),
+        ]),
     }
     args_all.extend(tool.args.iter().map(OsString::from));
     args_all.extend(test.checker_args.iter().map(OsString::from));
     let outcome = run_trusted(sandbox, checker, args_all, &output_file, scratch)
         .map_err(|e| JudgeFailure::judge("run the checker", e))?;
-    if tool.protocol == Protocol::Testlib {
-        return testlib_comparison(&outcome, "checker");
+    match tool.protocol {
+        Protocol::Testlib => return testlib_comparison(&outcome, "checker"),
+        Protocol::Cms => return cms_comparison(&outcome),
+        Protocol::Kattis => {}
     }
     let judgement = judgement_of(&outcome, "checker", &checker.program)?;
     let (message, score) = read_feedback(feedback, "checker")?;
@@ -99,6 +106,37 @@ pub(crate) fn testlib_comparison(
         CheckerOutcome::Points(points) => (Judgement::Accepted, Some(points)),
         CheckerOutcome::JudgeError(why) => return Err(JudgeFailure::program(role, why)),
     };
+    Ok(Comparison {
+        judgement,
+        difference: None,
+        message: (!message.is_empty()).then_some(message),
+        score,
+    })
+}
+
+/// A CMS checker's verdict: the fraction of the test's points it wrote on
+/// stdout (1 accepted; 0 wrong; between, accepted with that share, as a
+/// percentage of the test's points) and its message, the first line of
+/// its stderr. Any exit but 0, or no fraction, is a judge error.
+pub(crate) fn cms_comparison(
+    outcome: &crate::sandbox::RunOutcome,
+) -> Result<Comparison, JudgeFailure> {
+    let stdout = String::from_utf8_lossy(&outcome.stdout);
+    let message = crate::escape::visible_bytes(&outcome.stderr);
+    let message = message
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    let (judgement, score) =
+        match crate::formats::cms_checker(exit_code(outcome.termination), &stdout) {
+            CheckerOutcome::Accepted => (Judgement::Accepted, None),
+            CheckerOutcome::WrongAnswer => (Judgement::WrongAnswer, None),
+            CheckerOutcome::Points(percent) => (Judgement::Accepted, Some(percent)),
+            CheckerOutcome::PresentationError => (Judgement::PresentationError, None),
+            CheckerOutcome::JudgeError(why) => return Err(JudgeFailure::program("checker", why)),
+        };
     Ok(Comparison {
         judgement,
         difference: None,
@@ -190,7 +228,8 @@ pub(crate) fn run_validator(
     let exit = exit_code(outcome.termination);
     let valid = match tool.protocol {
         Protocol::Kattis => crate::formats::kattis_input_validator(exit),
-        Protocol::Testlib => crate::formats::testlib_validator(exit),
+        // CMS's tasks bring no input validator.
+        Protocol::Testlib | Protocol::Cms => crate::formats::testlib_validator(exit),
     };
     match outcome.termination {
         _ if valid => Ok(Validation::Valid),

@@ -18,10 +18,12 @@ pub(crate) struct Seen<'a> {
 
 /// A verdict as the package's format names it: Kattis knows AC, WA, TLE
 /// and RTE (a memory or output limit is a run-time error there, and there
-/// is no presentation error); Polygon keeps ours.
+/// is no presentation error); Polygon, CMS and TPS keep ours.
 pub(crate) fn in_vocabulary(format: PackageFormat, verdict: Verdict) -> Verdict {
     match (format, verdict) {
-        (PackageFormat::Polygon, verdict) => verdict,
+        (PackageFormat::Polygon | PackageFormat::CmsItalian | PackageFormat::Tps, verdict) => {
+            verdict
+        }
         (_, Verdict::MemoryLimitExceeded | Verdict::OutputLimitExceeded) => Verdict::RuntimeError,
         (_, Verdict::PresentationError) => Verdict::WrongAnswer,
         (_, verdict) => verdict,

@@ -1,15 +1,18 @@
 //! Problem packages of the ecosystem, read as they are: Kattis/ICPC
-//! (`problem.yaml`: legacy, 2023-07-draft and 2025-09) and Polygon full packages
-//! (`problem.xml`). Each reader returns a plain `Package` (what to run,
+//! (`problem.yaml`: legacy, 2023-07-draft and 2025-09), Polygon full packages
+//! (`problem.xml`), and the IOI-style tasks CMS reads (`task.yaml`, CMS's
+//! Italian layout; `problem.json`, TPS). Each reader returns a plain `Package` (what to run,
 //! with which limits, and what every submission must get); `protocol` maps
 //! the exit statuses of their validators, checkers and interactors to
 //! outcomes; `timing` derives the time limit by the package's own rules.
 //! Nothing here runs a program.
 
+mod cms;
 mod error;
 mod expect;
 mod glob;
 mod grader;
+mod ioi;
 mod kattis;
 mod package;
 mod polygon;
@@ -18,6 +21,7 @@ mod protocol;
 mod read;
 mod scoring;
 mod timing;
+mod tps;
 pub(crate) mod yaml;
 
 #[cfg(test)]

@@ -20,6 +20,10 @@ pub(crate) enum PackageFormat {
     Kattis2025,
     /// A Polygon full package (`problem.xml`).
     Polygon,
+    /// CMS's Italian task layout (`task.yaml`).
+    CmsItalian,
+    /// A TPS task (`problem.json`).
+    Tps,
 }
 
 impl PackageFormat {
@@ -29,6 +33,8 @@ impl PackageFormat {
             PackageFormat::Kattis2023Draft => "Kattis (2023-07-draft)",
             PackageFormat::Kattis2025 => "Kattis (2025-09)",
             PackageFormat::Polygon => "Polygon",
+            PackageFormat::CmsItalian => "CMS (Italian)",
+            PackageFormat::Tps => "TPS",
         }
     }
 }
@@ -122,6 +128,24 @@ pub(crate) struct PackageLimits {
     pub(crate) validation_time: Option<Duration>,
     pub(crate) validation_memory: Option<u64>,
     pub(crate) validation_output: Option<u64>,
+}
+
+impl PackageLimits {
+    /// A time limit and a memory limit, and the judge's defaults for the
+    /// rest (Polygon, CMS and TPS state no other).
+    pub(crate) fn time_and_memory(time: TimeLimitRule, memory: Option<u64>) -> PackageLimits {
+        PackageLimits {
+            time,
+            memory,
+            output: None,
+            code: None,
+            compilation_time: None,
+            compilation_memory: None,
+            validation_time: None,
+            validation_memory: None,
+            validation_output: None,
+        }
+    }
 }
 
 /// How the package decides its CPU time limit (see `timing::derive`).
@@ -315,6 +339,9 @@ pub(crate) enum OutputJudging {
         /// Polygon's "treat points from checker as percent".
         points_are_percent: bool,
     },
+    /// A checker in CMS's protocol (`checker input answer output`; the
+    /// fraction of the test's points on stdout, a message on stderr).
+    CmsChecker(Program),
     /// A testlib interactor (`interactor input output answer`), then the
     /// checker on the interactor's output file.
     TestlibInteractor {

@@ -256,23 +256,16 @@ impl<'a> Xml<'a> {
             .ok_or_else(|| self.error(judging, "<judging>", "no <testset name=\"tests\">"))?;
         let time_ms: u64 = self.text(testset, "time-limit")?;
         let memory: u64 = self.text(testset, "memory-limit")?;
-        let limits = PackageLimits {
-            time: TimeLimitRule::Fixed {
+        let limits = PackageLimits::time_and_memory(
+            TimeLimitRule::Fixed {
                 limit: Duration::from_millis(time_ms),
                 origin: format!(
                     "problem.xml line {} (<testset name=\"tests\"> <time-limit>)",
                     self.line(self.require(testset, "time-limit")?)
                 ),
             },
-            memory: Some(memory),
-            output: None,
-            code: None,
-            compilation_time: None,
-            compilation_memory: None,
-            validation_time: None,
-            validation_memory: None,
-            validation_output: None,
-        };
+            Some(memory),
+        );
         Ok(Judging {
             testset,
             percent,

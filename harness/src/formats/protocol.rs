@@ -16,6 +16,31 @@ pub(crate) enum CheckerOutcome {
     JudgeError(String),
 }
 
+/// A CMS checker ("comparator"): exit 0 and the fraction of the test's
+/// points on the first line of stdout: 1 accepts, 0 rejects, a number
+/// between is accepted with that share (as a percentage, testlib's
+/// `Points` with the percent rule). Any other exit, or no number from 0 to
+/// 1, is a judge error.
+pub(crate) fn cms_checker(exit: Option<i32>, stdout: &str) -> CheckerOutcome {
+    if exit != Some(0) {
+        let how = exit.map_or("was killed".to_string(), |code| {
+            format!("exited with code {code}")
+        });
+        return CheckerOutcome::JudgeError(format!("{how} (a CMS checker exits 0)"));
+    }
+    let first = stdout.split_whitespace().next().unwrap_or_default();
+    match first.parse::<f64>() {
+        Ok(1.0) => CheckerOutcome::Accepted,
+        Ok(0.0) => CheckerOutcome::WrongAnswer,
+        Ok(fraction) if fraction > 0.0 && fraction < 1.0 => {
+            CheckerOutcome::Points(fraction * 100.0)
+        }
+        _ => CheckerOutcome::JudgeError(format!(
+            "wrote {first:?} on stdout, not a fraction of the points from 0 to 1"
+        )),
+    }
+}
+
 /// Kattis output validator (and interactive validator): 42 accepts, 43
 /// rejects, anything else (0 included) is a judge error.
 pub(crate) fn kattis_output_validator(exit: Option<i32>) -> CheckerOutcome {
@@ -110,6 +135,25 @@ pub(crate) fn testlib_points_score(points: f64, test_points: Option<f64>, percen
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cms_checker_gives_a_fraction_of_the_points() {
+        assert_eq!(cms_checker(Some(0), "1\n"), CheckerOutcome::Accepted);
+        assert_eq!(cms_checker(Some(0), "0.0\n"), CheckerOutcome::WrongAnswer);
+        assert_eq!(cms_checker(Some(0), "0.25\n"), CheckerOutcome::Points(25.0));
+        for (exit, stdout) in [
+            (Some(1), "1"),
+            (None, "1"),
+            (Some(0), ""),
+            (Some(0), "1.5"),
+            (Some(0), "yes"),
+        ] {
+            assert!(
+                matches!(cms_checker(exit, stdout), CheckerOutcome::JudgeError(_)),
+                "{exit:?} {stdout}"
+            );
+        }
+    }
 
     #[test]
     fn kattis_exit_codes() {

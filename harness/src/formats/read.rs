@@ -13,6 +13,10 @@ pub(crate) enum PackageKind {
     Kattis,
     /// `problem.xml`.
     Polygon,
+    /// `task.yaml`: CMS's Italian layout.
+    Cms,
+    /// `problem.json`: TPS.
+    Tps,
 }
 
 /// The format of the package in `dir`, or `None` if it is no package.
@@ -25,17 +29,23 @@ pub(crate) fn package_kind(dir: &Path) -> Option<PackageKind> {
         Some(PackageKind::Kattis)
     } else if dir.join("problem.xml").is_file() {
         Some(PackageKind::Polygon)
+    } else if dir.join("task.yaml").is_file() {
+        Some(PackageKind::Cms)
+    } else if dir.join("problem.json").is_file() {
+        Some(PackageKind::Tps)
     } else {
         None
     }
 }
 
-/// Reads a Kattis or Polygon package; `None` for our own format or no
+/// Reads a Kattis, Polygon, CMS or TPS package; `None` for our own format or no
 /// package at all.
 pub(crate) fn read_package(dir: &Path) -> Option<FormatResult<Package>> {
     match package_kind(dir)? {
         PackageKind::Native => None,
         PackageKind::Kattis => Some(super::kattis::read_kattis(dir)),
         PackageKind::Polygon => Some(super::polygon::read_polygon(dir)),
+        PackageKind::Cms => Some(super::cms::read_cms(dir)),
+        PackageKind::Tps => Some(super::tps::read_tps(dir)),
     }
 }

@@ -112,12 +112,13 @@ fn package_rules<'a>(
                 judged: judged(&case.name),
             }))
             .collect(),
+        // A CMS checker's fraction comes as a percentage of the test's points.
         points_are_percent: matches!(
             package.output,
             OutputJudging::TestlibChecker {
                 points_are_percent: true,
                 ..
-            }
+            } | OutputJudging::CmsChecker(_)
         ),
     }
 }

@@ -93,6 +93,9 @@ fn judging_programs(
         (OutputJudging::TestlibChecker { checker, .. }, false) => {
             (CompareMode::Checker(tool(checker, Protocol::Testlib)), None)
         }
+        (OutputJudging::CmsChecker(checker), false) => {
+            (CompareMode::Checker(tool(checker, Protocol::Cms)), None)
+        }
         (
             OutputJudging::TestlibInteractor {
                 interactor,

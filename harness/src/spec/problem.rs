@@ -147,6 +147,10 @@ pub enum Protocol {
     /// as `interactor input output answer`, exits as a checker does, and
     /// writes the output file that the checker then judges.
     Testlib,
+    /// CMS's checkers ("comparators"): `checker input answer output`,
+    /// writing the fraction of the test's points (0 to 1) on stdout and a
+    /// message on stderr, exit 0.
+    Cms,
 }
 
 #[derive(Debug, Clone)]

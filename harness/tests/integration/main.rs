@@ -12,6 +12,7 @@ mod hostile;
 mod house;
 mod interactive;
 mod invalid_inputs;
+mod ioi;
 mod jvm;
 mod kattis2025;
 mod kattis2025_kinds;

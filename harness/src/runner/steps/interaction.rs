@@ -167,7 +167,7 @@ fn referee_says(
         .as_ref()
         .map_err(|e| JudgeFailure::judge("run the interactor", e))?;
     match protocol {
-        Protocol::Kattis => {
+        Protocol::Kattis | Protocol::Cms => {
             let judgement = judgement_of(outcome, "interactor", program)?;
             let (message, score) = read_feedback(feedback, "interactor")?;
             Ok((judgement, message, score))

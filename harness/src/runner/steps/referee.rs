@@ -29,7 +29,8 @@ pub(crate) fn referee_args(
     let output_file = folder.join(INTERACTOR_OUTPUT);
     let mut args = exe.args.clone();
     match interactor.protocol {
-        Protocol::Kattis => args.extend([
+        // No CMS interactor is read (Communication tasks are refused).
+        Protocol::Kattis | Protocol::Cms => args.extend([
             test.input.as_os_str().to_owned(),
             test.answer.as_os_str().to_owned(),
             feedback_arg(folder),
@@ -62,7 +63,7 @@ pub(crate) fn game_result(
         return (Verdict::JudgeError, "no interactor".into());
     };
     match interactor.protocol {
-        Protocol::Kattis => {
+        Protocol::Kattis | Protocol::Cms => {
             let (message, _) = read_feedback(scratch, "interactor").unwrap_or_default();
             let verdict = match status.code() {
                 Some(EXIT_ACCEPT) => Verdict::Accepted,
