@@ -200,6 +200,23 @@ fn both_versions_pass_their_schemas_for_the_public_a_team_and_the_jury() {
             (1, 3, 3),
             "{version}"
         );
+        // A group's scoreboard: its teams only, ranked among themselves.
+        let api = Api::new(
+            &server,
+            base,
+            "jury",
+            Some(("teacher", &site.password("teacher"))),
+        );
+        let red = api.ok(&format!("{CONTEST}/scoreboard?group_id=red"));
+        schemas.check("scoreboard", &red, "scoreboard?group_id=red");
+        let ranks: Vec<(&Value, &Value)> = red["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (&r["team_id"], &r["rank"]))
+            .collect();
+        assert_eq!(ranks, [(&json!(alice_team), &json!(1))], "{version}");
+        api.refused(&format!("{CONTEST}/scoreboard?group_id=nobody"), 400);
         let penalty = &jury.endpoints["contests"]["penalty_time"];
         assert_eq!(
             penalty,

@@ -18,18 +18,43 @@ use crate::verdict::Verdict;
 impl View<'_> {
     /// The pages' scoreboard for this audience.
     pub(crate) fn board(&self) -> Scoreboard {
+        self.board_of(&self.data.accounts)
+    }
+
+    /// The pages' scoreboard over `accounts` only (a group's, ranked on
+    /// its own).
+    fn board_of(&self, accounts: &[crate::store::accounts::Account]) -> Scoreboard {
         let problems: Vec<String> = self.app.problems.iter().map(|p| p.id.clone()).collect();
         scoreboard::compute(
             &self.app.session,
             &problems,
-            &self.data.accounts,
+            accounts,
             &self.data.entries,
             self.access().board(),
         )
     }
 
-    pub(crate) fn scoreboard(&self) -> objects::Scoreboard {
-        let board = self.board();
+    /// The scoreboard; with `group` (`?group_id=`) the group's teams only,
+    /// ranked among themselves. `None` when there is no such group.
+    pub(crate) fn scoreboard(&self, group: Option<&str>) -> Option<objects::Scoreboard> {
+        let board = match group {
+            None => self.board(),
+            Some(group) => {
+                let members: Vec<_> = self
+                    .data
+                    .accounts
+                    .iter()
+                    .filter(|a| {
+                        a.team.as_deref().map(super::view::group_id).as_deref() == Some(group)
+                    })
+                    .cloned()
+                    .collect();
+                if members.is_empty() {
+                    return None;
+                }
+                self.board_of(&members)
+            }
+        };
         let minutes = |m: u64| self.version.minutes(m);
         // Before the start only the jury knows the problems.
         let problems_seen = self.access().sees_problems();
@@ -92,12 +117,12 @@ impl View<'_> {
                 }
             })
             .collect();
-        objects::Scoreboard {
+        Some(objects::Scoreboard {
             time: objects::abstime(self.now),
             contest_time: self.contest_time(self.now),
             state: self.state(),
             rows,
-        }
+        })
     }
 
     pub(crate) fn awards(&self) -> Vec<(String, Value)> {

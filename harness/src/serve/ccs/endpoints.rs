@@ -186,7 +186,16 @@ fn endpoint(
     }
     with_view(app, audience, version, |view| match kind {
         "state" => Ok(json(&view.state())),
-        "scoreboard" => Ok(json(&view.scoreboard())),
+        "scoreboard" => {
+            let group = query
+                .iter()
+                .find(|(key, _)| key == "group_id")
+                .map(|(_, value)| value.as_str());
+            let board = view
+                .scoreboard(group)
+                .ok_or_else(|| CcsError::bad_request("no such group"))?;
+            Ok(json(&board))
+        }
         _ => {
             let kind = Kind::collection(kind)
                 .filter(|k| audience.offered(*k))

@@ -68,7 +68,9 @@ pub(crate) fn export(app: &App, dir: &Path) -> Result<usize, ServeError> {
             _ => write(&file, &pretty(&Value::Array(objects)))?,
         }
     }
-    write("scoreboard.json", &pretty(&json(&view.scoreboard())))?;
+    if let Some(board) = view.scoreboard(None) {
+        write("scoreboard.json", &pretty(&json(&board)))?;
+    }
     let mut count = 0;
     for entry in view.visible_entries() {
         let source = crate::store::entries::source(app.store().db(), entry.id)?;
