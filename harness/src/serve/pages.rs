@@ -199,6 +199,11 @@ struct ProblemTemplate<'a> {
     languages: &'a [LanguageChoice],
     open: bool,
     playable: bool,
+    /// A refused submission's pasted source, language and why: the form
+    /// comes back as it was sent, with the message.
+    pasted: &'a str,
+    chosen: &'a str,
+    error: &'a str,
 }
 
 pub(crate) async fn problem(
@@ -206,14 +211,36 @@ pub(crate) async fn problem(
     viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let access = Access::new(&app.session, &viewer);
-    let problem = access.problem(app.problem(&id))?;
+    let problem = Access::new(&app.session, &viewer).problem(app.problem(&id))?;
+    problem_page(&app, &viewer, problem, &Refused::default())
+}
+
+/// A submission the form sent back: its pasted source, its language and
+/// why it was refused.
+#[derive(Default)]
+pub(crate) struct Refused {
+    pub(crate) pasted: String,
+    pub(crate) chosen: String,
+    pub(crate) error: String,
+}
+
+/// A problem's page, with the submit form as `refused` left it.
+pub(crate) fn problem_page(
+    app: &AppState,
+    viewer: &Viewer,
+    problem: &ProblemPage,
+    refused: &Refused,
+) -> Result<Response, AppError> {
+    let access = Access::new(&app.session, viewer);
     page(&ProblemTemplate {
-        nav: nav(&app, &viewer),
+        nav: nav(app, viewer),
         problem,
         languages: &app.languages,
         open: access.may_submit(),
         playable: access.may_play(problem),
+        pasted: &refused.pasted,
+        chosen: &refused.chosen,
+        error: &refused.error,
     })
 }
 

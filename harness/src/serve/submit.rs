@@ -11,7 +11,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 
 use super::access::Access;
-use super::app::AppState;
+use super::app::{AppState, LanguageChoice};
 use super::error::AppError;
 use super::http::{ClientAddr, Viewer, check_csrf};
 use super::live::LiveEvent;
@@ -112,12 +112,13 @@ pub(crate) fn accept(
         })
     };
     let chosen = match language {
-        "" | "auto" => by_extension(),
+        "" | "auto" => by_extension().or_else(|| guess_language(&entry.source, &app.languages)),
         key => app.languages.iter().find(|l| l.key == key),
     };
     let Some(chosen) = chosen else {
         return Err(AppError::BadRequest(
-            "choose a language (this session's languages are listed on the problem's page)".into(),
+            "Which language is it? Choose one below (the file name did not say, nor the source)."
+                .into(),
         ));
     };
     entry.language = chosen.key.clone();
@@ -153,6 +154,46 @@ pub(crate) fn accept(
 
 /// `POST /submit`: the problem page's form (multipart, so its CSRF token
 /// is checked here, once the form is read, before anything is stored).
+/// The language a pasted source is written in, from what only that
+/// language's programs say (among the session's languages); `None` when it
+/// is not clear.
+pub(crate) fn guess_language<'l>(
+    source: &[u8],
+    languages: &'l [LanguageChoice],
+) -> Option<&'l LanguageChoice> {
+    let text = String::from_utf8_lossy(source);
+    let has = |needle: &str| text.contains(needle);
+    let key = if has("fn main") && (has("println!") || has("let ") || has("use std")) {
+        "rust"
+    } else if has("public static void main") {
+        "java"
+    } else if has("fun main") {
+        "kotlin"
+    } else if has("package main") && has("func main") {
+        "go"
+    } else if has("#include") {
+        let cpp = [
+            "iostream",
+            "bits/stdc++",
+            "std::",
+            "using namespace",
+            "vector<",
+        ];
+        if cpp.iter().any(|c| has(c)) {
+            "cpp"
+        } else {
+            "c"
+        }
+    } else if has("console.log") || has("require(") || has("process.stdin") {
+        "javascript"
+    } else if has("def ") || has("print(") || has("input()") || has("import sys") {
+        "python"
+    } else {
+        return None;
+    };
+    languages.iter().find(|l| l.key == key)
+}
+
 pub(crate) async fn submit(
     State(app): State<AppState>,
     viewer: Viewer,
@@ -166,21 +207,94 @@ pub(crate) async fn submit(
     let upload = read_upload(multipart).await?;
     check_csrf(login, &upload.csrf)?;
     let (file_name, source) = if upload.file.is_empty() {
-        (String::new(), upload.pasted.into_bytes())
+        (String::new(), upload.pasted.clone().into_bytes())
     } else {
         (upload_name(&upload.file_name), upload.file)
     };
-    let id = accept(
+    let accepted = accept(
         &app,
         &viewer,
         client,
         &upload.language,
         NewEntry {
-            problem: upload.problem,
+            problem: upload.problem.clone(),
             language: String::new(),
             file_name,
             source,
         },
-    )?;
-    Ok(Redirect::to(&format!("/submissions/{id}")).into_response())
+    );
+    let error = match accepted {
+        Ok(id) => return Ok(Redirect::to(&format!("/submissions/{id}")).into_response()),
+        Err(error @ (AppError::BadRequest(_) | AppError::TooLarge(_) | AppError::TooMany(_))) => {
+            error
+        }
+        Err(other) => return Err(other),
+    };
+    // Refused for something the participant can mend: the form comes
+    // back with their pasted source, their language and why.
+    let Ok(problem) = Access::new(&app.session, &viewer).problem(app.problem(&upload.problem))
+    else {
+        return Err(error);
+    };
+    let (status, _, message) = error.status();
+    let refused = super::pages::Refused {
+        pasted: upload.pasted,
+        chosen: upload.language,
+        error: message.to_string(),
+    };
+    let mut page = super::pages::problem_page(&app, &viewer, problem, &refused)?;
+    *page.status_mut() = status;
+    Ok(page)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn choices(keys: &[&str]) -> Vec<LanguageChoice> {
+        keys.iter()
+            .map(|k| LanguageChoice {
+                key: (*k).to_string(),
+                name: (*k).to_string(),
+                extensions: vec![(*k).to_string()],
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_pasted_source_names_its_language_when_only_one_would_say_so() {
+        let all = choices(&[
+            "c",
+            "cpp",
+            "python",
+            "rust",
+            "java",
+            "go",
+            "javascript",
+            "kotlin",
+        ]);
+        let guess = |source: &str| guess_language(source.as_bytes(), &all).map(|l| l.key.as_str());
+        assert_eq!(
+            guess("a, b = map(int, input().split())\nprint(a + b)\n"),
+            Some("python")
+        );
+        assert_eq!(guess("#include <bits/stdc++.h>\nint main(){}"), Some("cpp"));
+        assert_eq!(
+            guess("#include <stdio.h>\nint main(void){return 0;}"),
+            Some("c")
+        );
+        assert_eq!(
+            guess("use std::io;\nfn main() { let x = 1; }"),
+            Some("rust")
+        );
+        assert_eq!(
+            guess("class A { public static void main(String[] a) {} }"),
+            Some("java")
+        );
+        assert_eq!(guess("package main\nfunc main() {}"), Some("go"));
+        assert_eq!(guess("hello"), None);
+        // Only the session's languages are guessed.
+        let only_c = choices(&["c"]);
+        assert!(guess_language(b"print(1)", &only_c).is_none());
+    }
 }

@@ -247,3 +247,41 @@ fn a_won_game_finishes_on_the_play_page() {
         client.close().await.unwrap();
     });
 }
+
+#[test]
+fn pasted_code_comes_back_with_the_message_and_is_guessed_when_it_can_be() {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let site = Site::new(USERS);
+    let server = Server::start(&site, &[]);
+    let driver = Driver::start(&driver);
+    let profile = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let client = session(&driver, &chromium, profile.path()).await;
+        log_in(&client, &server.url, "alice", &site.password("alice")).await;
+        client.goto(&format!("{}/problems/sum", server.url)).await.unwrap();
+        let unclear = "my answer is forty-two";
+        client.find(Locator::Css("textarea[name=source]")).await.unwrap().send_keys(unclear).await.unwrap();
+        client.find(Locator::Css("form.submit button")).await.unwrap().click().await.unwrap();
+        let error = "return (document.getElementById('submit-error') || {}).textContent || '';";
+        wait_for_text(&client, error, "Which language").await;
+        let kept = text_of(&client, "return document.querySelector('textarea[name=source]').value;").await;
+        assert_eq!(kept, unclear, "the pasted code is kept");
+        shot(&client, "paste-refused.png").await;
+        // Rust, pasted with the language left on "guess": taken.
+        let source = std::fs::read_to_string(site.submission("sum/AC/sum.rs")).unwrap();
+        client
+            .execute(
+                "document.querySelector('textarea[name=source]').value = arguments[0]; return null;",
+                vec![serde_json::Value::String(source)],
+            )
+            .await
+            .unwrap();
+        client.find(Locator::Css("form.submit button")).await.unwrap().click().await.unwrap();
+        client.wait().for_element(Locator::Css("[data-live=submission]")).await.unwrap();
+        let language = text_of(&client, "return document.querySelector('table.facts').textContent;").await;
+        assert!(language.contains("rust"), "{language}");
+        client.close().await.unwrap();
+    });
+}
