@@ -76,7 +76,8 @@ impl Similarity {
             let (a, b) = (&self.documents[pair.a], &self.documents[pair.b]);
             writeln!(
                 out,
-                "{:>3}%  {}  {} ~ {}  (tokens {:.0}% / {:.0}%, statements {:.0}% / {:.0}% of each in the other){}",
+                "{:>3}%  {}  {} ~ {}  (tokens {:.0}% / {:.0}%, statements {:.0}% / {:.0}%, \
+                 names {:.0}% / {:.0}% of each in the other){}",
                 pair.percent(),
                 a.problem,
                 escape::name(&a.student),
@@ -85,6 +86,8 @@ impl Similarity {
                 pair.tokens.b * 100.0,
                 pair.structure.a * 100.0,
                 pair.structure.b * 100.0,
+                pair.names.a * 100.0,
+                pair.names.b * 100.0,
                 if self.stands_out(pair) {
                     "  stands out"
                 } else {

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::Similarity;
-use super::pairs::{Document, Pair, Shares, TOKEN_WEIGHT, regions, shared_hashes};
+use super::pairs::{Document, Pair, Shares, WEIGHTS, regions, shared_hashes};
 use crate::escape;
 use crate::report::html::{CSS, esc};
 
@@ -122,14 +122,16 @@ fn components(pair: &Pair, a: &str, b: &str) -> String {
     };
     format!(
         "<table id=\"score\"><thead><tr><th>signal</th><th>of {a}'s in {b}'s</th>\
-         <th>of {b}'s in {a}'s</th><th>weight</th><th>counts</th></tr></thead><tbody>{}{}\
+         <th>of {b}'s in {a}'s</th><th>weight</th><th>counts</th></tr></thead><tbody>{}{}{}\
          <tr><td>score</td><td></td><td></td><td></td><td class=\"num\">{}%</td></tr>\
          </tbody></table>\n<p class=\"meta\">Tokens: runs of normalised tokens \
          (fingerprints). Statements: each statement in a canonical form (order, <code>for</code> \
          or <code>while</code>, the direction of a condition do not count), weighed by its \
-         size. Code most of the class holds counts a tenth.</p>\n",
-        row("tokens", pair.tokens, TOKEN_WEIGHT),
-        row("statements", pair.structure, 1.0 - TOKEN_WEIGHT),
+         size. Names: identifiers and literals as spelled. Code most of the class holds counts a \
+         tenth.</p>\n",
+        row("tokens", pair.tokens, WEIGHTS.tokens),
+        row("statements", pair.structure, WEIGHTS.statements),
+        row("names", pair.names, WEIGHTS.names),
         pair.percent()
     )
 }

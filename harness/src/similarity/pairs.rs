@@ -2,10 +2,12 @@
 //! students' files for the same problem (in the same language) ranked by
 //! how much of one is found in the other.
 //!
-//! A pair's score is the larger of its two shares: the share of one
-//! file's fingerprints that the other file has too. So a copy padded with
-//! code of its own still scores as high as the original it contains.
-//! Fingerprints of the starter code (`--base`) are removed first; those
+//! Three signals: runs of normalised tokens (fingerprints), canonical
+//! statements (`structure.rs`), names and literals as spelled. Of each, a
+//! pair has two shares: the weight of what the files share over the
+//! weight of each. A pair's score weighs the larger share of each signal
+//! together ([`WEIGHTS`]), so a copy padded with code of its own still
+//! scores as high as the original it contains. Hashes of the starter code (`--base`) are removed first; those
 //! most files of a problem hold count for less (`common.rs`), never for
 //! nothing, so two identical files always score 100%.
 
@@ -36,6 +38,8 @@ pub struct Document {
     pub bag: Bag,
     /// The canonical statements' hashes, each counted by its size.
     pub structure: Bag,
+    /// The names and literals as spelled (the tokens' `ID` and `LIT`).
+    pub names: Bag,
 }
 
 impl Document {
@@ -66,6 +70,11 @@ impl Document {
                 .filter(|c| !base.contains(&c.hash))
                 .map(|c| (c.hash, c.size)),
         );
+        let names = common::bag(
+            spelled(&tokens, &source)
+                .into_iter()
+                .filter(|h| !base.contains(h)),
+        );
         Document {
             student,
             problem,
@@ -76,8 +85,32 @@ impl Document {
             prints,
             bag,
             structure,
+            names,
         }
     }
+}
+
+/// The hash of each name and literal of `tokens` as spelled in `source`;
+/// a qualified name by its last part (`java.util.Scanner` as `Scanner`).
+fn spelled(tokens: &[Token], source: &[u8]) -> Vec<u64> {
+    let (id, lit) = (tokens::stable_hash(b"ID"), tokens::stable_hash(b"LIT"));
+    tokens
+        .iter()
+        .filter(|t| t.kind == id || t.kind == lit)
+        .map(|t| {
+            let text = source.get(t.bytes.clone()).unwrap_or_default();
+            let last = if t.kind == id {
+                let from = text
+                    .iter()
+                    .rposition(|b| *b == b'.' || *b == b':')
+                    .map_or(0, |i| i + 1);
+                &text[from..]
+            } else {
+                text
+            };
+            tokens::stable_hash(last.trim_ascii())
+        })
+        .collect()
 }
 
 /// A file to compare: (student, problem, path, shown).
@@ -102,6 +135,7 @@ pub fn base_hashes(dir: &Path) -> std::io::Result<HashSet<u64>> {
         if let Some(tree) = syntax::parse(language, &source) {
             let tokens = tokens::from_tree(language, &tree, &source);
             hashes.extend(winnow::kgram_hashes(&tokens));
+            hashes.extend(spelled(&tokens, &source));
             hashes.extend(
                 structure::items(language, &tree, &source)
                     .iter()
@@ -163,25 +197,46 @@ pub struct Pair {
     pub tokens: Shares,
     /// Of their canonical statements.
     pub structure: Shares,
+    /// Of their names and literals as spelled.
+    pub names: Shares,
 }
 
-/// What the token signal weighs in a pair's score; the structure weighs
-/// the rest. The structure survives more (reordered statements, a `for`
-/// as a `while`, code moved into a helper, conditions rewritten); the
-/// tokens tell apart small programs that are alike statement by statement
-/// but not in order. Chosen on the labelled sets of docs/benchmarks.md.
-pub const TOKEN_WEIGHT: f64 = 0.3;
+/// What each signal weighs in a pair's score. The statements survive most
+/// (reordered statements, a `for` as a `while`, code moved into a helper,
+/// conditions rewritten); the tokens tell apart small programs alike
+/// statement by statement but not in order; the names as spelled, a little,
+/// tell a copy that kept them from the same textbook solution written
+/// again. Chosen on the labelled sets of docs/benchmarks.md.
+pub const WEIGHTS: Weights = Weights {
+    tokens: 0.3,
+    statements: 0.65,
+    names: 0.05,
+};
+
+/// The weight of each signal in a pair's score (they add up to 1).
+#[derive(Debug, Clone, Copy)]
+pub struct Weights {
+    pub tokens: f64,
+    pub statements: f64,
+    pub names: f64,
+}
 
 impl Pair {
     /// The larger share of each signal, weighed together.
     pub fn score(&self) -> f64 {
-        TOKEN_WEIGHT * self.tokens.larger() + (1.0 - TOKEN_WEIGHT) * self.structure.larger()
+        self.weighed(Shares::larger)
     }
 
     /// The smaller share of each signal, weighed together: 1 only when
     /// the two files are alike both ways.
     pub fn both_ways(&self) -> f64 {
-        TOKEN_WEIGHT * self.tokens.smaller() + (1.0 - TOKEN_WEIGHT) * self.structure.smaller()
+        self.weighed(Shares::smaller)
+    }
+
+    fn weighed(&self, side: fn(Shares) -> f64) -> f64 {
+        WEIGHTS.tokens * side(self.tokens)
+            + WEIGHTS.statements * side(self.structure)
+            + WEIGHTS.names * side(self.names)
     }
 
     pub fn percent(&self) -> u32 {
@@ -217,6 +272,7 @@ pub fn rank(documents: &[Document]) -> (Vec<Pair>, Vec<Discount>) {
     for ((problem, language), members) in groups {
         let tokens = Signal::of(members.iter().map(|&i| &documents[i].bag).collect());
         let structure = Signal::of(members.iter().map(|&i| &documents[i].structure).collect());
+        let names = Signal::of(members.iter().map(|&i| &documents[i].names).collect());
         let (discounted, distinct) = tokens.common.discounted();
         discounts.push(Discount {
             problem: problem.to_string(),
@@ -233,6 +289,7 @@ pub fn rank(documents: &[Document]) -> (Vec<Pair>, Vec<Discount>) {
                     b,
                     tokens: tokens.shares(x, y),
                     structure: structure.shares(x, y),
+                    names: names.shares(x, y),
                 };
                 if pair.score() > 0.0 && documents[a].student != documents[b].student {
                     pairs.push(pair);
