@@ -32,6 +32,7 @@
 #![warn(unreachable_pub)]
 
 mod checker;
+mod checks;
 mod class;
 pub mod cli;
 mod commands;

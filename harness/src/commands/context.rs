@@ -207,15 +207,22 @@ impl Context {
 
     /// What the plan stage takes of the context.
     pub(crate) fn means(&mut self) -> Means<'_> {
+        self.means_and_out().0
+    }
+
+    /// `means`, with the output and its styles beside it, for a step that
+    /// prints as it goes (`judge generate`).
+    pub(crate) fn means_and_out(&mut self) -> (Means<'_>, &mut dyn Write, &Styles) {
         let visualizations = Some(self.visualizations());
-        Means {
+        let means = Means {
             builder: &mut *self.builder,
             sandbox: &*self.boxes,
             isolation: self.boxes.describe(),
             scratch: self.scratch.path(),
             jobs: self.jobs,
             visualizations,
-        }
+        };
+        (means, &mut *self.out, &self.styles)
     }
 
     /// Where output visualizers' images go: `visualizations/` in the root.

@@ -1,26 +1,18 @@
 //! The CLI verbs, each wired from the typed stages in one function.
 
-mod answer_checks;
 mod calibrate;
 mod class;
-mod constraints;
 mod context;
 mod doctor;
 mod export;
 #[cfg(test)]
 pub(crate) mod fake;
 mod findings;
-mod generator_build;
-mod generators;
 mod handin;
-mod illustrate;
-mod invalid_inputs;
 mod matrix;
-mod packages;
 mod play;
 mod practice;
 mod queued;
-mod self_tests;
 pub(crate) mod serving;
 mod similar;
 mod stored;
@@ -133,10 +125,10 @@ fn verify_command(
     strength: &StrengthArgs,
 ) -> Result<u8> {
     if strength.constraints {
-        return findings::report(ctx, ids, constraints::check);
+        return findings::report(ctx, ids, crate::checks::constraints::check);
     }
     if strength.invalid_inputs {
-        return findings::report(ctx, ids, invalid_inputs::check);
+        return findings::report(ctx, ids, crate::checks::invalid_inputs::check);
     }
     match (strength.calibrate, strength.matrix) {
         (false, false) => verify::verify(ctx, ids, all_tests, reports, store),

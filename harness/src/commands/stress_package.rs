@@ -46,7 +46,7 @@ pub(super) fn use_package_generator(
             problem.id
         )));
     };
-    let program = super::generator_build::generator_program(ctx, &problem.dir, &generators, name)
+    let program = crate::checks::generator_program(&ctx.means(), &problem.dir, &generators, name)
         .map_err(|e| Error::Usage(format!("{}: --gen: {e}", problem.id)))?;
     problem.generator = Some((program, Vec::new()));
     Ok(Some(PackageStress {

@@ -2,7 +2,7 @@
 //! made (`spec`), and the record of what was made from what (`manifest`),
 //! so that `judge generate` makes again only the cases whose generator,
 //! command, solution or inline text changed. Running the programs is the
-//! command's (`commands::generators`).
+//! package checks' (`checks::generators`).
 
 pub(crate) mod manifest;
 mod numbering;

@@ -4,9 +4,9 @@
 //! findings and exit codes.
 
 use super::{Bench, assert_shows, double_script, double_with};
+use crate::checks::{constraints, invalid_inputs};
 use crate::commands::fake::Answer;
 use crate::commands::findings::report;
-use crate::commands::{constraints, invalid_inputs};
 use crate::exit_codes;
 use crate::sandbox::Termination;
 

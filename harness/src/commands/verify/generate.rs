@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::super::Context;
-use super::checks::{built_or_message, run_tool};
+use crate::checks::{built_or_message, run_tool};
 use crate::errors::{Error, Result};
 use crate::spec;
 use crate::verdict::Verdict;
@@ -28,7 +28,8 @@ pub(in crate::commands) fn generate(ctx: &mut Context, ids: &[String]) -> Result
         let dir = ctx.problems_dir().join(id);
         // A package whose tests BAPCtools' generators.yaml describes.
         if dir.join("generators/generators.yaml").is_file() {
-            ok &= super::super::generators::generate(ctx, &dir, id)?;
+            let (mut means, out, styles) = ctx.means_and_out();
+            ok &= crate::checks::generate(&mut means, out, styles, &dir, id)?;
             continue;
         }
         if !dir.join("problem.toml").is_file() {

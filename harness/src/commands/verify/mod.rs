@@ -2,7 +2,6 @@
 //! (`checks`), then every solution through the pipeline, each held to its
 //! expectation (`table`); and `judge generate` (`generate`).
 
-mod checks;
 mod generate;
 mod table;
 
@@ -10,8 +9,8 @@ use std::collections::BTreeMap;
 use std::io::Write;
 
 use super::Context;
-use super::findings::{Finding, Severity, Tally};
 use super::stored;
+use crate::checks::{self, Finding, Severity, Tally};
 use crate::cli::{ReportArgs, StoreArgs};
 use crate::errors::{Error, Result};
 use crate::owner::Owner;
@@ -86,7 +85,7 @@ pub(super) fn verify(
 
     // Kattis packages learn their time limit from their own submissions.
     let mut settlements = settle(ctx, &mut run, &mut problems, store_used.as_mut());
-    let mut package_checks = checks::package_checks(ctx, &problems, memo.as_ref());
+    let mut package_checks = checks::package_checks(&mut ctx.means(), &problems, memo.as_ref());
     for (problem, check) in problems.iter().zip(&mut package_checks) {
         let settlement = settlements.get(&problem.id);
         check.findings.extend(

@@ -4,8 +4,7 @@
 
 use std::io::{self, Write};
 
-use super::checks::PackageCheck;
-use crate::commands::findings::Severity;
+use crate::checks::{PackageCheck, Severity};
 use crate::plan::TimeSettlement;
 use crate::report::sections::HeldExpectation;
 use crate::report::{Styles, human};

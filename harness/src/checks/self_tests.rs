@@ -8,18 +8,18 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::Context;
 use super::findings::{Finding, Severity};
 use crate::checker::Validation;
 use crate::checker::{run_checktestdata, run_validator};
 use crate::compile::{Executable, NotProgram};
 use crate::formats::{InputValidator, OutputSelfTest, Package, PackageFormat, ValidatorProtocol};
+use crate::plan::Means;
 use crate::spec::{CompareMode, ProblemSpec, ProgramRef, Protocol, TestCase, ToolSpec};
 use crate::verdict::JudgeFailure;
 
 /// Why a validator could not say whether a file is valid.
 #[derive(Debug, thiserror::Error)]
-pub(super) enum ValidateError {
+pub(crate) enum ValidateError {
     #[error("failed to read {}: {source}", path.display())]
     Read {
         path: PathBuf,
@@ -43,7 +43,7 @@ fn has_error(findings: &[Finding]) -> bool {
 }
 
 /// An input (or answer) validator ready to run.
-pub(super) enum Validator {
+pub(crate) enum Validator {
     Program {
         name: String,
         protocol: ValidatorProtocol,
@@ -60,7 +60,7 @@ pub(super) enum Validator {
 }
 
 #[derive(Clone, Copy)]
-pub(super) enum ScriptKind {
+pub(crate) enum ScriptKind {
     /// `checktestdata script < input`: exit 0 valid, 1 invalid.
     Checktestdata,
     /// problemtools' `viva.sh script < input` wrapper: exit 42 valid.
@@ -68,7 +68,7 @@ pub(super) enum ScriptKind {
 }
 
 impl Validator {
-    pub(super) fn name(&self) -> &str {
+    pub(crate) fn name(&self) -> &str {
         match self {
             Validator::Program { name, .. } | Validator::Script { name, .. } => name,
         }
@@ -77,14 +77,14 @@ impl Validator {
 
 /// The package's input validators on every test input, and its invalid
 /// inputs, each of which some validator must reject.
-pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Finding> {
+pub(crate) fn check_inputs(means: &mut Means<'_>, problem: &ProblemSpec) -> Vec<Finding> {
     let mut findings = Vec::new();
     let Some(package) = &problem.package else {
         return findings;
     };
     let mut validators = Vec::new();
     for validator in &package.input_validators {
-        match prepare(ctx, package, validator) {
+        match prepare(means, package, validator) {
             Ok(Some(ready)) => validators.push(ready),
             Ok(None) => {}
             Err(finding) => findings.push(finding),
@@ -94,14 +94,15 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Find
         return findings;
     }
     let skipped_some = findings.iter().any(|f| f.severity == Severity::Skipped);
-    let validate =
-        |validator: &Validator,
-         args: &crate::formats::ValidatorArgs,
-         input: &Path|
-         -> Result<bool, ValidateError> { validate(ctx, validator, args, input, None) };
-    let before = findings.len();
-    // Every test input, and the inputs of the output validator's own tests
-    // (Kattis asks that they be valid too).
+    findings.extend(valid_inputs(means, package, &validators));
+    findings.extend(invalid_inputs(means, package, &validators, skipped_some));
+    findings
+}
+
+/// Every test input, and the inputs of the output validator's own tests
+/// (Kattis asks that they be valid too), accepted by every validator.
+fn valid_inputs(means: &Means<'_>, package: &Package, validators: &[Validator]) -> Vec<Finding> {
+    let mut findings = Vec::new();
     let inputs: Vec<(&str, &Path, &crate::formats::ValidatorArgs)> = package
         .tests
         .iter()
@@ -119,7 +120,7 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Find
                 continue;
             }
             let name = validator.name();
-            match validate(validator, args, input) {
+            match validate(means, validator, args, input, None) {
                 Ok(true) => {}
                 Ok(false) => {
                     findings.push(Finding::error(
@@ -137,7 +138,7 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Find
             }
         }
     }
-    if !has_error(&findings[before..]) {
+    if !has_error(&findings) {
         findings.push(Finding::passed(
             "",
             format!(
@@ -147,6 +148,18 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Find
             ),
         ));
     }
+    findings
+}
+
+/// The package's invalid inputs, each rejected by some validator; when a
+/// validator was skipped, one accepted by all that ran is not checked.
+fn invalid_inputs(
+    means: &Means<'_>,
+    package: &Package,
+    validators: &[Validator],
+    skipped_some: bool,
+) -> Vec<Finding> {
+    let mut findings = Vec::new();
     let invalid: Vec<_> = package
         .self_tests
         .inputs
@@ -155,9 +168,12 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Find
         .collect();
     let mut accepted_invalid = 0;
     for test in &invalid {
-        let caught = validators
-            .iter()
-            .any(|validator| matches!(validate(validator, &test.args, &test.input), Ok(false)));
+        let caught = validators.iter().any(|validator| {
+            matches!(
+                validate(means, validator, &test.args, &test.input, None),
+                Ok(false)
+            )
+        });
         if !caught {
             accepted_invalid += 1;
             // A validator that did not run may be the one that rejects it.
@@ -189,18 +205,17 @@ pub(super) fn check_inputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Find
 /// Runs `validator` on `file` (its stdin) with its arguments among `args`:
 /// whether it finds the file valid, or why it could not say. `input`: an
 /// answer validator's test input, its first argument (scripts get none).
-pub(super) fn validate(
-    ctx: &Context,
+pub(crate) fn validate(
+    means: &Means<'_>,
     validator: &Validator,
     args: &crate::formats::ValidatorArgs,
     file: &Path,
     input: Option<&Path>,
 ) -> Result<bool, ValidateError> {
-    let scratch =
-        tempfile::tempdir_in(ctx.scratch.path()).map_err(|source| ValidateError::Write {
-            path: ctx.scratch.path().to_path_buf(),
-            source,
-        })?;
+    let scratch = tempfile::tempdir_in(means.scratch).map_err(|source| ValidateError::Write {
+        path: means.scratch.to_path_buf(),
+        source,
+    })?;
     let verdict = match validator {
         Validator::Program {
             name,
@@ -219,7 +234,7 @@ pub(super) fn validate(
                     ValidatorProtocol::Testlib => Protocol::Testlib,
                 },
             };
-            run_validator(ctx.builder.worker(), exe, &tool, file, scratch.path())?
+            run_validator(means.builder.worker(), exe, &tool, file, scratch.path())?
         }
         // A script takes no arguments: it states its bounds itself. It is
         // copied into the run's folder, where the tool can read it.
@@ -236,7 +251,7 @@ pub(super) fn validate(
             })?;
             match kind {
                 ScriptKind::Checktestdata => {
-                    run_checktestdata(ctx.builder.worker(), tool, &copy, file, scratch.path())
+                    run_checktestdata(means.builder.worker(), tool, &copy, file, scratch.path())
                 }
                 ScriptKind::Viva => {
                     let viva = ToolSpec {
@@ -244,7 +259,7 @@ pub(super) fn validate(
                         args: vec![copy.display().to_string()],
                         protocol: Protocol::Kattis,
                     };
-                    run_validator(ctx.builder.worker(), tool, &viva, file, scratch.path())
+                    run_validator(means.builder.worker(), tool, &viva, file, scratch.path())
                 }
             }?
         }
@@ -255,21 +270,21 @@ pub(super) fn validate(
 /// Builds a validator program, or finds the tool that runs a script.
 /// `Err`: why it is not run, a finding: skipped for a tool this machine
 /// lacks, an error when it does not build or its script cannot be read.
-pub(super) fn prepare(
-    ctx: &mut Context,
+pub(crate) fn prepare(
+    means: &mut Means<'_>,
     package: &Package,
     validator: &InputValidator,
 ) -> Result<Option<Validator>, Finding> {
     match validator {
         InputValidator::Program { program, protocol } => {
             let program_ref = crate::spec::package_program(package, program);
-            if let Some(tool) = ctx.builder.unavailable_tool(&program_ref) {
+            if let Some(tool) = means.builder.unavailable_tool(&program_ref) {
                 return Err(Finding::skipped(
                     format!("input validator {}", program.name),
                     format!("no {tool}"),
                 ));
             }
-            match ctx.builder.build(&program_ref).into_program() {
+            match means.builder.build(&program_ref).into_program() {
                 Ok(exe) => Ok(Some(Validator::Program {
                     name: program.name.clone(),
                     protocol: *protocol,
@@ -373,7 +388,7 @@ fn checktestdata_tool() -> Option<Executable> {
 /// The package's output validator (Kattis) or checker (Polygon) on each of
 /// its outputs of known verdict, judged as a submission's output would be,
 /// with the test's arguments: each must get the verdict the package says.
-pub(super) fn check_outputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Finding> {
+pub(crate) fn check_outputs(means: &mut Means<'_>, problem: &ProblemSpec) -> Vec<Finding> {
     let mut findings = Vec::new();
     let Some(package) = &problem.package else {
         return findings;
@@ -401,14 +416,14 @@ pub(super) fn check_outputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Fin
     }
     let checker = match &problem.compare.mode {
         CompareMode::Checker(tool) => {
-            if let Some(missing) = ctx.builder.unavailable_tool(&tool.program) {
+            if let Some(missing) = means.builder.unavailable_tool(&tool.program) {
                 findings.push(Finding::skipped(
                     format!("{count} {what} tests"),
                     format!("skipped: no {missing}"),
                 ));
                 return findings;
             }
-            match ctx.builder.build(&tool.program).into_program() {
+            match means.builder.build(&tool.program).into_program() {
                 Ok(exe) => Some(exe),
                 Err(NotProgram::AnswerSet(_)) => {
                     findings.push(Finding::error("", format!("{what} is not a program")));
@@ -438,7 +453,7 @@ pub(super) fn check_outputs(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Fin
         let before = findings.len();
         for test in tests {
             let on = format!("{what} on {prefix}{}", test.name);
-            match judge_self_test(ctx, problem, checker.as_ref(), test) {
+            match judge_self_test(means, problem, checker.as_ref(), test) {
                 Ok((verdict, _)) if verdict == test.expected => {}
                 Ok((verdict, detail)) => findings.push(Finding::error(
                     on,
@@ -466,7 +481,7 @@ fn first_line(text: &str) -> &str {
 
 /// The verdict the problem's output judging gives `test`'s output.
 fn judge_self_test(
-    ctx: &mut Context,
+    means: &mut Means<'_>,
     problem: &ProblemSpec,
     checker: Option<&Executable>,
     test: &OutputSelfTest,
@@ -485,13 +500,12 @@ fn judge_self_test(
         path: test.output.clone(),
         source,
     })?;
-    let scratch =
-        tempfile::tempdir_in(ctx.scratch.path()).map_err(|source| ValidateError::Write {
-            path: ctx.scratch.path().to_path_buf(),
-            source,
-        })?;
+    let scratch = tempfile::tempdir_in(means.scratch).map_err(|source| ValidateError::Write {
+        path: means.scratch.to_path_buf(),
+        source,
+    })?;
     let judge = crate::runner::OutputJudge {
-        sandbox: ctx.builder.worker(),
+        sandbox: means.builder.worker(),
         problem,
         checker,
     };

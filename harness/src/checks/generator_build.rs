@@ -6,16 +6,16 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::Context;
 use super::generators::{BuiltProgram, CaseError};
 use crate::compile::NotProgram;
 use crate::formats::Constants;
 use crate::generators::Generators;
+use crate::plan::Means;
 use crate::spec::ProgramRef;
 
 /// The files of the generator `name` of the package in `dir`: a name in
 /// `generators:`, or a file or folder of `generators/`.
-pub(super) fn generator_files(dir: &Path, generators: &Generators, name: &str) -> Vec<PathBuf> {
+pub(crate) fn generator_files(dir: &Path, generators: &Generators, name: &str) -> Vec<PathBuf> {
     let folder = dir.join("generators");
     match generators.programs.get(name) {
         Some(files) => files.iter().map(|f| folder.join(f)).collect(),
@@ -25,26 +25,26 @@ pub(super) fn generator_files(dir: &Path, generators: &Generators, name: &str) -
 
 /// The generator `name` of the package in `dir` as the builder takes it
 /// (for `judge stress` on a package without a `[generator]`).
-pub(super) fn generator_program(
-    ctx: &Context,
+pub(crate) fn generator_program(
+    means: &Means<'_>,
     dir: &Path,
     generators: &Generators,
     name: &str,
 ) -> std::result::Result<ProgramRef, CaseError> {
     let files = generator_files(dir, generators, name);
-    Ok(program_of(ctx, name, &files, &generators.constants)?.0)
+    Ok(program_of(means, name, &files, &generators.constants)?.0)
 }
 
 /// Builds a program of `files` (one file or folder, or several files
 /// taken as one folder): its executable and a hash of every file.
-pub(super) fn build(
-    ctx: &mut Context,
+pub(crate) fn build(
+    means: &mut Means<'_>,
     name: &str,
     files: &[PathBuf],
     constants: &Constants,
 ) -> BuiltProgram {
-    let (program, hash) = program_of(ctx, name, files, constants)?;
-    match ctx.builder.build(&program).into_program() {
+    let (program, hash) = program_of(means, name, files, constants)?;
+    match means.builder.build(&program).into_program() {
         Ok(exe) => Ok((exe, hash)),
         Err(NotProgram::NotBuilt(why)) => Err(CaseError::NotBuilt {
             program: name.to_string(),
@@ -58,7 +58,7 @@ pub(super) fn build(
 
 /// A program of `files` as the builder takes it, and a hash of every file.
 fn program_of(
-    ctx: &Context,
+    means: &Means<'_>,
     name: &str,
     files: &[PathBuf],
     constants: &Constants,
@@ -90,7 +90,7 @@ fn program_of(
         [one]
             if constants.values.is_empty()
                 && one.is_file()
-                && ctx.builder.languages().for_file(one).is_some() =>
+                && means.builder.languages().for_file(one).is_some() =>
         {
             ProgramRef::File(one.clone())
         }

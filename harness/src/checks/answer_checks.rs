@@ -5,14 +5,14 @@
 //! `data/invalid_answer/` (a valid input, a wrong answer) must be rejected
 //! by at least one of them.
 
-use super::Context;
 use super::findings::Finding;
 use super::self_tests::{Validator, prepare, validate};
 use crate::formats::{InputValidator, Package};
+use crate::plan::Means;
 use crate::spec::ProblemSpec;
 
 /// The answer validators on every test's answer and on the invalid answers.
-pub(super) fn check_answers(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Finding> {
+pub(crate) fn check_answers(means: &mut Means<'_>, problem: &ProblemSpec) -> Vec<Finding> {
     let mut findings = Vec::new();
     let Some(package) = problem.package.as_deref() else {
         return findings;
@@ -30,10 +30,24 @@ pub(super) fn check_answers(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Fin
         }
         return findings;
     }
-    let validators = ready(ctx, package, &package.answer_validators, &mut findings);
+    let validators = ready(means, package, &package.answer_validators, &mut findings);
     if validators.is_empty() {
         return findings;
     }
+    findings.extend(every_answer(means, package, &validators));
+    if invalid.is_empty() {
+        return findings;
+    }
+    // An invalid answer's input must be valid: else the case shows nothing.
+    let inputs = ready(means, package, &package.input_validators, &mut Vec::new());
+    findings.extend(invalid_answers(means, package, &inputs, &validators));
+    findings
+}
+
+/// Every test's answer, checked by each answer validator (one that fails
+/// to run is not asked again).
+fn every_answer(means: &Means<'_>, package: &Package, validators: &[Validator]) -> Vec<Finding> {
+    let mut findings = Vec::new();
     let mut broken = vec![false; validators.len()];
     let mut rejected = 0;
     for test in &package.tests {
@@ -43,7 +57,7 @@ pub(super) fn check_answers(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Fin
             }
             let name = validator.name();
             match validate(
-                ctx,
+                means,
                 validator,
                 &test.answer_validator_args,
                 &test.answer,
@@ -77,16 +91,24 @@ pub(super) fn check_answers(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Fin
             ),
         ));
     }
-    if invalid.is_empty() {
-        return findings;
-    }
-    // An invalid answer's input must be valid: else the case shows nothing.
-    let inputs = ready(ctx, package, &package.input_validators, &mut Vec::new());
+    findings
+}
+
+/// Each case of `data/invalid_answer/`: its input valid by every input
+/// validator of `inputs`, its answer rejected by one of `validators`.
+fn invalid_answers(
+    means: &Means<'_>,
+    package: &Package,
+    inputs: &[Validator],
+    validators: &[Validator],
+) -> Vec<Finding> {
+    let invalid = &package.self_tests.answers;
+    let mut findings = Vec::new();
     let mut caught = 0;
     for case in invalid {
         let bad_input = inputs.iter().find(|v| {
             matches!(
-                validate(ctx, v, &case.input_validator_args, &case.input, None),
+                validate(means, v, &case.input_validator_args, &case.input, None),
                 Ok(false)
             )
         });
@@ -103,7 +125,7 @@ pub(super) fn check_answers(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Fin
         let rejects = validators.iter().any(|v| {
             matches!(
                 validate(
-                    ctx,
+                    means,
                     v,
                     &case.answer_validator_args,
                     &case.answer,
@@ -132,14 +154,14 @@ pub(super) fn check_answers(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Fin
 /// The validators of `list` that this machine can run; the others are
 /// findings (skipped for a missing tool, an error for a broken build).
 fn ready(
-    ctx: &mut Context,
+    means: &mut Means<'_>,
     package: &Package,
     list: &[InputValidator],
     findings: &mut Vec<Finding>,
 ) -> Vec<Validator> {
     let mut ready = Vec::new();
     for validator in list {
-        match prepare(ctx, package, validator) {
+        match prepare(means, package, validator) {
             Ok(Some(validator)) => ready.push(validator),
             Ok(None) => {}
             Err(finding) => findings.push(finding),

@@ -9,11 +9,11 @@
 
 use std::path::Path;
 
-use super::Context;
 use super::generators::{Files, Programs, run};
 use crate::errors::{Error, Result};
 use crate::formats::yaml::YamlFile;
 use crate::generators::{CaseRule, Generators};
+use crate::plan::Means;
 
 /// The case's `input_visualizer_args`: the last said of the
 /// `test_group.yaml` of `data/` and each folder down to the case (as
@@ -47,8 +47,8 @@ const IMAGES: &[&str] = &["svg", "png", "jpg", "jpeg"];
 /// Draws the case `rule` made (`files`, already written under `dir/data/`)
 /// when the package has an input visualizer and the case brought no image
 /// of its own. `Ok(Some(warning))`: the visualizer did not draw it.
-pub(super) fn case(
-    ctx: &mut Context,
+pub(crate) fn case(
+    means: &mut Means<'_>,
     programs: &mut Programs<'_>,
     dir: &Path,
     rule: &CaseRule,
@@ -57,7 +57,7 @@ pub(super) fn case(
     if IMAGES.iter().any(|ext| files.contains_key(*ext)) {
         return Ok(None);
     }
-    let exe = match programs.visualizer(ctx) {
+    let exe = match programs.visualizer(means) {
         None => return Ok(None),
         Some(Ok((exe, _))) => exe,
         Some(Err(why)) => return Ok(Some(format!("input visualizer: {why}"))),
@@ -69,7 +69,7 @@ pub(super) fn case(
             .into_iter()
             .map(Into::into),
     );
-    let drawn = match run(ctx, &exe.with_args(words), None) {
+    let drawn = match run(means, &exe.with_args(words), None) {
         Ok((_, drawn)) => drawn,
         Err(why) => return Ok(Some(format!("input visualizer on {}: {why}", rule.name))),
     };

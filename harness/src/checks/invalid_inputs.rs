@@ -8,13 +8,13 @@
 
 use std::path::Path;
 
-use super::Context;
 use super::findings::{Finding, Severity};
 use super::self_tests::{ValidateError, Validator, prepare, validate};
 use crate::checker::Validation;
 use crate::checker::run_validator;
 use crate::compile::NotProgram;
 use crate::formats::ValidatorArgs;
+use crate::plan::Means;
 use crate::spec::ProblemSpec;
 
 /// The invalid inputs made from `valid`, by what was done to it; those
@@ -61,17 +61,17 @@ pub(crate) fn mutations(valid: &str) -> Vec<(&'static str, String)> {
 
 /// The problem's input validators, ready to judge a file: `Ok(true)` when
 /// it is valid for every one of them.
-type Judge<'a> = Box<dyn Fn(&Context, &Path) -> std::result::Result<bool, ValidateError> + 'a>;
+type Judge<'a> = Box<dyn Fn(&Means<'_>, &Path) -> std::result::Result<bool, ValidateError> + 'a>;
 
 fn validators<'a>(
-    ctx: &mut Context,
+    means: &mut Means<'_>,
     problem: &'a ProblemSpec,
     findings: &mut Vec<Finding>,
 ) -> Option<Judge<'a>> {
     if let Some(package) = problem.package.as_deref() {
         let mut ready: Vec<Validator> = Vec::new();
         for validator in &package.input_validators {
-            match prepare(ctx, package, validator) {
+            match prepare(means, package, validator) {
                 Ok(Some(validator)) => ready.push(validator),
                 Ok(None) => {}
                 Err(finding) => findings.push(finding),
@@ -80,9 +80,9 @@ fn validators<'a>(
         if ready.is_empty() {
             return None;
         }
-        return Some(Box::new(move |ctx: &Context, file: &Path| {
+        return Some(Box::new(move |means: &Means<'_>, file: &Path| {
             for validator in &ready {
-                if !validate(ctx, validator, &ValidatorArgs::None, file, None)? {
+                if !validate(means, validator, &ValidatorArgs::None, file, None)? {
                     return Ok(false);
                 }
             }
@@ -90,7 +90,7 @@ fn validators<'a>(
         }));
     }
     let tool = problem.validator.as_ref()?;
-    let exe = match ctx.builder.build(&tool.program).into_program() {
+    let exe = match means.builder.build(&tool.program).into_program() {
         Ok(exe) => exe,
         Err(NotProgram::NotBuilt(why)) => {
             findings.push(Finding::error(
@@ -101,13 +101,13 @@ fn validators<'a>(
         }
         Err(NotProgram::AnswerSet(_)) => return None,
     };
-    Some(Box::new(move |ctx: &Context, file: &Path| {
+    Some(Box::new(move |means: &Means<'_>, file: &Path| {
         let scratch =
-            tempfile::tempdir_in(ctx.scratch.path()).map_err(|source| ValidateError::Write {
-                path: ctx.scratch.path().to_path_buf(),
+            tempfile::tempdir_in(means.scratch).map_err(|source| ValidateError::Write {
+                path: means.scratch.to_path_buf(),
                 source,
             })?;
-        match run_validator(ctx.builder.worker(), &exe, tool, file, scratch.path())? {
+        match run_validator(means.builder.worker(), &exe, tool, file, scratch.path())? {
             Validation::Valid => Ok(true),
             Validation::Invalid(_) => Ok(false),
         }
@@ -135,9 +135,9 @@ fn accepted(test: &str, what: &str, valid: &str, text: &str) -> Finding {
 }
 
 /// The generic invalid inputs of one problem, each checked.
-pub(super) fn check(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Finding> {
+pub(crate) fn check(means: &mut Means<'_>, problem: &ProblemSpec) -> Vec<Finding> {
     let mut findings = Vec::new();
-    let Some(is_valid) = validators(ctx, problem, &mut findings) else {
+    let Some(is_valid) = validators(means, problem, &mut findings) else {
         if findings.is_empty() {
             findings.push(Finding::skipped("", "no input validator"));
         }
@@ -159,7 +159,7 @@ pub(super) fn check(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Finding> {
             continue;
         };
         for (what, text) in mutations(&valid) {
-            let file = match tempfile::NamedTempFile::new_in(ctx.scratch.path()) {
+            let file = match tempfile::NamedTempFile::new_in(means.scratch) {
                 Ok(file) => file,
                 Err(e) => {
                     findings.push(Finding::error("", e.to_string()));
@@ -170,7 +170,7 @@ pub(super) fn check(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Finding> {
                 findings.push(Finding::error("", e.to_string()));
                 return findings;
             }
-            match is_valid(ctx, file.path()) {
+            match is_valid(means, file.path()) {
                 Ok(false) => rejected += 1,
                 Ok(true) => findings.push(accepted(&test.name, what, &valid, &text)),
                 Err(why) => findings.push(Finding::error(&test.name, format!("{what}: {why}"))),

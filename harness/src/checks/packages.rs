@@ -6,14 +6,15 @@
 //! `plan/expect.rs`).
 
 use super::findings::Finding;
-use super::{Context, answer_checks, generators, self_tests};
+use super::{answer_checks, generators, self_tests};
+use crate::plan::Means;
 use crate::spec::ProblemSpec;
 
 /// The package's own programs on their own tests (see `self_tests`): the
 /// input validators on every input and on the invalid inputs, then the
 /// output validator or checker on the outputs of known verdict.
-pub(super) fn check_self_tests(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Finding> {
-    let mut findings = self_tests::check_inputs(ctx, problem);
+pub(crate) fn check_self_tests(means: &mut Means<'_>, problem: &ProblemSpec) -> Vec<Finding> {
+    let mut findings = self_tests::check_inputs(means, problem);
     if let Some(package) = &problem.package {
         // What the package's own tools would only warn about.
         findings.extend(
@@ -32,8 +33,8 @@ pub(super) fn check_self_tests(ctx: &mut Context, problem: &ProblemSpec) -> Vec<
             ));
         }
     }
-    findings.extend(answer_checks::check_answers(ctx, problem));
-    findings.extend(generators::check(ctx, &problem.dir));
-    findings.extend(self_tests::check_outputs(ctx, problem));
+    findings.extend(answer_checks::check_answers(means, problem));
+    findings.extend(generators::check(means, &problem.dir));
+    findings.extend(self_tests::check_outputs(means, problem));
     findings
 }

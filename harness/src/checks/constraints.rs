@@ -12,10 +12,10 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use super::Context;
 use super::findings::Finding;
 use crate::checker::run_validator;
 use crate::compile::{Executable, NotProgram};
+use crate::plan::Means;
 
 use crate::formats::{InputValidator, ValidatorArgs, ValidatorProtocol};
 use crate::spec::{ProblemSpec, Protocol, ToolSpec};
@@ -173,9 +173,13 @@ pub(crate) fn judge_bounds(validator: &str, bounds: &BTreeMap<String, Bound>) ->
 }
 
 /// The validators of `problem` that may report bounds, built.
-fn validators(ctx: &mut Context, problem: &ProblemSpec, findings: &mut Vec<Finding>) -> Vec<Asked> {
+fn validators(
+    means: &mut Means<'_>,
+    problem: &ProblemSpec,
+    findings: &mut Vec<Finding>,
+) -> Vec<Asked> {
     let mut asked = Vec::new();
-    let mut add = |ctx: &mut Context, name: String, program, testlib, args, answers| match ctx
+    let mut add = |means: &mut Means<'_>, name: String, program, testlib, args, answers| match means
         .builder
         .build(&program)
         .into_program()
@@ -200,7 +204,7 @@ fn validators(ctx: &mut Context, problem: &ProblemSpec, findings: &mut Vec<Findi
         let testlib = validator.protocol == Protocol::Testlib;
         let args = ArgsFrom::Always(validator.args.clone());
         add(
-            ctx,
+            means,
             "validator".into(),
             validator.program.clone(),
             testlib,
@@ -226,7 +230,7 @@ fn validators(ctx: &mut Context, problem: &ProblemSpec, findings: &mut Vec<Findi
                         let program_ref = crate::spec::package_program(package, program);
                         let name = format!("{kind} {}", program.name);
                         add(
-                            ctx,
+                            means,
                             name,
                             program_ref,
                             testlib,
@@ -296,14 +300,14 @@ enum AskError {
 
 /// Runs one validator on every test, asking for its bounds; merged.
 fn ask(
-    ctx: &Context,
+    means: &Means<'_>,
     problem: &ProblemSpec,
     validator: &Asked,
 ) -> std::result::Result<Option<BTreeMap<String, Bound>>, AskError> {
     let mut merged = BTreeMap::new();
     let mut reported = false;
     for (test, file, input, args) in tests_of(problem, validator.answers) {
-        let scratch = tempfile::tempdir_in(ctx.scratch.path()).map_err(AskError::Folder)?;
+        let scratch = tempfile::tempdir_in(means.scratch).map_err(AskError::Folder)?;
         let report = scratch.path().join("bounds.txt");
         let flag = match validator.testlib {
             true => "--testOverviewLogFileName",
@@ -330,7 +334,7 @@ fn ask(
             },
         };
         match run_validator(
-            ctx.builder.worker(),
+            means.builder.worker(),
             &validator.exe,
             &tool,
             &file,
@@ -359,14 +363,14 @@ fn ask(
 }
 
 /// The bound findings of one problem.
-pub(super) fn check(ctx: &mut Context, problem: &ProblemSpec) -> Vec<Finding> {
+pub(crate) fn check(means: &mut Means<'_>, problem: &ProblemSpec) -> Vec<Finding> {
     let mut findings = Vec::new();
-    let asked = validators(ctx, problem, &mut findings);
+    let asked = validators(means, problem, &mut findings);
     if asked.is_empty() && findings.is_empty() {
         findings.push(Finding::skipped("", "no validator to ask for its bounds"));
     }
     for validator in &asked {
-        match ask(ctx, problem, validator) {
+        match ask(means, problem, validator) {
             Ok(Some(bounds)) => findings.extend(judge_bounds(&validator.name, &bounds)),
             Ok(None) => findings.push(Finding::skipped(
                 &validator.name,

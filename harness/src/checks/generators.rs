@@ -18,21 +18,23 @@ use std::sync::Arc;
 
 use super::findings::Finding;
 use super::generator_build::{build, generator_files};
-use super::{Context, illustrate};
+use super::illustrate;
 use crate::compile::{Executable, NotBuilt};
 use crate::errors::{Error, Result};
 use crate::generators::manifest::{Made, Manifest, hash_of};
 use crate::generators::spec::{EXTENSIONS, copied};
 use crate::generators::{CaseRule, Generators, Source};
+use crate::plan::Means;
+use crate::report::Styles;
 use crate::sandbox::TOOL_LIMITS;
 use crate::sandbox::{Collect, Containment, RunRequest, Termination};
 use crate::spec::SpecError;
 
 /// A case's files, by extension.
-pub(super) type Files = BTreeMap<String, Vec<u8>>;
+pub(crate) type Files = BTreeMap<String, Vec<u8>>;
 
 /// Programs built once per command: by generator name or solution path.
-pub(super) struct Programs<'a> {
+pub(crate) struct Programs<'a> {
     dir: &'a Path,
     generators: &'a Generators,
     built: BTreeMap<String, BuiltProgram>,
@@ -41,22 +43,22 @@ pub(super) struct Programs<'a> {
 impl Programs<'_> {
     /// The generator `name` (a name in `generators:`, or a file or folder
     /// of `generators/`), built, with a hash of its files.
-    fn generator(&mut self, ctx: &mut Context, name: &str) -> BuiltProgram {
+    fn generator(&mut self, means: &mut Means<'_>, name: &str) -> BuiltProgram {
         let files = generator_files(self.dir, self.generators, name);
-        self.built(ctx, format!("generator {name}"), name, &files)
+        self.built(means, format!("generator {name}"), name, &files)
     }
 
     /// What `generators.yaml` says.
-    pub(super) fn generators(&self) -> &Generators {
+    pub(crate) fn generators(&self) -> &Generators {
         self.generators
     }
 
     /// The package's `input_visualizer/`, built; `None` when it has none.
-    pub(super) fn visualizer(&mut self, ctx: &mut Context) -> Option<BuiltProgram> {
+    pub(crate) fn visualizer(&mut self, means: &mut Means<'_>) -> Option<BuiltProgram> {
         let folder = self.dir.join("input_visualizer");
         folder.is_dir().then(|| {
             self.built(
-                ctx,
+                means,
                 "input visualizer".into(),
                 "input_visualizer",
                 &[folder],
@@ -65,15 +67,15 @@ impl Programs<'_> {
     }
 
     /// The solution at `path` (from the package folder, `/` first).
-    fn solution(&mut self, ctx: &mut Context, path: &str) -> BuiltProgram {
+    fn solution(&mut self, means: &mut Means<'_>, path: &str) -> BuiltProgram {
         let file = self.dir.join(path.trim_start_matches('/'));
-        self.built(ctx, format!("solution {path}"), path, &[file])
+        self.built(means, format!("solution {path}"), path, &[file])
     }
 
     /// `build`, once per `key`.
     fn built(
         &mut self,
-        ctx: &mut Context,
+        means: &mut Means<'_>,
         key: String,
         name: &str,
         files: &[PathBuf],
@@ -81,19 +83,19 @@ impl Programs<'_> {
         if let Some(done) = self.built.get(&key) {
             return done.clone();
         }
-        let made = build(ctx, name, files, &self.generators.constants);
+        let made = build(means, name, files, &self.generators.constants);
         self.built.insert(key, made.clone());
         made
     }
 }
 
 /// A built program and the hash of its files, or why it did not build.
-pub(super) type BuiltProgram = std::result::Result<(Executable, String), CaseError>;
+pub(crate) type BuiltProgram = std::result::Result<(Executable, String), CaseError>;
 
 /// Why a case of `generators.yaml` was not made. Cloned: a program that
 /// did not build is reported for every case that needs it.
 #[derive(Debug, Clone, thiserror::Error)]
-pub(super) enum CaseError {
+pub(crate) enum CaseError {
     #[error("{program}: {message}")]
     Walk { program: String, message: String },
     #[error("{}: {source}", path.display())]
@@ -125,7 +127,7 @@ pub(super) enum CaseError {
 
 /// Why a package program run by `run` gave no output.
 #[derive(Debug, Clone, thiserror::Error)]
-pub(super) enum ToolRunError {
+pub(crate) enum ToolRunError {
     /// A folder or file of the run could not be made.
     #[error("{0}")]
     Io(Arc<std::io::Error>),
@@ -144,14 +146,14 @@ fn io_failed(error: std::io::Error) -> ToolRunError {
 
 /// Runs `exe` in a fresh folder (stdin from `stdin`): its stdout and the
 /// `testcase.<ext>` files it left there, by extension.
-pub(super) fn run(
-    ctx: &Context,
+pub(crate) fn run(
+    means: &Means<'_>,
     exe: &Executable,
     stdin: Option<&Path>,
 ) -> std::result::Result<(Vec<u8>, Files), ToolRunError> {
-    let work = tempfile::tempdir_in(ctx.scratch.path()).map_err(io_failed)?;
-    let out = tempfile::tempdir_in(ctx.scratch.path()).map_err(io_failed)?;
-    let outcome = ctx
+    let work = tempfile::tempdir_in(means.scratch).map_err(io_failed)?;
+    let out = tempfile::tempdir_in(means.scratch).map_err(io_failed)?;
+    let outcome = means
         .builder
         .worker()
         .run(&RunRequest {
@@ -220,7 +222,7 @@ fn copies(dir: &Path, rule: &CaseRule) -> Files {
 
 /// Makes one case: its files by extension, and its recipe.
 fn make(
-    ctx: &mut Context,
+    means: &mut Means<'_>,
     programs: &mut Programs<'_>,
     rule: &CaseRule,
     answers_empty: bool,
@@ -230,8 +232,8 @@ fn make(
     let mut files = copied.clone();
     let mut generator_hash = None;
     if let Source::Generate { program, args, .. } = &rule.source {
-        let (exe, hash) = programs.generator(ctx, program)?;
-        let (stdout, written) = run(ctx, &exe.with_args(args), None)?;
+        let (exe, hash) = programs.generator(means, program)?;
+        let (stdout, written) = run(means, &exe.with_args(args), None)?;
         files.extend(written);
         files.entry("in".into()).or_insert(stdout);
         generator_hash = Some(hash);
@@ -260,12 +262,11 @@ fn make(
                 files.insert("ans".into(), Vec::new());
             }
             (Some(solution), false) => {
-                let (exe, hash) = programs.solution(ctx, solution)?;
-                let input =
-                    tempfile::NamedTempFile::new_in(ctx.scratch.path()).map_err(io_failed)?;
+                let (exe, hash) = programs.solution(means, solution)?;
+                let input = tempfile::NamedTempFile::new_in(means.scratch).map_err(io_failed)?;
                 std::fs::write(input.path(), &files["in"]).map_err(io_failed)?;
                 let (stdout, _) =
-                    run(ctx, &exe, Some(input.path())).map_err(|source| CaseError::Solution {
+                    run(means, &exe, Some(input.path())).map_err(|source| CaseError::Solution {
                         case: rule.name.clone(),
                         solution: solution.clone(),
                         source,
@@ -307,7 +308,13 @@ fn package_error(id: &str, message: impl std::fmt::Display) -> Error {
 /// `judge generate ID` on a package with `generators/generators.yaml`:
 /// makes every case whose recipe changed (or whose files did), writes the
 /// `test_group.yaml` files it holds, and records what it made.
-pub(super) fn generate(ctx: &mut Context, dir: &Path, id: &str) -> Result<bool> {
+pub(crate) fn generate(
+    means: &mut Means<'_>,
+    out: &mut dyn Write,
+    styles: &Styles,
+    dir: &Path,
+    id: &str,
+) -> Result<bool> {
     let generators = match crate::generators::spec::read(dir) {
         Some(read) => read.map_err(|e| package_error(id, e))?,
         None => return Err(package_error(id, "no generators/generators.yaml")),
@@ -317,7 +324,7 @@ pub(super) fn generate(ctx: &mut Context, dir: &Path, id: &str) -> Result<bool> 
         source,
     };
     for warning in &generators.warnings {
-        writeln!(ctx.out, "warning: {warning}").map_err(io)?;
+        writeln!(out, "warning: {warning}").map_err(io)?;
     }
     let mut manifest = Manifest::load(dir);
     let empty_answers = answers_may_be_empty(dir);
@@ -330,7 +337,7 @@ pub(super) fn generate(ctx: &mut Context, dir: &Path, id: &str) -> Result<bool> 
     for rule in &generators.cases {
         // The recipe is known only once the programs are built: build
         // them, then skip the run when nothing changed.
-        let made_case = make_if_changed(ctx, &mut programs, rule, empty_answers, &manifest);
+        let made_case = make_if_changed(means, &mut programs, rule, empty_answers, &manifest);
         match made_case {
             Ok(None) => kept += 1,
             Ok(Some((files, recipe))) => {
@@ -348,13 +355,13 @@ pub(super) fn generate(ctx: &mut Context, dir: &Path, id: &str) -> Result<bool> 
                     },
                 );
                 made += 1;
-                if let Some(warning) = illustrate::case(ctx, &mut programs, dir, rule, &files)? {
-                    writeln!(ctx.out, "warning: {warning}").map_err(io)?;
+                if let Some(warning) = illustrate::case(means, &mut programs, dir, rule, &files)? {
+                    writeln!(out, "warning: {warning}").map_err(io)?;
                 }
             }
             Err(why) => {
                 failed += 1;
-                writeln!(ctx.out, "{} {why}", ctx.styles.bad("failed:")).map_err(io)?;
+                writeln!(out, "{} {why}", styles.bad("failed:")).map_err(io)?;
             }
         }
     }
@@ -373,10 +380,10 @@ pub(super) fn generate(ctx: &mut Context, dir: &Path, id: &str) -> Result<bool> 
         source,
     })?;
     for stray in strays(dir, &generators) {
-        writeln!(ctx.out, "warning: {stray}: not made by generators.yaml").map_err(io)?;
+        writeln!(out, "warning: {stray}: not made by generators.yaml").map_err(io)?;
     }
     writeln!(
-        ctx.out,
+        out,
         "{id}: {made} cases made by generators.yaml, {kept} unchanged{}",
         if failed > 0 {
             format!(", {failed} failed")
@@ -390,20 +397,20 @@ pub(super) fn generate(ctx: &mut Context, dir: &Path, id: &str) -> Result<bool> 
 
 /// The case made, or `None` when its recipe and files are unchanged.
 fn make_if_changed(
-    ctx: &mut Context,
+    means: &mut Means<'_>,
     programs: &mut Programs<'_>,
     rule: &CaseRule,
     empty_answers: bool,
     manifest: &Manifest,
 ) -> std::result::Result<Option<(Files, String)>, CaseError> {
     let generator = match &rule.source {
-        Source::Generate { program, .. } => Some(programs.generator(ctx, program)?.1),
+        Source::Generate { program, .. } => Some(programs.generator(means, program)?.1),
         _ => None,
     };
     let needs_solution =
         !rule.inline.contains_key("ans") && rule.solution.is_some() && !empty_answers;
     let solution = match (&rule.solution, needs_solution) {
-        (Some(path), true) => Some(programs.solution(ctx, path)?.1),
+        (Some(path), true) => Some(programs.solution(means, path)?.1),
         _ => None,
     };
     // A generator that writes its own `.ans` never needs the solution,
@@ -417,7 +424,7 @@ fn make_if_changed(
     if manifest.unchanged(programs.dir, &rule.name, &expected) {
         return Ok(None);
     }
-    let (files, _) = make(ctx, programs, rule, empty_answers, true)?;
+    let (files, _) = make(means, programs, rule, empty_answers, true)?;
     Ok(Some((files, expected)))
 }
 
@@ -457,7 +464,7 @@ fn strays(dir: &Path, generators: &Generators) -> Vec<String> {
 /// them (the `.in` and whatever the generator, a copy or inline text
 /// gives; answers written by the solution are judged by the runs), and
 /// every generator makes the same input twice.
-pub(super) fn check(ctx: &mut Context, dir: &Path) -> Vec<Finding> {
+pub(crate) fn check(means: &mut Means<'_>, dir: &Path) -> Vec<Finding> {
     let mut findings = Vec::new();
     let generators = match crate::generators::spec::read(dir) {
         None => return findings,
@@ -471,7 +478,7 @@ pub(super) fn check(ctx: &mut Context, dir: &Path) -> Vec<Finding> {
     };
     let before = findings.len();
     for rule in &generators.cases {
-        let first = make(ctx, &mut programs, rule, true, false);
+        let first = make(means, &mut programs, rule, true, false);
         let (files, _) = match first {
             Ok(made) => made,
             Err(why) => {
@@ -480,7 +487,7 @@ pub(super) fn check(ctx: &mut Context, dir: &Path) -> Vec<Finding> {
             }
         };
         if let Source::Generate { command, .. } = &rule.source {
-            match make(ctx, &mut programs, rule, true, false) {
+            match make(means, &mut programs, rule, true, false) {
                 Ok((again, _)) if again["in"] != files["in"] => findings.push(Finding::error(
                     &rule.name,
                     format!("`{command}` is not deterministic: two runs made different inputs"),
@@ -515,7 +522,7 @@ pub(super) fn check(ctx: &mut Context, dir: &Path) -> Vec<Finding> {
     }
     if findings[before..]
         .iter()
-        .all(|f| f.severity != super::findings::Severity::Error)
+        .all(|f| f.severity != super::Severity::Error)
     {
         findings.push(Finding::passed(
             "",
