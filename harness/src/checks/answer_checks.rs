@@ -6,8 +6,8 @@
 //! by at least one of them.
 
 use super::findings::Finding;
-use super::self_tests::{Validator, prepare, validate};
-use crate::formats::{InputValidator, Package};
+use super::self_tests::{Validator, ready, validate};
+use crate::formats::Package;
 use crate::plan::Means;
 use crate::spec::ProblemSpec;
 
@@ -149,23 +149,4 @@ fn invalid_answers(
         ));
     }
     findings
-}
-
-/// The validators of `list` that this machine can run; the others are
-/// findings (skipped for a missing tool, an error for a broken build).
-fn ready(
-    means: &mut Means<'_>,
-    package: &Package,
-    list: &[InputValidator],
-    findings: &mut Vec<Finding>,
-) -> Vec<Validator> {
-    let mut ready = Vec::new();
-    for validator in list {
-        match prepare(means, package, validator) {
-            Ok(Some(validator)) => ready.push(validator),
-            Ok(None) => {}
-            Err(finding) => findings.push(finding),
-        }
-    }
-    ready
 }

@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use super::findings::{Finding, Severity};
-use super::self_tests::{ValidateError, Validator, prepare, validate};
+use super::self_tests::{ValidateError, ready, validate};
 use crate::checker::Validation;
 use crate::checker::run_validator;
 use crate::compile::NotProgram;
@@ -69,14 +69,7 @@ fn validators<'a>(
     findings: &mut Vec<Finding>,
 ) -> Option<Judge<'a>> {
     if let Some(package) = problem.package.as_deref() {
-        let mut ready: Vec<Validator> = Vec::new();
-        for validator in &package.input_validators {
-            match prepare(means, package, validator) {
-                Ok(Some(validator)) => ready.push(validator),
-                Ok(None) => {}
-                Err(finding) => findings.push(finding),
-            }
-        }
+        let ready = ready(means, package, &package.input_validators, findings);
         if ready.is_empty() {
             return None;
         }

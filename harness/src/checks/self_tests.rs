@@ -75,6 +75,25 @@ impl Validator {
     }
 }
 
+/// The validators of `list` that this machine can run; the others are
+/// findings (skipped for a missing tool, an error for a broken build).
+pub(crate) fn ready(
+    means: &mut Means<'_>,
+    package: &Package,
+    list: &[InputValidator],
+    findings: &mut Vec<Finding>,
+) -> Vec<Validator> {
+    let mut ready = Vec::new();
+    for validator in list {
+        match prepare(means, package, validator) {
+            Ok(Some(validator)) => ready.push(validator),
+            Ok(None) => {}
+            Err(finding) => findings.push(finding),
+        }
+    }
+    ready
+}
+
 /// The package's input validators on every test input, and its invalid
 /// inputs, each of which some validator must reject.
 pub(crate) fn check_inputs(means: &mut Means<'_>, problem: &ProblemSpec) -> Vec<Finding> {
@@ -82,14 +101,7 @@ pub(crate) fn check_inputs(means: &mut Means<'_>, problem: &ProblemSpec) -> Vec<
     let Some(package) = &problem.package else {
         return findings;
     };
-    let mut validators = Vec::new();
-    for validator in &package.input_validators {
-        match prepare(means, package, validator) {
-            Ok(Some(ready)) => validators.push(ready),
-            Ok(None) => {}
-            Err(finding) => findings.push(finding),
-        }
-    }
+    let validators = ready(means, package, &package.input_validators, &mut findings);
     if validators.is_empty() {
         return findings;
     }
