@@ -25,6 +25,21 @@ pub struct Language {
     pub keep_file_name: bool,
 }
 
+impl Language {
+    /// The first program this language needs (its compiler, or its
+    /// interpreter) that is not on this machine's `PATH`; `None` when it can
+    /// build and run here.
+    pub fn missing_tool(&self) -> Option<String> {
+        let interpreter = self.run.first().filter(|r| !r.contains('{'));
+        self.compile
+            .first()
+            .into_iter()
+            .chain(interpreter)
+            .find(|tool| which::which(tool).is_err())
+            .cloned()
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Languages {
     by_key: BTreeMap<String, Language>,
@@ -158,6 +173,27 @@ pub(crate) fn user_table(root: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_language_whose_compiler_is_missing_says_which() {
+        let ghost = Language {
+            name: "Ghost".into(),
+            extensions: vec!["gh".into()],
+            compile: vec!["no-such-compiler-for-ghost".into(), "{source}".into()],
+            run: vec!["{binary}".into()],
+            keep_file_name: false,
+        };
+        assert_eq!(
+            ghost.missing_tool().as_deref(),
+            Some("no-such-compiler-for-ghost")
+        );
+        let shell = Language {
+            compile: Vec::new(),
+            run: vec!["sh".into(), "{source}".into()],
+            ..ghost
+        };
+        assert_eq!(shell.missing_tool(), None);
+    }
 
     #[test]
     fn built_in_table_covers_its_languages() {

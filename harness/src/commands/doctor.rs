@@ -20,7 +20,9 @@ pub(super) fn doctor(ctx: &mut Context) -> Result<u8> {
         .languages()
         .iter()
         .map(|(key, lang)| {
-            let tool = lang.compile.first().unwrap_or(&lang.run[0]).clone();
+            let tool = lang
+                .missing_tool()
+                .unwrap_or_else(|| lang.compile.first().unwrap_or(&lang.run[0]).clone());
             let found = which::which(&tool).ok().map(|p| p.display().to_string());
             (format!("{key} ({})", lang.name), tool, found)
         })

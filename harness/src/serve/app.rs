@@ -22,6 +22,9 @@ pub(crate) struct LanguageChoice {
     pub(crate) key: String,
     pub(crate) name: String,
     pub(crate) extensions: Vec<String>,
+    /// Its compiler or interpreter is on this machine (else it is shown
+    /// but not taken: every submission in it would be a judge error).
+    pub(crate) available: bool,
 }
 
 /// What runs beside the pages: live status, the judging queue, the games.

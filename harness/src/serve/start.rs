@@ -397,8 +397,9 @@ fn announce_run_and_jury(out: &mut dyn Write, run: i64, first_jury: Option<&str>
     let _ = out.flush();
 }
 
-/// The languages a participant may choose of `table`: the session's, all
-/// by default.
+/// The languages a participant may choose of `table`: the session's, or
+/// by default every language this machine can build and run. A language
+/// the session names but this machine lacks is shown as unavailable.
 pub(crate) fn language_choices(
     table: &crate::lang::Languages,
     session: &Session,
@@ -408,12 +409,14 @@ pub(crate) fn language_choices(
         key: key.to_string(),
         name: language.name.clone(),
         extensions: language.extensions.clone(),
+        available: language.missing_tool().is_none(),
     };
     if session.languages.is_empty() {
         return Ok(table
             .iter()
             .filter(|(_, l)| !l.extensions.is_empty())
             .map(|(k, l)| choice(k, l))
+            .filter(|c| c.available)
             .collect());
     }
     session

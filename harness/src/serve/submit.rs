@@ -121,6 +121,12 @@ pub(crate) fn accept(
                 .into(),
         ));
     };
+    if !chosen.available {
+        return Err(AppError::BadRequest(format!(
+            "{} cannot be built on this server: choose another language.",
+            chosen.name
+        )));
+    }
     entry.language = chosen.key.clone();
     if entry.file_name.is_empty() {
         entry.file_name = format!("pasted.{}", chosen.extensions[0]);
@@ -257,6 +263,7 @@ mod tests {
                 key: (*k).to_string(),
                 name: (*k).to_string(),
                 extensions: vec![(*k).to_string()],
+                available: true,
             })
             .collect()
     }

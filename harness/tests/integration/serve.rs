@@ -625,3 +625,53 @@ fn a_private_session_shows_nothing_before_login() {
     nobody.login("bob", &site.password("bob"));
     assert_eq!(nobody.get("/scoreboard").status, 200);
 }
+
+#[test]
+fn languages_this_machine_cannot_build_are_not_offered() {
+    let site = Site::new(USERS);
+    let table = site.write(
+        "ghost.toml",
+        "[ghost]\nname = \"Ghost\"\nextensions = [\"gh\"]\n\
+         compile = [\"no-such-compiler-for-ghost\", \"{source}\"]\nrun = [\"{binary}\"]\n",
+    );
+    let languages = ["--languages", table.to_str().unwrap()];
+    let everything = Server::start_with(&site, &[], |command| {
+        command.args(languages);
+    });
+    let mut alice = everything.client();
+    alice.login("alice", &site.password("alice"));
+    let page = alice.get("/problems/sum").body;
+    assert!(
+        page.contains("value=\"python\"") || page.contains("value=\"rust\""),
+        "{page}"
+    );
+    assert!(
+        !page.contains("Ghost"),
+        "an unbuildable language is offered: {page}"
+    );
+    drop(everything);
+
+    let named = site.write("ghost-lab.toml", "languages = [\"rust\", \"ghost\"]\n");
+    let server = Server::start_with(&site, &["--session", named.to_str().unwrap()], |command| {
+        command.args(languages);
+    });
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    let page = alice.get("/problems/sum").body;
+    assert!(
+        page.contains("disabled>Ghost (gh): not on this server"),
+        "{page}"
+    );
+    let csrf = alice.csrf();
+    let refused = alice.post_multipart(
+        "/submit",
+        &[("csrf", &csrf), ("problem", "sum"), ("language", "ghost")],
+        Some(("a.gh", b"boo")),
+    );
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(
+        refused.body.contains("cannot be built on this server"),
+        "{}",
+        refused.body
+    );
+}
