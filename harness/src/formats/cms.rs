@@ -77,8 +77,14 @@ pub(crate) fn read_cms(dir: &Path) -> FormatResult<Package> {
             None => subtask(&group, total_value(&root)?, Aggregation::Sum),
         });
         for _ in 0..*tests {
-            let input = required(dir.join(format!("input/input{index}.txt")))?;
-            let answer = required(dir.join(format!("output/output{index}.txt")))?;
+            let made = |path: std::path::PathBuf| {
+                required(path).map_err(|e| FormatError {
+                    message: "is missing: the tests must be in the task (CMS's cmsMake makes them from gen/GEN)".into(),
+                    ..e
+                })
+            };
+            let input = made(dir.join(format!("input/input{index}.txt")))?;
+            let answer = made(dir.join(format!("output/output{index}.txt")))?;
             task.tests.push(test_case(
                 format!("{group}/{index:03}"),
                 input,
@@ -110,6 +116,20 @@ fn refuse_what_is_not_read(
     path: &Path,
 ) -> FormatResult<()> {
     let line = |key: &str| root.key_line(key).unwrap_or(1);
+    // A Communication task reads no file either: say what it is first.
+    for manager in [
+        "check/manager",
+        "check/manager.cpp",
+        "cor/manager",
+        "cor/manager.cpp",
+    ] {
+        if dir.join(manager).exists() {
+            return Err(FormatError::file(
+                &dir.join(manager),
+                "a Communication task (a manager talking to the solution through FIFOs) is not supported",
+            ));
+        }
+    }
     for (key, default) in [("infile", "input.txt"), ("outfile", "output.txt")] {
         // Present and empty (or null): the standard streams.
         let file = match root.key_line(key) {
@@ -134,14 +154,6 @@ fn refuse_what_is_not_read(
             "output_only",
             "output-only tasks of this format are not supported",
         ));
-    }
-    for manager in ["check/manager", "cor/manager"] {
-        if dir.join(manager).exists() {
-            return Err(FormatError::file(
-                &dir.join(manager),
-                "a Communication task (a manager talking to the solution through FIFOs) is not supported",
-            ));
-        }
     }
     Ok(())
 }

@@ -71,8 +71,20 @@ pub(super) fn subtask(name: &str, points: f64, aggregation: Aggregation) -> Test
 /// The checker at `path`, a C++ source speaking CMS's protocol
 /// (`checker input correct_output contestant_output`; a fraction from 0 to
 /// 1 on stdout, a message on stderr).
+/// The headers beside it (TPS's `testlib.h`) are built with it.
 pub(super) fn checker(path: &Path) -> FormatResult<Program> {
-    read_program(path, &file_name(path), &ProgramHints::default())
+    let mut program = read_program(path, &file_name(path), &ProgramHints::default())?;
+    let folder = path.parent().unwrap_or(Path::new("."));
+    program.extra_files.extend(headers_in(folder));
+    Ok(program)
+}
+
+/// The C and C++ headers of `dir`.
+fn headers_in(dir: &Path) -> Vec<PathBuf> {
+    files_in(dir)
+        .into_iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "h" || e == "hpp"))
+        .collect()
 }
 
 /// A solution at `path` (named `name` in reports), built with `grader`'s
@@ -117,10 +129,7 @@ pub(super) fn cpp_grader(dir: &Path) -> Option<Grader> {
     if !grader.is_file() {
         return None;
     }
-    let headers = files_in(dir)
-        .into_iter()
-        .filter(|f| f.extension().is_some_and(|e| e == "h" || e == "hpp"))
-        .collect();
+    let headers = headers_in(dir);
     Some(Grader {
         language: "cpp".to_string(),
         sources: vec![grader],

@@ -48,7 +48,8 @@ fn a_tps_task_with_a_grader_and_shared_tests_verifies_its_solution_verdicts() {
         return;
     };
     assert!(stdout.contains("TPS package; 8 tests"), "{stdout}");
-    // Correct on the subtasks `except` names, wrong on the rest: 30 points.
+    // The checker (built with the header beside it) judges; correct on the
+    // subtasks `except` names, wrong on the rest: 30 points.
     assert!(
         stdout.contains("solution/from-zero.cpp  rules     WA  30"),
         "{stdout}"
