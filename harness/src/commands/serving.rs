@@ -47,7 +47,13 @@ pub(super) fn serve(ctx: &mut Context, args: &ServeArgs) -> Result<u8> {
         return Ok(crate::exit_codes::OK);
     }
     let server = Server::start(host, session, languages, &specs, path, args, started)?;
-    let prepared = crate::judging::prepare(&mut ctx.means(), specs, server.store_path());
+    let mut say = |line: String| {
+        use std::io::Write;
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    };
+    let prepared = crate::judging::prepare(&mut ctx.means(), specs, server.store_path(), &mut say);
     server.judge(prepared)
 }
 

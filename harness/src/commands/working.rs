@@ -47,7 +47,9 @@ pub(super) fn judging(
         })?;
         hashes.push(hash);
     }
-    let (problems, notes) = crate::judging::prepare(&mut ctx.means(), specs, db)?;
+    let mut notes = Vec::new();
+    let problems =
+        crate::judging::prepare(&mut ctx.means(), specs, db, &mut |line| notes.push(line))?;
     for note in notes {
         let _ = writeln!(ctx.out, "{note}");
     }

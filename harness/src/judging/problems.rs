@@ -25,23 +25,36 @@ impl ServedProblem {
 }
 
 /// `problems` made ready to judge with `means`, their settled time limits
-/// kept in the store at `store`; with each problem whose limit was settled
-/// (or stated), a line saying where its limit came from. Slow the first
-/// time (compilers): a server is already listening meanwhile.
+/// kept in the store at `store`. Slow the first time (compilers): a server
+/// is already listening meanwhile, so each step is told to `say` as it
+/// starts ("preparing 3/14: grid-game"), and where each settled (or
+/// stated) time limit came from.
 pub(crate) fn prepare(
     means: &mut Means<'_>,
     problems: Vec<ProblemSpec>,
     store: &Path,
-) -> Result<(Vec<ServedProblem>, Vec<String>), Error> {
+    say: &mut dyn FnMut(String),
+) -> Result<Vec<ServedProblem>, Error> {
     let programs: Vec<_> = problems.iter().flat_map(ProblemSpec::programs).collect();
+    if programs
+        .iter()
+        .any(|p| matches!(p, crate::spec::ProgramRef::Bin(_)))
+    {
+        say("building the packages' own programs (cargo build)".into());
+    }
     means.builder.build_workspace(&programs)?;
     let mut served = Vec::new();
-    let mut notes = Vec::new();
-    for spec in problems {
+    let count = problems.len();
+    for (n, spec) in problems.into_iter().enumerate() {
+        say(format!(
+            "preparing {}/{count}: {} (its time limit, its checker or referee)",
+            n + 1,
+            spec.id
+        ));
         let mut run = Run::new("serve", &RunOptions::default());
         let settled = plan::settle_for_judging(means, &mut run, spec, store, false)?;
         if let Some(source) = &settled.source {
-            notes.push(source.line(&settled.problem.id));
+            say(source.line(&settled.problem.id));
         }
         let judges = Judges::build(&mut *means.builder, &settled.problem);
         served.push(ServedProblem {
@@ -49,5 +62,5 @@ pub(crate) fn prepare(
             judges,
         });
     }
-    Ok((served, notes))
+    Ok(served)
 }

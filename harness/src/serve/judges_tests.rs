@@ -24,7 +24,8 @@ fn a_queued_submission_is_judged_live_and_recorded_once() {
     let path = verb.root.path().join("serve.db");
     let (specs, _) = verb.ctx.load_problems(&[]).unwrap();
     let infos: Vec<_> = specs.iter().map(problem_info).collect();
-    let (problems, _) = crate::judging::prepare(&mut verb.ctx.means(), specs, &path).unwrap();
+    let problems =
+        crate::judging::prepare(&mut verb.ctx.means(), specs, &path, &mut |_| {}).unwrap();
     let mut store = entries::open(&path).unwrap();
     let meta = RunMeta {
         started_at: SystemTime::now(),

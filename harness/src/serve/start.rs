@@ -145,7 +145,7 @@ impl Server {
     /// server. Stopped while they were prepared (their builds killed),
     /// or failing to prepare them, it stops at once: nothing is lost,
     /// every submission is in the store.
-    pub(crate) fn judge(self, prepared: Result<(Vec<ServedProblem>, Vec<String>)>) -> Result<u8> {
+    pub(crate) fn judge(self, prepared: Result<Vec<ServedProblem>>) -> Result<u8> {
         let mut out = std::io::stdout();
         if self.host.sandbox.is_cancelled() {
             let _ = self.stop();
@@ -153,12 +153,7 @@ impl Server {
             return Ok(crate::exit_codes::INTERRUPTED);
         }
         let problems = match prepared {
-            Ok((problems, notes)) => {
-                for note in notes {
-                    let _ = writeln!(out, "{note}");
-                }
-                Arc::new(problems)
-            }
+            Ok(problems) => Arc::new(problems),
             Err(error) => {
                 self.host
                     .sandbox

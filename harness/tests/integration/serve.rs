@@ -57,6 +57,14 @@ pub fn follow_events(
 #[test]
 fn a_participant_submits_wrong_then_right_and_follows_the_verdicts_live() {
     let (site, server) = lab();
+    // The first start says each step while it prepares the problems.
+    for step in ["preparing 1/2: sum", "preparing 2/2: guess"] {
+        assert!(
+            server.said.iter().any(|l| l.starts_with(step)),
+            "{:?}",
+            server.said
+        );
+    }
     let mut alice = server.client();
     let login = alice.login("alice", &site.password("alice"));
     assert_eq!(login.status, 303, "{}", login.body);

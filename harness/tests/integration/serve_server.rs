@@ -98,6 +98,8 @@ pub struct Server {
     pub url: String,
     /// The first jury password, when this start created the account.
     pub jury_password: Option<String>,
+    /// What it said until it judged.
+    pub said: Vec<String>,
 }
 
 impl Server {
@@ -117,18 +119,21 @@ impl Server {
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit());
         configure(&mut command);
-        let (child, url, jury_password) =
+        let (child, url, jury_password, said) =
             Server::wait_until_judging(Background::start(&mut command));
         Server {
             child,
             url,
             jury_password,
+            said,
         }
     }
 
     /// Reads a starting server's lines until it judges: its address and
     /// the first jury password, if it made one.
-    fn wait_until_judging(mut child: Background) -> (Background, String, Option<String>) {
+    fn wait_until_judging(
+        mut child: Background,
+    ) -> (Background, String, Option<String>, Vec<String>) {
         let stdout = child.take_stdout();
         let (lines, said) = mpsc::channel();
         std::thread::spawn(move || {
@@ -172,7 +177,7 @@ impl Server {
             }
         }
         let url = url.unwrap_or_else(|| panic!("no address in {seen:?}"));
-        (child, url, jury_password)
+        (child, url, jury_password, seen)
     }
 
     /// The server process's id.
