@@ -116,11 +116,16 @@ pub enum Command {
         #[command(flatten)]
         store: StoreArgs,
     },
-    /// Render reports of a grading from the result store, running nothing.
+    /// Render reports of a grading or a session from the result store,
+    /// running nothing; the first line says which run it shows.
     Report {
-        /// The run to report (default: the latest grading).
+        /// The run to report (default: the latest grading or session).
         #[arg(long, value_name = "ID")]
         run: Option<i64>,
+        /// The `judge serve` session to report, by its name (the session
+        /// file's `name`, else the file's name; `practice` without one).
+        #[arg(long, value_name = "NAME", conflicts_with = "run")]
+        session: Option<String>,
         /// List the verdicts that changed since the grading before it.
         #[arg(long)]
         changes: bool,

@@ -1,5 +1,5 @@
-//! `judge grade --class DIR` (a whole class into the result store),
-//! `judge report` (any report of a stored grading, running nothing) and
+//! `judge grade --class DIR` (a whole class into the result store), the
+//! gradebook's files and reports (written here and by `judge report`) and
 //! `judge merge` (the stores of shards into one).
 
 use std::io::Write;
@@ -9,7 +9,7 @@ use super::Context;
 use super::stored::{self, Recording};
 use crate::class::deadline::Deadline;
 use crate::class::{Partition, Roster};
-use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs, TeacherArgs};
+use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs};
 use crate::errors::{Error, Result};
 use crate::pipeline::RunOptions;
 use crate::report::gradebook::{Cell, Gradebook};
@@ -33,7 +33,11 @@ fn create(path: &Path) -> Result<std::io::BufWriter<std::fs::File>> {
 }
 
 /// The CSV and HTML gradebooks that were asked for.
-fn write_gradebook(book: &Gradebook, args: &GradebookArgs, policy: Option<&Policy>) -> Result<()> {
+pub(super) fn write_gradebook(
+    book: &Gradebook,
+    args: &GradebookArgs,
+    policy: Option<&Policy>,
+) -> Result<()> {
     if let Some(path) = &args.csv {
         let mut file = create(path)?;
         report::csv::write(&mut file, book, policy)
@@ -51,7 +55,7 @@ fn write_gradebook(book: &Gradebook, args: &GradebookArgs, policy: Option<&Polic
 
 /// The policy a report of `book` applies: `--policy FILE`, else the one
 /// stored with the run; with the run's `--late` rule over its own.
-fn policy_for(book: &Gradebook, args: &GradebookArgs) -> Result<Option<Policy>> {
+pub(super) fn policy_for(book: &Gradebook, args: &GradebookArgs) -> Result<Option<Policy>> {
     let mut policy = match (&args.policy, &book.run.policy) {
         (Some(path), _) => Some(Policy::load(path)?),
         (None, Some(text)) => {
@@ -74,7 +78,7 @@ fn policy_for(book: &Gradebook, args: &GradebookArgs) -> Result<Option<Policy>> 
 
 /// The JSON and JUnit reports of a stored grading: every submission as in
 /// `grade`, plus the class (students, missing submissions, files not graded).
-fn write_reports(book: &Gradebook, args: &ReportArgs) -> Result<()> {
+pub(super) fn write_reports(book: &Gradebook, args: &ReportArgs) -> Result<()> {
     let tasks = book.task_reports();
     let missing: Vec<NoSubmission> = book
         .rows
@@ -443,79 +447,6 @@ fn compared_files(
             ))
         })
         .collect()
-}
-
-fn open_existing(ctx: &Context, db: Option<&Path>) -> Result<(Store, store::Location)> {
-    let location = store::Location::of(
-        &db.map_or_else(|| ctx.root.join(store::DEFAULT_FILE), Path::to_path_buf),
-    );
-    if !location.exists() {
-        return Err(Error::Usage(format!(
-            "no result store at {location}: grade a class first, or pass --db PATH"
-        )));
-    }
-    Ok((Store::open_at(&location)?, location))
-}
-
-pub(super) fn report(
-    ctx: &mut Context,
-    run: Option<i64>,
-    changes: bool,
-    reports: &ReportArgs,
-    gradebook: &GradebookArgs,
-    teacher: &TeacherArgs,
-    db: Option<&Path>,
-) -> Result<u8> {
-    let (store, path) = open_existing(ctx, db)?;
-    let runs = store.runs()?;
-    // A bad policy file fails before anything is written.
-    if let Some(path) = &gradebook.policy {
-        Policy::load(path)?;
-    }
-    let chosen = match run {
-        Some(id) => runs
-            .iter()
-            .find(|r| r.id == id)
-            .ok_or_else(|| Error::Usage(format!("no run {id} in {path}")))?,
-        // An interrupted grading is kept for its results, not reported unasked.
-        None => runs
-            .iter()
-            .rev()
-            .find(|r| (r.command == "grade" || r.command == "serve") && !r.interrupted)
-            .or(runs.last())
-            .ok_or_else(|| Error::Usage(format!("{path} holds no run yet")))?,
-    };
-    let book = store.gradebook(chosen.id)?;
-    let policy = policy_for(&book, gradebook)?;
-    if changes {
-        let previous = runs.iter().rev().find(|r| {
-            r.id < chosen.id
-                && !r.interrupted
-                && r.command == chosen.command
-                && r.partition == chosen.partition
-                && r.source == chosen.source
-        });
-        match previous {
-            Some(previous) => {
-                let before = store.gradebook(previous.id)?;
-                let list = book.changes_since(&before);
-                table::changes(&mut ctx.out, &ctx.styles, previous, chosen, &list)
-            }
-            None => writeln!(
-                ctx.out,
-                "run {} is the first grading of its class: nothing to compare",
-                chosen.id
-            ),
-        }
-        .map_err(io("the output"))?;
-    } else {
-        table::gradebook(&mut ctx.out, &ctx.styles, &book, policy.as_ref())
-            .map_err(io("the output"))?;
-    }
-    write_gradebook(&book, gradebook, policy.as_ref())?;
-    write_reports(&book, reports)?;
-    super::teacher::write(ctx, &book, policy.as_ref(), teacher)?;
-    Ok(ctx.exit_code(true))
 }
 
 pub(super) fn merge(ctx: &mut Context, inputs: &[PathBuf], db: &Path) -> Result<u8> {

@@ -13,6 +13,7 @@ mod matrix;
 mod play;
 mod practice;
 mod queued;
+mod report;
 pub(crate) mod serving;
 mod similar;
 mod stored;
@@ -66,14 +67,15 @@ pub fn run(cli: Cli) -> Result<u8> {
         } => grade_command(&mut ctx, id, &files, fail_fast, &reports, &class, &store),
         Command::Report {
             run,
+            session,
             changes,
             reports,
             gradebook,
             teacher,
             db,
-        } => class::report(
+        } => report::report(
             &mut ctx,
-            run,
+            &report::Which::of(run, session),
             changes,
             &reports,
             &gradebook,

@@ -98,3 +98,32 @@ pub(crate) fn session_created(
         .get(0)?;
     Ok(humantime::parse_rfc3339(&created).unwrap_or(std::time::SystemTime::UNIX_EPOCH))
 }
+
+/// A session of the store, as `judge report` lists and picks them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct StoredSession {
+    pub(crate) name: String,
+    pub(crate) title: String,
+    /// The run its judged submissions are recorded under.
+    pub(crate) run: i64,
+}
+
+impl Store {
+    /// Every session of `judge serve` in the store, oldest first.
+    pub(crate) fn sessions(&self) -> Result<Vec<StoredSession>, Error> {
+        let query = || -> Result<Vec<StoredSession>, DbError> {
+            self.sql()
+                .query("SELECT name, title, run_id FROM sessions ORDER BY id", &[])?
+                .iter()
+                .map(|row| {
+                    Ok(StoredSession {
+                        name: row.get(0)?,
+                        title: row.get(1)?,
+                        run: row.get(2)?,
+                    })
+                })
+                .collect()
+        };
+        query().map_err(|e| self.fail(e))
+    }
+}

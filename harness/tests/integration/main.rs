@@ -27,6 +27,7 @@ mod serve_browser;
 mod serve_browser_live;
 mod serve_ccs;
 mod serve_ccs_contest;
+mod serve_cli;
 mod serve_play;
 mod serve_postgres;
 mod serve_server;

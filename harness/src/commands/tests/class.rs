@@ -4,8 +4,9 @@
 
 use super::{Bench, assert_shows, double, row, write};
 use crate::cli::{ClassArgs, GradebookArgs, ReportArgs, StoreArgs, TeacherArgs};
-use crate::commands::class::{grade_class, merge, report};
+use crate::commands::class::{grade_class, merge};
 use crate::commands::fake::Answer;
+use crate::commands::report::{Which, report};
 use crate::exit_codes;
 use crate::report::feedback::Visibility;
 
@@ -134,7 +135,7 @@ fn a_class_is_graded_into_the_store_and_graded_again_from_it() {
     let before = bench.text().len();
     let code = report(
         &mut bench.ctx,
-        None,
+        &Which::Latest,
         false,
         &none,
         &args.gradebook,
@@ -143,6 +144,7 @@ fn a_class_is_graded_into_the_store_and_graded_again_from_it() {
     );
     assert_eq!(code.unwrap(), exit_codes::OK);
     let shown = bench.text()[before..].to_string();
+    assert!(shown.starts_with("run 3: judge grade of "), "{shown}");
     assert_eq!(row(&shown, "ada"), ["ada", "AC", "1"]);
     assert_eq!(row(&shown, "cat"), ["cat", "CE", "0"]);
     assert_eq!(bench.boxes.runs(), 9);
@@ -186,7 +188,7 @@ fn shards_graded_apart_merge_into_one_gradebook() {
     let gradebook = args(&bench).gradebook;
     let code = report(
         &mut bench.ctx,
-        None,
+        &Which::Latest,
         false,
         &none,
         &gradebook,
@@ -195,6 +197,11 @@ fn shards_graded_apart_merge_into_one_gradebook() {
     );
     assert_eq!(code.unwrap(), exit_codes::OK);
     let shown = bench.text()[before..].to_string();
+    assert!(shown.starts_with("run 1: judge grade of "), "{shown}");
+    assert!(
+        shown.lines().next().unwrap().contains(", merged from "),
+        "{shown}"
+    );
     for (student, verdict) in [("ada", "AC"), ("bob", "WA"), ("cat", "CE"), ("dan", "-")] {
         assert_eq!(row(&shown, student)[..2], [student, verdict], "{shown}");
     }
