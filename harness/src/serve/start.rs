@@ -386,7 +386,7 @@ fn announce_run_and_jury(out: &mut dyn Write, run: i64, first_jury: Option<&str>
         Some(password) => writeln!(out, "jury login: {FIRST_JURY} / {password}"),
         None => writeln!(
             out,
-            "jury login: the jury accounts of the store (`judge users import` adds or resets them)"
+            "jury login: the jury accounts of the store (a lost password: `judge users reset {FIRST_JURY}` prints a new one)"
         ),
     };
     let _ = out.flush();

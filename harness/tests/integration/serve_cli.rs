@@ -1,5 +1,5 @@
 //! The verbs around a real `judge serve`: `judge report` on the store of
-//! several sessions.
+//! several sessions, and what a session leaves beside `problems/`.
 
 use crate::serve_server::{Server, Site, submitted_id};
 
@@ -79,4 +79,56 @@ fn report_says_which_session_it_shows_and_picks_one_by_name() {
             && error.contains("its sessions: lab-1 (run 1), lab-2 (run 2)"),
         "{error}"
     );
+}
+
+/// `git ARGS` in `dir`, which must succeed; its stdout.
+fn git(dir: &std::path::Path, args: &[&str]) -> String {
+    let mut command = std::process::Command::new("git");
+    command.current_dir(dir).args(args);
+    let output = crate::support::bounded(command)
+        .timeout(std::time::Duration::from_secs(30))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "git {args:?}: {output:?}");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn a_session_leaves_no_file_that_git_would_commit() {
+    if !crate::support::have(&["git"]) {
+        return;
+    }
+    // The walkthrough in a checkout: accounts imported (their passwords
+    // beside the CSV), a server running on the store beside problems/.
+    let site = Site::new(USERS);
+    let gitignore = crate::support::workspace_root().join(".gitignore");
+    std::fs::copy(gitignore, site.root().join(".gitignore")).unwrap();
+    git(site.root(), &["init", "-q"]);
+    let _server = Server::start(&site, &[]);
+    for written in [
+        "users-passwords.csv",
+        "judge.db",
+        "judge.db-wal",
+        "judge.db-shm",
+    ] {
+        assert!(site.root().join(written).exists(), "no {written}");
+    }
+    let status = git(
+        site.root(),
+        &["status", "--porcelain", "--untracked-files=all"],
+    );
+    let theirs: Vec<&str> = status
+        .lines()
+        .filter(|line| {
+            ![
+                "?? .gitignore",
+                "?? users.csv",
+                "?? problems/",
+                "?? submissions/",
+            ]
+            .iter()
+            .any(|own| line.starts_with(own))
+        })
+        .collect();
+    assert!(theirs.is_empty(), "not ignored: {theirs:?}");
 }
