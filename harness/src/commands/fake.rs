@@ -163,26 +163,6 @@ impl Runs for FakeBox {
     }
 }
 
-/// A shared box is the same box: a context's boxes and its builder's hold
-/// one fake between them.
-impl<T: Runs + ?Sized> Runs for Arc<T> {
-    fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
-        (**self).run(request)
-    }
-
-    fn run_interactive(
-        &self,
-        submission: &RunRequest,
-        interactor: &RunRequest,
-    ) -> Result<Interaction, SandboxError> {
-        (**self).run_interactive(submission, interactor)
-    }
-
-    fn is_cancelled(&self) -> bool {
-        (**self).is_cancelled()
-    }
-}
-
 /// What a fake context's verbs printed.
 #[derive(Clone, Default)]
 pub(crate) struct Printed(Rc<RefCell<Vec<u8>>>);

@@ -272,24 +272,32 @@ impl<T: Runs + Sync> Boxes for T {
     }
 }
 
-impl<T: Runs + ?Sized> Runs for &T {
-    fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
-        (**self).run(request)
-    }
+/// A box behind a reference or an `Arc` is the same box (a context's
+/// boxes and its builder's may hold one between them).
+macro_rules! the_same_box {
+    ($($wrapper:ty),*) => {$(
+        impl<T: Runs + ?Sized> Runs for $wrapper {
+            fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
+                (**self).run(request)
+            }
 
-    fn run_interactive(
-        &self,
-        submission: &RunRequest,
-        interactor: &RunRequest,
-    ) -> Result<Interaction, SandboxError> {
-        (**self).run_interactive(submission, interactor)
-    }
+            fn run_interactive(
+                &self,
+                submission: &RunRequest,
+                interactor: &RunRequest,
+            ) -> Result<Interaction, SandboxError> {
+                (**self).run_interactive(submission, interactor)
+            }
 
-    fn is_cancelled(&self) -> bool {
-        (**self).is_cancelled()
-    }
+            fn is_cancelled(&self) -> bool {
+                (**self).is_cancelled()
+            }
 
-    fn only_runs_from_now_on(&self) {
-        (**self).only_runs_from_now_on();
-    }
+            fn only_runs_from_now_on(&self) {
+                (**self).only_runs_from_now_on();
+            }
+        }
+    )*};
 }
+
+the_same_box!(&T, std::sync::Arc<T>);
