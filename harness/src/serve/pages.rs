@@ -389,10 +389,43 @@ pub(crate) async fn submission(
     })
 }
 
+/// A problem's column of the scoreboard: its letter, linking to it, and
+/// its title.
+pub(crate) struct Column {
+    pub(crate) id: String,
+    pub(crate) letter: String,
+    pub(crate) title: String,
+}
+
+/// The letter of the `n`th problem (0-based): A to Z, then AA, AB, ...
+fn letter(n: usize) -> String {
+    let letters = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    if n < 26 {
+        (letters[n] as char).to_string()
+    } else {
+        format!("{}{}", letter(n / 26 - 1), letters[n % 26] as char)
+    }
+}
+
+/// The scoreboard's columns: the session's problems in order.
+pub(crate) fn columns(app: &AppState) -> Vec<Column> {
+    app.problems
+        .iter()
+        .enumerate()
+        .map(|(n, p)| Column {
+            id: p.id.clone(),
+            letter: letter(n),
+            title: p.title.clone(),
+        })
+        .collect()
+}
+
 #[derive(Template)]
 #[template(path = "serve/scoreboard.html")]
 struct ScoreboardTemplate {
     nav: Nav,
+    columns: Vec<Column>,
+    penalty_minutes: u64,
     board: Arc<Scoreboard>,
     frozen: String,
 }
@@ -446,6 +479,11 @@ pub(crate) async fn scoreboard(
     });
     page(&ScoreboardTemplate {
         nav: nav(&app, &viewer),
+        columns: columns(&app),
+        penalty_minutes: match app.session.scoring {
+            super::session::Scoring::Icpc { penalty } => penalty.as_secs() / 60,
+            super::session::Scoring::Points => 0,
+        },
         board,
         frozen,
     })

@@ -99,15 +99,16 @@ fn samples(spec: &ProblemSpec) -> Vec<Sample> {
 
 impl ProblemPage {
     pub(crate) fn new(spec: &ProblemSpec) -> ProblemPage {
+        let samples = samples(spec);
         let statement = super::statement::find(&spec.dir)
             .and_then(|path| std::fs::read_to_string(path).ok())
-            .map(|markdown| super::statement::render(&markdown))
+            .map(|markdown| super::statement::render(&markdown, !samples.is_empty()))
             .unwrap_or_default();
         ProblemPage {
             id: spec.id.clone(),
             title: spec.title.clone(),
             statement,
-            samples: samples(spec),
+            samples,
             limits: crate::report::human::limits(spec),
             interactive: spec.kind.is_interactive(),
             time_limit_seconds: spec.limits.time.as_secs_f64(),

@@ -28,6 +28,10 @@ pub(crate) struct Cell {
     pub(crate) minutes: Option<u64>,
     /// The best score (points scoring).
     pub(crate) points: f64,
+    /// When the first AC was submitted.
+    pub(crate) solved_at: Option<SystemTime>,
+    /// The first of everybody to solve the problem.
+    pub(crate) first: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -39,6 +43,8 @@ pub(crate) struct Row {
     pub(crate) team: String,
     pub(crate) solved: usize,
     pub(crate) penalty: u64,
+    /// Rejected tries before the AC of the problems solved.
+    pub(crate) tries: usize,
     pub(crate) points: f64,
     pub(crate) cells: Vec<Cell>,
 }
@@ -50,6 +56,39 @@ pub(crate) struct Scoreboard {
     /// Frozen for this viewer since this moment.
     pub(crate) frozen: Option<SystemTime>,
     pub(crate) points: bool,
+    /// Open-ended practice: no clock, so no penalty minutes; tries count.
+    pub(crate) practice: bool,
+    /// Per problem, how many solved it and how many tried it.
+    pub(crate) summary: Vec<Summary>,
+}
+
+/// A problem's column summed up.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Summary {
+    pub(crate) solved: usize,
+    pub(crate) tried: usize,
+}
+
+/// Marks each problem's first solver and sums each problem's column.
+fn summarize(rows: &mut [Row], problems: usize) -> Vec<Summary> {
+    let mut summary = vec![Summary::default(); problems];
+    for (column, total) in summary.iter_mut().enumerate() {
+        let mut first: Option<(SystemTime, usize)> = None;
+        for (i, row) in rows.iter().enumerate() {
+            let cell = &row.cells[column];
+            total.solved += usize::from(cell.solved);
+            total.tried += usize::from(cell.solved || cell.rejected > 0);
+            if let Some(at) = cell.solved_at.filter(|_| cell.solved) {
+                if first.is_none_or(|(t, _)| at < t) {
+                    first = Some((at, i));
+                }
+            }
+        }
+        if let Some((_, i)) = first {
+            rows[i].cells[column].first = true;
+        }
+    }
+    summary
 }
 
 /// What a judged submission scores under points scoring: its score, or
@@ -98,6 +137,7 @@ pub(crate) fn compute(
             team: crate::escape::name(a.team.as_deref().unwrap_or_default()),
             solved: 0,
             penalty: 0,
+            tries: 0,
             points: 0.0,
             cells: vec![Cell::default(); problems.len()],
         })
@@ -143,6 +183,7 @@ pub(crate) fn compute(
                 }
                 if verdict == Verdict::Accepted && !cell.solved {
                     cell.solved = true;
+                    cell.solved_at = Some(entry.submitted_at);
                     if session.scoring != Scoring::Points {
                         cell.minutes = Some(minutes);
                     }
@@ -154,6 +195,12 @@ pub(crate) fn compute(
     }
     for row in &mut rows {
         row.solved = row.cells.iter().filter(|c| c.solved).count();
+        row.tries = row
+            .cells
+            .iter()
+            .filter(|c| c.solved)
+            .map(|c| c.rejected)
+            .sum();
         row.points = row.cells.iter().map(|c| c.points).sum();
         row.penalty = row
             .cells
@@ -182,11 +229,14 @@ pub(crate) fn compute(
             i + 1
         };
     }
+    let summary = summarize(&mut rows, problems.len());
     Scoreboard {
         problems: problems.to_vec(),
         rows,
         frozen,
         points,
+        practice: session.start().is_none(),
+        summary,
     }
 }
 

@@ -128,8 +128,8 @@ fn a_participant_submits_wrong_then_right_and_follows_the_verdicts_live() {
     let board = alice.get("/scoreboard");
     let row = board.body.split("data-user=\"alice\"").nth(1).unwrap();
     let row = &row[..row.find("</tr>").unwrap()];
-    // One rejected try before the AC: +1 shown, 20 penalty minutes added.
-    assert!(row.contains("(+1)"), "{row}");
+    // Open practice: solved in two tries, and the first to solve it.
+    assert!(row.contains("✓ 2 ★"), "{row}");
     assert!(
         board.body.contains("Bob &#60;b&#62;Bold&#60;/b&#62;"),
         "names are escaped: {}",

@@ -24,7 +24,7 @@ const USERS: &str =
 pub struct Driver {
     // Killed when dropped.
     _child: Background,
-    port: u16,
+    pub port: u16,
 }
 
 impl Driver {

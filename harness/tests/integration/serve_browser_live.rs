@@ -285,3 +285,87 @@ fn pasted_code_comes_back_with_the_message_and_is_guessed_when_it_can_be() {
         client.close().await.unwrap();
     });
 }
+
+/// A browser session as a phone shows pages: 390 CSS pixels wide.
+async fn phone(
+    driver: &Driver,
+    chromium: &std::path::Path,
+    profile: &std::path::Path,
+) -> fantoccini::Client {
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": chromium,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--no-first-run",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+            "mobileEmulation": {
+                "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0, "touch": true },
+            },
+        }),
+    );
+    fantoccini::ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a browser session")
+}
+
+/// Whether every element `selector` finds lies within the viewport's width
+/// (its left and right edges); what is not, as text.
+async fn outside_the_screen(client: &fantoccini::Client, selector: &str) -> String {
+    let script = format!(
+        "var out = []; document.querySelectorAll({selector:?}).forEach(function (e) {{ \
+           var r = e.getBoundingClientRect(); \
+           if (r.width > 0 && (r.left < 0 || r.right > window.innerWidth + 1)) {{ \
+             out.push(e.textContent.trim().slice(0, 20) + ' at ' + Math.round(r.left) + '..' + Math.round(r.right)); }} }}); \
+         return out.length ? out.join('; ') + ' (width ' + window.innerWidth + ')' : 'none';"
+    );
+    text_of(client, &script).await
+}
+
+#[test]
+fn on_a_phone_every_tables_key_column_is_in_view() {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let site = Site::new(USERS);
+    let lab = site.write(
+        "lab.toml",
+        "title = \"Lab 3 of the spring term: games and puzzles\"\n\
+         problems = [\"sum\", \"guess\"]\n[limits]\nsubmissions-per-minute = 60\n",
+    );
+    let server = Server::start(&site, &["--session", lab.to_str().unwrap()]);
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    let wrong = submitted_id(&alice.submit("sum", &site.submission("sum/WA/off_by_one.rs")));
+    assert_eq!(alice.verdict(wrong).0, "WA");
+    let right = submitted_id(&alice.submit("sum", &site.submission("sum/AC/sum.rs")));
+    assert_eq!(alice.verdict(right).0, "AC");
+    let driver = Driver::start(&driver);
+    let profile = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let client = phone(&driver, &chromium, profile.path()).await;
+        log_in(&client, &server.url, "alice", &site.password("alice")).await;
+        let nav = "return String(document.querySelector('header nav').getBoundingClientRect().height);";
+        let height: f64 = text_of(&client, nav).await.parse().unwrap();
+        assert!(height < 60.0, "the menu takes {height} px: more than one line");
+        client.goto(&format!("{}/submissions", server.url)).await.unwrap();
+        assert_eq!(outside_the_screen(&client, "td.status, th:last-child").await, "none");
+        shot(&client, "phone-submissions.png").await;
+        client.goto(&format!("{}/scoreboard", server.url)).await.unwrap();
+        assert_eq!(outside_the_screen(&client, "th.total, td.total, td.who").await, "none");
+        shot(&client, "phone-scoreboard.png").await;
+        client.goto(&format!("{}/submissions/{wrong}", server.url)).await.unwrap();
+        let diff = "var d = document.querySelector('pre.diff'); \
+                    if (!d) { return 'no diff'; } var r = d.getBoundingClientRect(); \
+                    return r.left >= 0 && r.left < window.innerWidth - 50 ? 'seen' : 'at ' + r.left;";
+        assert_eq!(text_of(&client, diff).await, "seen");
+        shot(&client, "phone-diff.png").await;
+        client.close().await.unwrap();
+    });
+}
