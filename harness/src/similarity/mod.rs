@@ -77,7 +77,7 @@ impl Similarity {
             writeln!(
                 out,
                 "{:>3}%  {}  {} ~ {}  (tokens {:.0}% / {:.0}%, statements {:.0}% / {:.0}%, \
-                 names {:.0}% / {:.0}% of each in the other){}",
+                 literals {:.0}% / {:.0}% of each in the other){}",
                 pair.percent(),
                 a.problem,
                 escape::name(&a.student),
@@ -86,8 +86,8 @@ impl Similarity {
                 pair.tokens.b * 100.0,
                 pair.structure.a * 100.0,
                 pair.structure.b * 100.0,
-                pair.names.a * 100.0,
-                pair.names.b * 100.0,
+                pair.literals.a * 100.0,
+                pair.literals.b * 100.0,
                 if self.stands_out(pair) {
                     "  stands out"
                 } else {
@@ -105,7 +105,7 @@ impl Similarity {
     /// Per problem, how its scores are spread and how many pairs stand
     /// out; then each group of three or more students sharing code.
     pub fn write_ranking(&self, out: &mut dyn Write) -> io::Result<()> {
-        for d in &self.distributions {
+        for d in self.distributions.iter().filter(|d| d.pairs > 0) {
             writeln!(
                 out,
                 "spread: {} ({}, {} files, {} pairs): median {:.0}%, 9 in 10 below {:.0}%; {}",
@@ -117,6 +117,7 @@ impl Similarity {
                 d.p90 * 100.0,
                 match d.standing {
                     0 => "none stands out".to_string(),
+                    1 => format!("1 stands out (from {:.0}%)", d.threshold * 100.0),
                     n => format!("{n} stand out (from {:.0}%)", d.threshold * 100.0),
                 }
             )?;

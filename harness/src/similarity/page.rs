@@ -127,11 +127,11 @@ fn components(pair: &Pair, a: &str, b: &str) -> String {
          </tbody></table>\n<p class=\"meta\">Tokens: runs of normalised tokens \
          (fingerprints). Statements: each statement in a canonical form (order, <code>for</code> \
          or <code>while</code>, the direction of a condition do not count), weighed by its \
-         size. Names: identifiers and literals as spelled. Code most of the class holds counts a \
+         size. Literals: strings, numbers and characters as spelled. Code most of the class holds counts a \
          tenth.</p>\n",
         row("tokens", pair.tokens, WEIGHTS.tokens),
         row("statements", pair.structure, WEIGHTS.statements),
-        row("names", pair.names, WEIGHTS.names),
+        row("literals", pair.literals, WEIGHTS.literals),
         pair.percent()
     )
 }

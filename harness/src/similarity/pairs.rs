@@ -3,7 +3,7 @@
 //! how much of one is found in the other.
 //!
 //! Three signals: runs of normalised tokens (fingerprints), canonical
-//! statements (`structure.rs`), names and literals as spelled. Of each, a
+//! statements (`structure.rs`), literals as spelled. Of each, a
 //! pair has two shares: the weight of what the files share over the
 //! weight of each. A pair's score weighs the larger share of each signal
 //! together ([`WEIGHTS`]), so a copy padded with code of its own still
@@ -38,8 +38,8 @@ pub struct Document {
     pub bag: Bag,
     /// The canonical statements' hashes, each counted by its size.
     pub structure: Bag,
-    /// The names and literals as spelled (the tokens' `ID` and `LIT`).
-    pub names: Bag,
+    /// The literals as spelled (strings, numbers, characters).
+    pub literals: Bag,
 }
 
 impl Document {
@@ -70,7 +70,7 @@ impl Document {
                 .filter(|c| !base.contains(&c.hash))
                 .map(|c| (c.hash, c.size)),
         );
-        let names = common::bag(
+        let literals = common::bag(
             spelled(&tokens, &source)
                 .into_iter()
                 .filter(|h| !base.contains(h)),
@@ -85,31 +85,18 @@ impl Document {
             prints,
             bag,
             structure,
-            names,
+            literals,
         }
     }
 }
 
-/// The hash of each name and literal of `tokens` as spelled in `source`;
-/// a qualified name by its last part (`java.util.Scanner` as `Scanner`).
+/// The hash of each literal of `tokens` as spelled in `source`.
 fn spelled(tokens: &[Token], source: &[u8]) -> Vec<u64> {
-    let (id, lit) = (tokens::stable_hash(b"ID"), tokens::stable_hash(b"LIT"));
+    let lit = tokens::stable_hash(b"LIT");
     tokens
         .iter()
-        .filter(|t| t.kind == id || t.kind == lit)
-        .map(|t| {
-            let text = source.get(t.bytes.clone()).unwrap_or_default();
-            let last = if t.kind == id {
-                let from = text
-                    .iter()
-                    .rposition(|b| *b == b'.' || *b == b':')
-                    .map_or(0, |i| i + 1);
-                &text[from..]
-            } else {
-                text
-            };
-            tokens::stable_hash(last.trim_ascii())
-        })
+        .filter(|t| t.kind == lit)
+        .map(|t| tokens::stable_hash(source.get(t.bytes.clone()).unwrap_or_default()))
         .collect()
 }
 
@@ -197,20 +184,21 @@ pub struct Pair {
     pub tokens: Shares,
     /// Of their canonical statements.
     pub structure: Shares,
-    /// Of their names and literals as spelled.
-    pub names: Shares,
+    /// Of their literals as spelled.
+    pub literals: Shares,
 }
 
 /// What each signal weighs in a pair's score. The statements survive most
 /// (reordered statements, a `for` as a `while`, code moved into a helper,
 /// conditions rewritten); the tokens tell apart small programs alike
-/// statement by statement but not in order; the names as spelled, a little,
-/// tell a copy that kept them from the same textbook solution written
-/// again. Chosen on the labelled sets of docs/benchmarks.md.
+/// statement by statement but not in order; the literals as spelled tell a
+/// copy, which prints what its original prints, from the same task solved
+/// again with other words. Chosen on the labelled sets of
+/// docs/benchmarks.md.
 pub const WEIGHTS: Weights = Weights {
-    tokens: 0.3,
-    statements: 0.65,
-    names: 0.05,
+    tokens: 0.28,
+    statements: 0.62,
+    literals: 0.1,
 };
 
 /// The weight of each signal in a pair's score (they add up to 1).
@@ -218,7 +206,7 @@ pub const WEIGHTS: Weights = Weights {
 pub struct Weights {
     pub tokens: f64,
     pub statements: f64,
-    pub names: f64,
+    pub literals: f64,
 }
 
 impl Pair {
@@ -236,7 +224,7 @@ impl Pair {
     fn weighed(&self, side: fn(Shares) -> f64) -> f64 {
         WEIGHTS.tokens * side(self.tokens)
             + WEIGHTS.statements * side(self.structure)
-            + WEIGHTS.names * side(self.names)
+            + WEIGHTS.literals * side(self.literals)
     }
 
     pub fn percent(&self) -> u32 {
@@ -272,7 +260,7 @@ pub fn rank(documents: &[Document]) -> (Vec<Pair>, Vec<Discount>) {
     for ((problem, language), members) in groups {
         let tokens = Signal::of(members.iter().map(|&i| &documents[i].bag).collect());
         let structure = Signal::of(members.iter().map(|&i| &documents[i].structure).collect());
-        let names = Signal::of(members.iter().map(|&i| &documents[i].names).collect());
+        let literals = Signal::of(members.iter().map(|&i| &documents[i].literals).collect());
         let (discounted, distinct) = tokens.common.discounted();
         discounts.push(Discount {
             problem: problem.to_string(),
@@ -289,7 +277,7 @@ pub fn rank(documents: &[Document]) -> (Vec<Pair>, Vec<Discount>) {
                     b,
                     tokens: tokens.shares(x, y),
                     structure: structure.shares(x, y),
-                    names: names.shares(x, y),
+                    literals: literals.shares(x, y),
                 };
                 if pair.score() > 0.0 && documents[a].student != documents[b].student {
                     pairs.push(pair);
