@@ -46,6 +46,27 @@
     }
   }
 
+  // New clarifications: a badge in the menu until the clarifications page
+  // is seen (the unread ones are kept across pages and tabs).
+  function unread() {
+    try { return JSON.parse(localStorage.getItem("judge.unread") || "[]"); } catch (e) { return []; }
+  }
+  function showBadge() {
+    var badge = document.querySelector("[data-badge]");
+    var count = unread().length;
+    if (badge) { badge.textContent = count ? " " + count : ""; }
+  }
+  function onClarification(message) {
+    if (location.pathname === "/clarifications") {
+      refresh("/clarifications", "clarifications");
+      return;
+    }
+    var ids = unread();
+    if (ids.indexOf(message.data) < 0) { ids.push(message.data); }
+    try { localStorage.setItem("judge.unread", JSON.stringify(ids)); } catch (e) { /* private mode */ }
+    showBadge();
+  }
+
   var events = null;
   function connect() {
     if (!window.EventSource || events) { return; }
@@ -53,6 +74,7 @@
     events.addEventListener("status", onStatus);
     events.addEventListener("scoreboard", refreshScoreboard);
     events.addEventListener("reload", refreshScoreboard);
+    events.addEventListener("clarification", onClarification);
     events.addEventListener("open", function () {
       document.documentElement.setAttribute("data-live", "connected");
     });
@@ -95,6 +117,10 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    if (location.pathname === "/clarifications") {
+      try { localStorage.removeItem("judge.unread"); } catch (e) { /* private mode */ }
+    }
+    showBadge();
     localTimes(document);
     tick();
     setInterval(tick, 1000);

@@ -14,6 +14,9 @@
 //! - Feedback: the jury everything; the owner what `feedback` allows, and
 //!   of a secret test never more than whether it stayed within its limits.
 //! - Live progress ("test 3 of 5") only where the feedback shows tests.
+//! - A clarification reaches the jury always; a participant when it is
+//!   their own question, a message to them, or a message to everybody; the
+//!   public only messages to everybody.
 
 use std::time::SystemTime;
 
@@ -21,9 +24,25 @@ use super::error::AppError;
 use super::http::Viewer;
 use super::problem_page::ProblemPage;
 use super::session::{Feedback, Session};
+use crate::store::clarifications::Clarification;
 use crate::store::entries::Entry;
 use crate::store::entries::Status;
 use crate::verdict::Verdict;
+
+/// Whether `clarification` reaches `viewer` (the rule of the pages and the
+/// CCS API alike; it does not depend on the hour).
+pub(crate) fn clarification_reaches(viewer: &Viewer, clarification: &Clarification) -> bool {
+    let to_everybody = clarification.from.is_none() && clarification.to.is_none();
+    match viewer.account() {
+        Some(account) if account.is_jury() => true,
+        Some(account) => {
+            to_everybody
+                || clarification.from == Some(account.id)
+                || clarification.to == Some(account.id)
+        }
+        None => to_everybody,
+    }
+}
 
 /// Which scoreboard a viewer gets; each is computed once and cached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -164,6 +183,11 @@ impl<'a> Access<'a> {
                 frozen_since: self.session.frozen_since(self.now),
             }
         }
+    }
+
+    /// Whether `clarification` reaches this viewer.
+    pub(crate) fn sees_clarification(&self, clarification: &Clarification) -> bool {
+        clarification_reaches(self.viewer, clarification)
     }
 
     /// Where `entry` stands for this viewer (`progress`: its judging's live

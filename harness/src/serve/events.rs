@@ -47,7 +47,20 @@ pub(crate) async fn events(
     // Subscribed first, then the snapshot read: a verdict that comes
     // meanwhile is in one or the other (or both), never lost.
     let receiver = app.live.subscribe();
+    let notices = app.live.subscribe_clarifications();
     let snapshot = snapshot(&app, &viewer)?;
+    let reader = viewer.clone();
+    let clarifications = BroadcastStream::new(notices).map(move |item| {
+        Item::Send(match item {
+            Ok(c) if super::access::clarification_reaches(&reader, &c) => Some(
+                Event::default()
+                    .event("clarification")
+                    .data(c.id.to_string()),
+            ),
+            Ok(_) => None,
+            Err(_) => Some(Event::default().event("clarification").data("missed")),
+        })
+    });
     let live = BroadcastStream::new(receiver).map(move |item| {
         let event = match item {
             Ok(event) => event,
@@ -57,6 +70,7 @@ pub(crate) async fn events(
     });
     let stream = tokio_stream::iter(snapshot.into_iter().map(|event| Item::Send(Some(event))))
         .chain(live)
+        .merge(clarifications)
         .merge(stop)
         .take_while(|item| !matches!(item, Item::Stop))
         .filter_map(move |item| {

@@ -30,6 +30,8 @@ const MAX_BACKOFF: Duration = Duration::from_secs(15 * 60);
 /// Login attempts per address per minute, any user names (a class behind
 /// one NAT address without a proxy logs in at once: generous).
 const LOGINS_PER_MINUTE_BY_ADDRESS: u32 = 300;
+/// Questions to the jury per participant per minute.
+const QUESTIONS_PER_MINUTE: u32 = 4;
 /// How many (user, address) pairs are remembered before old ones go.
 const FAILURE_TABLE_PRUNE_AT: usize = 10_000;
 
@@ -58,6 +60,7 @@ pub(crate) struct Limits {
     signups_by_address: DefaultKeyedRateLimiter<IpAddr>,
     submissions_by_account: DefaultKeyedRateLimiter<i64>,
     submissions_by_address: DefaultKeyedRateLimiter<IpAddr>,
+    questions_by_account: DefaultKeyedRateLimiter<i64>,
 }
 
 /// Why a try must wait.
@@ -87,6 +90,7 @@ impl Limits {
             submissions_by_address: RateLimiter::keyed(per_minute(
                 session.submissions_per_minute_per_address,
             )),
+            questions_by_account: RateLimiter::keyed(per_minute(QUESTIONS_PER_MINUTE)),
         }
     }
 
@@ -140,6 +144,13 @@ impl Limits {
             && self.submissions_by_account.check_key(&account).is_ok()
     }
 
+    /// Whether `account` may ask the jury now (from `address`, which
+    /// shares the submissions' rate).
+    pub(crate) fn may_ask(&self, account: i64, address: IpAddr) -> bool {
+        self.submissions_by_address.check_key(&address).is_ok()
+            && self.questions_by_account.check_key(&account).is_ok()
+    }
+
     /// Forgets what no longer limits anybody (called every minute).
     pub(crate) fn prune(&self) {
         prune(&mut self.failures());
@@ -147,6 +158,7 @@ impl Limits {
         self.signups_by_address.retain_recent();
         self.submissions_by_account.retain_recent();
         self.submissions_by_address.retain_recent();
+        self.questions_by_account.retain_recent();
         self.logins_by_address.shrink_to_fit();
         self.signups_by_address.shrink_to_fit();
         self.submissions_by_account.shrink_to_fit();

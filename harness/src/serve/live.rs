@@ -12,6 +12,8 @@ use std::time::SystemTime;
 use serde::Serialize;
 use tokio::sync::broadcast;
 
+use crate::store::clarifications::Clarification;
+
 /// The status of an entry waiting to be judged.
 pub(crate) const QUEUED: &str = "queued";
 
@@ -32,6 +34,9 @@ pub(crate) struct LiveEvent {
 
 pub(crate) struct Live {
     sender: broadcast::Sender<LiveEvent>,
+    /// Clarifications as they are sent (each stream tells its viewer of
+    /// those that reach them).
+    clarifications: broadcast::Sender<Clarification>,
     /// Entry → what its judging does now (running entries only).
     progress: Mutex<HashMap<i64, String>>,
     /// Counts the changes a scoreboard shows (an entry queued, a
@@ -45,6 +50,7 @@ impl Default for Live {
             // A slow page misses old statuses, never the stream: it is told
             // to reload (`Lagged`).
             sender: broadcast::channel(1024).0,
+            clarifications: broadcast::channel(256).0,
             progress: Mutex::new(HashMap::new()),
             board_changes: AtomicU64::new(0),
         }
@@ -81,6 +87,16 @@ impl Live {
     /// How many changes the scoreboards have seen.
     pub(crate) fn board_changes(&self) -> u64 {
         self.board_changes.load(Ordering::SeqCst)
+    }
+
+    /// Tells the open pages of a clarification just sent.
+    pub(crate) fn clarification(&self, clarification: Clarification) {
+        // No page listening is not an error.
+        let _ = self.clarifications.send(clarification);
+    }
+
+    pub(crate) fn subscribe_clarifications(&self) -> broadcast::Receiver<Clarification> {
+        self.clarifications.subscribe()
     }
 
     pub(crate) fn subscribe(&self) -> broadcast::Receiver<LiveEvent> {

@@ -32,12 +32,13 @@
 //!   core), `remote` and `notify` (judging by `judge worker`s), `start`
 //!   (the verb itself), `client` (`judge submit`).
 
-mod access;
+pub(crate) mod access;
 mod account;
 mod accounts;
 mod api;
 mod app;
 mod ccs;
+mod clarifications;
 mod client;
 mod error;
 mod events;

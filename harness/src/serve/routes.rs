@@ -50,6 +50,11 @@ pub(crate) fn router(app: AppState) -> Router {
         .route("/submissions", get(super::pages::submissions))
         .route("/submissions/{id}", get(super::pages::submission))
         .route("/scoreboard", get(super::pages::scoreboard))
+        .route(
+            "/clarifications",
+            get(super::clarifications::list).post(super::clarifications::ask),
+        )
+        .route("/jury/clarifications", post(super::clarifications::answer))
         .route("/events", get(super::events::events))
         .route("/api/v1/token", post(super::api::token))
         .route("/api/v1/problems", get(super::api::problems))

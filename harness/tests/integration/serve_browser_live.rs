@@ -369,3 +369,120 @@ fn on_a_phone_every_tables_key_column_is_in_view() {
         client.close().await.unwrap();
     });
 }
+
+#[test]
+fn a_clarification_is_asked_answered_and_seen_live() {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let users = "user,display name,team,role\nalice,Alice,red,participant\n\
+                 bob,Bob,blue,participant\nteacher,The Teacher,,jury\n";
+    let site = Site::new(users);
+    let server = Server::start(&site, &[]);
+    let driver = Driver::start(&driver);
+    let profile = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let client = session(&driver, &chromium, profile.path()).await;
+        log_in(&client, &server.url, "alice", &site.password("alice")).await;
+        client
+            .goto(&format!("{}/clarifications", server.url))
+            .await
+            .unwrap();
+        client
+            .find(Locator::Css(
+                "form.clarify select[name=problem] option[value=sum]",
+            ))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        client
+            .find(Locator::Css("form.clarify textarea[name=text]"))
+            .await
+            .unwrap()
+            .send_keys("May the numbers be negative?")
+            .await
+            .unwrap();
+        client
+            .find(Locator::Css("form.clarify button"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let listed = "return (document.getElementById('clarifications') || {}).textContent || '';";
+        wait_for_text(&client, listed, "May the numbers be negative?").await;
+
+        // Bob does not see Alice's question; the jury does, with a form.
+        let mut bob = server.client();
+        bob.login("bob", &site.password("bob"));
+        assert!(!bob.get("/clarifications").body.contains("negative"));
+        let mut teacher = server.client();
+        teacher.login("teacher", &site.password("teacher"));
+        let queue = teacher.get("/clarifications").body;
+        assert!(
+            queue.contains("negative") && queue.contains("not answered yet"),
+            "{queue}"
+        );
+        let question = crate::serve_server::hidden(&queue, "reply_to").expect("an answer form");
+
+        // Alice reads a statement meanwhile; the answer comes live.
+        client
+            .goto(&format!("{}/problems/sum", server.url))
+            .await
+            .unwrap();
+        let live = "return document.documentElement.getAttribute('data-live') || '';";
+        wait_for_text(&client, live, "connected").await;
+        let csrf = teacher.csrf();
+        let answered = teacher.post_form(
+            "/jury/clarifications",
+            &[
+                ("csrf", &csrf),
+                ("reply_to", &question),
+                ("to", "asker"),
+                ("text", "No: see the constraints."),
+            ],
+        );
+        assert_eq!(answered.status, 303, "{}", answered.body);
+        let badge = "return (document.querySelector('[data-badge]') || {}).textContent || '';";
+        wait_for_text(&client, badge, "1").await;
+        shot(&client, "clarification-badge.png").await;
+        client
+            .find(Locator::Css("a.clarifications"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        wait_for_text(&client, listed, "No: see the constraints.").await;
+        assert_eq!(
+            text_of(&client, badge).await.trim(),
+            "",
+            "seen: the badge is gone"
+        );
+        assert!(
+            !bob.get("/clarifications")
+                .body
+                .contains("see the constraints")
+        );
+
+        // An announcement reaches everybody.
+        let announced = teacher.post_form(
+            "/jury/clarifications",
+            &[
+                ("csrf", &csrf),
+                ("to", "everybody"),
+                ("text", "The session ends at noon."),
+            ],
+        );
+        assert_eq!(announced.status, 303);
+        wait_for_text(&client, listed, "The session ends at noon.").await;
+        assert!(
+            bob.get("/clarifications")
+                .body
+                .contains("The session ends at noon.")
+        );
+        client.close().await.unwrap();
+    });
+}

@@ -64,14 +64,7 @@ impl Audience {
     /// their own questions, the answers to them and messages to
     /// everybody; the public messages to everybody.
     pub(crate) fn sees_clarification(self, clarification: &Clarification) -> bool {
-        let to_everybody = clarification.from.is_none() && clarification.to.is_none();
-        match self {
-            Audience::Jury => true,
-            Audience::Team(me) => {
-                to_everybody || clarification.from == Some(me) || clarification.to == Some(me)
-            }
-            Audience::Public => to_everybody,
-        }
+        crate::serve::access::clarification_reaches(&self.viewer(), clarification)
     }
 
     /// What the `access` endpoint tells this audience.
