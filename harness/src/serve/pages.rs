@@ -215,6 +215,34 @@ pub(crate) async fn problem(
     problem_page(&app, &viewer, problem, &Refused::default())
 }
 
+#[derive(Template)]
+#[template(path = "serve/problemset.html")]
+struct ProblemSetTemplate<'a> {
+    nav: Nav,
+    problems: Vec<(String, &'a ProblemPage)>,
+}
+
+/// `GET /problems/all`: every statement of the session on one page, with
+/// its samples, to read or to print (its own print stylesheet: one
+/// problem a sheet, no menu).
+pub(crate) async fn problem_set(
+    State(app): State<AppState>,
+    viewer: Viewer,
+) -> Result<Response, AppError> {
+    if !Access::new(&app.session, &viewer).sees_problems() {
+        return Err(AppError::NotFound);
+    }
+    let columns = columns(&app);
+    page(&ProblemSetTemplate {
+        nav: nav(&app, &viewer),
+        problems: columns
+            .into_iter()
+            .zip(&app.problems)
+            .map(|(c, p)| (c.letter, p))
+            .collect(),
+    })
+}
+
 /// A submission the form sent back: its pasted source, its language and
 /// why it was refused.
 #[derive(Default)]

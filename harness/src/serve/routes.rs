@@ -37,6 +37,7 @@ pub(crate) fn router(app: AppState) -> Router {
             "/register",
             get(super::login::register_form).post(super::login::register),
         )
+        .route("/problems/all", get(super::pages::problem_set))
         .route("/problems/{id}", get(super::pages::problem))
         .route("/problems/{id}/samples/{file}", get(super::pages::sample))
         .route(

@@ -683,3 +683,18 @@ fn languages_this_machine_cannot_build_are_not_offered() {
         refused.body
     );
 }
+
+#[test]
+fn every_statement_on_one_page_to_print() {
+    let (site, server) = lab();
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    let set = alice.get("/problems/all");
+    assert_eq!(set.status, 200);
+    for title in ["A. Sum of pairs", "B. Guess the number"] {
+        assert!(set.body.contains(title), "{title}: {}", set.body);
+    }
+    assert!(set.body.contains("class=\"set-problem\""));
+    let style = alice.get("/static/style.css").body;
+    assert!(style.contains("@media print") && style.contains("break-before: page"));
+}
