@@ -34,6 +34,11 @@ pub(crate) struct TestView {
     pub(crate) actual: String,
     pub(crate) diff: String,
     pub(crate) stderr: String,
+    /// An interactive test's conversation (its end): who said it (the
+    /// submission or the referee) and what (samples and jury only).
+    pub(crate) transcript: Vec<(&'static str, String)>,
+    /// The test's name (the jury's, to reach its files).
+    pub(crate) name: String,
 }
 
 /// A judged submission as shown.
@@ -78,6 +83,15 @@ fn full(test: &TestReport, label: String) -> TestView {
         actual: difference.map_or_else(String::new, |d| visible(&d.actual)),
         diff: difference.map_or_else(String::new, |d| visible(&d.diff)),
         stderr: visible(&test.stderr),
+        transcript: test
+            .transcript
+            .iter()
+            .map(|l| {
+                let who = if l.from_submission { "you" } else { "referee" };
+                (who, visible(&l.text))
+            })
+            .collect(),
+        name: test.test.clone(),
     }
 }
 
@@ -97,6 +111,8 @@ fn bare(test: &TestReport, label: String) -> TestView {
         actual: String::new(),
         diff: String::new(),
         stderr: String::new(),
+        transcript: Vec::new(),
+        name: String::new(),
     }
 }
 

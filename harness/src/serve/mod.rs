@@ -49,6 +49,7 @@ pub(crate) mod judges;
 #[cfg(test)]
 mod judges_tests;
 mod jury;
+mod jury_view;
 mod limits;
 mod live;
 mod login;

@@ -377,6 +377,9 @@ struct SubmissionTemplate {
     entry: EntryView,
     feedback: Option<FeedbackView>,
     source: String,
+    /// The jury's: the judgings, the change since the previous
+    /// submission, the tests' files.
+    jury: Option<super::jury_view::JuryView>,
 }
 
 /// An entry the viewer may see (the access rule: their own, or any for
@@ -409,11 +412,16 @@ pub(crate) async fn submission(
     let entry = visible_entry(&app, &viewer, id)?;
     let feedback = feedback_for(&app, &viewer, &entry)?;
     let source = entries::source(app.store().db(), entry.id)?;
+    let jury = match viewer.is_jury() {
+        true => Some(super::jury_view::jury_view(&app, &entry, &source)?),
+        false => None,
+    };
     page(&SubmissionTemplate {
         nav: nav(&app, &viewer),
         entry: entry_view(&app, &viewer, &entry),
         feedback,
         source: visible(&String::from_utf8_lossy(&source)),
+        jury,
     })
 }
 

@@ -22,6 +22,16 @@ pub(crate) struct ProblemPage {
     /// How many of its tests are samples (the only ones ever played on
     /// the play page: a secret test's referee would show its secret).
     pub(crate) sample_tests: usize,
+    /// Every test's name and files, in order: the jury's to read.
+    pub(crate) test_files: Vec<TestFiles>,
+}
+
+/// A test's name and files (the jury's only).
+#[derive(Debug, Clone)]
+pub(crate) struct TestFiles {
+    pub(crate) name: String,
+    pub(crate) input: std::path::PathBuf,
+    pub(crate) answer: std::path::PathBuf,
 }
 
 #[derive(Debug, Clone)]
@@ -116,6 +126,15 @@ impl ProblemPage {
             output_mib: spec.limits.output >> 20,
             tests: spec.tests.len(),
             sample_tests: spec.tests.iter().filter(|t| t.is_sample()).count(),
+            test_files: spec
+                .tests
+                .iter()
+                .map(|t| TestFiles {
+                    name: t.name.clone(),
+                    input: t.input.clone(),
+                    answer: t.answer.clone(),
+                })
+                .collect(),
         }
     }
 }

@@ -76,6 +76,10 @@ pub(crate) fn router(app: AppState) -> Router {
             post(super::jury::account_action),
         )
         .route("/jury/rejudge", post(super::jury::rejudge))
+        .route(
+            "/jury/problems/{id}/tests/{number}/{kind}",
+            get(super::jury_view::test_file),
+        )
         .route("/jury/workers", get(super::jury::workers))
         .route(
             "/jury/gradebook.csv",

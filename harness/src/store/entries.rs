@@ -436,6 +436,30 @@ pub(crate) struct Judging {
     pub(crate) valid: bool,
 }
 
+/// Every judging of `entry`, oldest first.
+pub(crate) fn judgings_of(db: &mut impl Sql, entry: i64) -> Result<Vec<Judging>, DbError> {
+    db.query(
+        "SELECT id, entry_id, started_at, finished_at, verdict, score, valid FROM judgings \
+         WHERE entry_id = ?1 ORDER BY id",
+        params![entry],
+    )?
+    .iter()
+    .map(judging_from_row)
+    .collect()
+}
+
+fn judging_from_row(row: &Row) -> Result<Judging, DbError> {
+    Ok(Judging {
+        id: row.get(0)?,
+        entry: row.get(1)?,
+        started_at: row.get(2)?,
+        finished_at: row.get(3)?,
+        verdict: row.get(4)?,
+        score: row.get(5)?,
+        valid: row.get(6)?,
+    })
+}
+
 pub(crate) fn judgings(db: &mut impl Sql, session: i64) -> Result<Vec<Judging>, DbError> {
     db.query(
         "SELECT j.id, j.entry_id, j.started_at, j.finished_at, j.verdict, j.score, j.valid \
@@ -444,17 +468,7 @@ pub(crate) fn judgings(db: &mut impl Sql, session: i64) -> Result<Vec<Judging>, 
         params![session],
     )?
     .iter()
-    .map(|row| {
-        Ok(Judging {
-            id: row.get(0)?,
-            entry: row.get(1)?,
-            started_at: row.get(2)?,
-            finished_at: row.get(3)?,
-            verdict: row.get(4)?,
-            score: row.get(5)?,
-            valid: row.get(6)?,
-        })
-    })
+    .map(judging_from_row)
     .collect()
 }
 

@@ -698,3 +698,74 @@ fn every_statement_on_one_page_to_print() {
     let style = alice.get("/static/style.css").body;
     assert!(style.contains("@media print") && style.contains("break-before: page"));
 }
+
+#[test]
+fn the_jury_reads_each_tests_data_every_judging_and_the_change_since_the_last_try() {
+    let (site, server) = lab();
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    let first = submitted_id(&alice.submit("sum", &site.submission("sum/WA/off_by_one.rs")));
+    alice.verdict(first);
+    let second = submitted_id(&alice.submit("sum", &site.submission("sum/AC/sum.rs")));
+    alice.verdict(second);
+    let mut teacher = server.client();
+    teacher.login("teacher", &site.password("teacher"));
+    let csrf = teacher.csrf();
+    let rejudged = teacher.post_form(
+        "/jury/rejudge",
+        &[("csrf", &csrf), ("entry", &second.to_string())],
+    );
+    assert_eq!(rejudged.status, 303);
+    teacher.verdict(second);
+    let deadline = std::time::Instant::now() + crate::serve_server::JUDGE_DEADLINE;
+    let page = loop {
+        let page = teacher.get(&format!("/submissions/{second}"));
+        if page.body.matches("<td>AC").count() >= 2 || std::time::Instant::now() > deadline {
+            break page;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    // Both judgings, the first replaced by the rejudge.
+    assert!(page.body.contains("(replaced)"), "{}", page.body);
+    assert!(page.body.contains(&format!(
+        "Changes since submission <a href=\"/submissions/{first}\">"
+    )));
+    assert!(
+        page.body.contains("--- #1"),
+        "a unified diff: {}",
+        page.body
+    );
+    // Each test's input and answer, shown and downloadable, by number.
+    let secret =
+        std::fs::read_to_string(site.root().join("problems/sum/data/secret/02.in")).unwrap();
+    assert!(
+        page.body.contains(secret.lines().next().unwrap()),
+        "{}",
+        page.body
+    );
+    let links: Vec<&str> = page
+        .body
+        .split("href=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .filter(|l| l.starts_with("/jury/problems/sum/tests/"))
+        .collect();
+    assert!(links.len() >= 10, "{links:?}");
+    let input = teacher.get(links[0]);
+    assert_eq!(input.status, 200);
+    assert_eq!(
+        alice.get(links[0]).status,
+        403,
+        "the test data is the jury's"
+    );
+    assert_eq!(teacher.get("/jury/problems/sum/tests/99/input").status, 404);
+    assert_eq!(
+        teacher
+            .get("/jury/problems/sum/tests/1/..%2Fproblem.toml")
+            .status,
+        404
+    );
+    // The participant's own page has none of it.
+    let own = alice.get(&format!("/submissions/{second}")).body;
+    assert!(!own.contains("Judgings") && !own.contains("/jury/problems"));
+}
