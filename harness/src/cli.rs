@@ -3,7 +3,11 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+
+mod submit;
+
+pub use submit::SubmitArgs;
 
 use crate::pipeline::RunOptions;
 
@@ -36,6 +40,19 @@ pub struct Cli {
     pub uid_range: crate::sandbox::UidRange,
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// This process's command line, parsed (or clap's message and exit).
+    /// Clap copies global options into every subcommand, so they are
+    /// hidden from `judge submit` once copied.
+    pub fn from_env() -> Cli {
+        let mut command = Cli::command();
+        command.build();
+        submit::hide_judging_options(&mut command);
+        let mut matches = command.get_matches_mut();
+        Cli::from_arg_matches_mut(&mut matches).unwrap_or_else(|e| e.format(&mut command).exit())
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -311,28 +328,6 @@ pub enum UsersCommand {
         #[arg(long, value_name = "PATH")]
         db: Option<PathBuf>,
     },
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct SubmitArgs {
-    /// Problem id.
-    pub id: String,
-    /// The source file.
-    pub file: PathBuf,
-    /// The server, e.g. http://127.0.0.1:8080 (default: the one logged in to last).
-    #[arg(long, value_name = "URL")]
-    pub server: Option<String>,
-    /// The language key (default: guessed by the server from the file name).
-    #[arg(long, value_name = "KEY")]
-    pub language: Option<String>,
-    /// Log in as this user first (the password is read from stdin) and keep
-    /// the token in the config file.
-    #[arg(long, value_name = "USER")]
-    pub user: Option<String>,
-    /// The file holding the server and token (default:
-    /// $XDG_CONFIG_HOME/judge/submit.toml or ~/.config/judge/submit.toml).
-    #[arg(long, value_name = "PATH")]
-    pub config: Option<PathBuf>,
 }
 
 impl Command {

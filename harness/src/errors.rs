@@ -32,6 +32,12 @@ pub enum Error {
     },
     #[error("{0}")]
     Usage(String),
+    /// The server `judge submit` talks to failed (a 5xx, an answer that is
+    /// not its API) or broke off before the verdict: the judge's failure,
+    /// not the user's. The server refusing what was asked, or not
+    /// reachable at the address given, is a `Usage` error.
+    #[error("{server}: {message}")]
+    Remote { server: String, message: String },
     /// A grading policy file that cannot be used (`--policy`).
     #[error(transparent)]
     Policy(#[from] PolicyError),
@@ -58,7 +64,7 @@ impl Error {
             Error::Spec(_) => exit_codes::SPEC_ERROR,
             Error::Build(_) => exit_codes::BUILD_ERROR,
             Error::Sandbox(SandboxError::Interrupted) => exit_codes::INTERRUPTED,
-            Error::Sandbox(_) | Error::Report { .. } => exit_codes::INTERNAL,
+            Error::Sandbox(_) | Error::Report { .. } | Error::Remote { .. } => exit_codes::INTERNAL,
             Error::Usage(_) | Error::Policy(_) | Error::Roster(_) => exit_codes::USAGE,
         }
     }

@@ -1,9 +1,7 @@
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let cli = harness::cli::Cli::parse();
+    let cli = harness::cli::Cli::from_env();
     match harness::run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,

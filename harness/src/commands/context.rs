@@ -22,6 +22,19 @@ use crate::sandbox::{Boxes, IsolationLevel, Sandbox};
 use crate::spec::SpecError;
 use crate::spec::{self, ProblemSpec};
 
+/// The output's styles for `--color`: with `auto`, colour only when
+/// stdout is a terminal and `NO_COLOR` is unset.
+pub(crate) fn styles_for(choice: ColorChoice) -> Styles {
+    let colour = match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+        }
+    };
+    Styles { colour }
+}
+
 pub(crate) struct Context {
     pub(crate) root: PathBuf,
     pub(crate) jobs: usize,
@@ -82,13 +95,7 @@ impl Context {
             .clone()
             .unwrap_or_else(|| lang::user_table(&root));
         let languages = Languages::load(Some(&user_languages))?;
-        let colour = match cli.color {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-            }
-        };
+        let colour = styles_for(cli.color).colour;
         let scratch = crate::scratch::Scratch::new().map_err(|source| Error::Report {
             what: "a scratch folder".into(),
             source,

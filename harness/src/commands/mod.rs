@@ -37,7 +37,7 @@ use crate::errors::Result;
 pub fn run(cli: Cli) -> Result<u8> {
     // A learner's terminal needs no problems folder to submit.
     if let Command::Submit(args) = &cli.command {
-        return crate::serve::submit(args);
+        return crate::serve::submit(args, context::styles_for(cli.color));
     }
     let mut ctx = Context::new(&cli)?;
     match cli.command {
@@ -90,7 +90,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Stress(args) => stress::stress(&mut ctx, &args),
         Command::Serve(args) => serving::serve(&mut ctx, &args),
         Command::Users { command } => serving::users(&mut ctx, &command),
-        Command::Submit(args) => crate::serve::submit(&args),
+        Command::Submit(args) => crate::serve::submit(&args, ctx.styles),
         Command::Worker {
             ids,
             db,

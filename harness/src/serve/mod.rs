@@ -71,7 +71,7 @@ mod users_import;
 
 pub(crate) use client::submit;
 #[cfg(test)]
-pub(crate) use client::submit_to;
+pub(crate) use client::{Shown, submit_to};
 pub(crate) use start::{Host, Server, export_contest, language_choices, session_of, users};
 
 use crate::errors::Error;
@@ -96,9 +96,6 @@ pub(crate) enum ServeError {
     Password(String),
     #[error("{0}")]
     Usage(String),
-    /// `judge submit`: the server said no, or could not be reached.
-    #[error("{server}: {message}")]
-    Server { server: String, message: String },
 }
 
 impl From<ServeError> for Error {

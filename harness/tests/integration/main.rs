@@ -31,6 +31,7 @@ mod serve_cli;
 mod serve_play;
 mod serve_postgres;
 mod serve_server;
+mod serve_submit;
 mod setter;
 mod slurm;
 mod snapshots;

@@ -1,84 +1,14 @@
-//! `judge serve`'s JSON API, its CCS Contest API read side and `judge
-//! submit`, against a real server.
+//! `judge serve`'s JSON API and its CCS Contest API read side, against a
+//! real server (`judge submit` on it: `serve_submit.rs`).
 
-use std::process::Command;
 use std::time::Duration;
 
 use crate::serve_server::{Server, Site};
-use crate::support::{bounded, judge_binary};
 
 const USERS: &str = "user,display name,team,role\nalice,Alice,red,participant\nbob,Bob,blue,participant\nteacher,Teacher,,jury\n";
 
 fn json(reply: &crate::serve_server::Reply) -> serde_json::Value {
     serde_json::from_str(&reply.body).unwrap_or_else(|e| panic!("{e}: {}", reply.body))
-}
-
-/// `judge submit` with its config in the site's folder; (exit code, stdout).
-fn judge_submit(site: &Site, args: &[&str], stdin: &str) -> (i32, String) {
-    let mut command = Command::new(judge_binary());
-    command
-        .arg("submit")
-        .args(args)
-        .arg("--config")
-        .arg(site.root().join("submit.toml"));
-    // The verdict comes within the judging deadline, or the client is
-    // killed (by its PID) and the exit code says so.
-    let output = bounded(command)
-        .write_stdin(stdin)
-        .timeout(crate::serve_server::JUDGE_DEADLINE)
-        .output()
-        .unwrap();
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr),
-    );
-    (
-        output.status.code().unwrap_or(-1),
-        format!("{stdout}{stderr}"),
-    )
-}
-
-#[test]
-fn judge_submit_logs_in_once_and_streams_the_verdict() {
-    let site = Site::new(USERS);
-    let server = Server::start(&site, &[]);
-    let wrong = site.submission("sum/WA/off_by_one.rs");
-    let (code, said) = judge_submit(
-        &site,
-        &[
-            "sum",
-            wrong.to_str().unwrap(),
-            "--server",
-            &server.url,
-            "--user",
-            "alice",
-        ],
-        &format!("{}\n", site.password("alice")),
-    );
-    assert_eq!(code, 1, "{said}");
-    for line in ["received", "compiling", "verdict: WA", "expected"] {
-        assert!(said.contains(line), "no {line} in:\n{said}");
-    }
-    let config = std::fs::read_to_string(site.root().join("submit.toml")).unwrap();
-    assert!(config.contains("token"), "{config}");
-    let mode = std::os::unix::fs::PermissionsExt::mode(
-        &std::fs::metadata(site.root().join("submit.toml"))
-            .unwrap()
-            .permissions(),
-    );
-    assert_eq!(mode & 0o777, 0o600);
-    // The token is kept: no --user, no --server the second time.
-    let right = site.submission("sum/AC/sum.rs");
-    let (code, said) = judge_submit(&site, &["sum", right.to_str().unwrap()], "");
-    assert_eq!(code, 0, "{said}");
-    assert!(said.contains("verdict: AC"), "{said}");
-    let (code, said) = judge_submit(
-        &site,
-        &["sum", right.to_str().unwrap(), "--user", "alice"],
-        "wrong\n",
-    );
-    assert_ne!(code, 0);
-    assert!(said.contains("wrong user or password"), "{said}");
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! once), and `judge submit` against a server on 127.0.0.1 that answers
 //! as `judge serve` does.
 
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -18,7 +19,7 @@ use super::{Bench, assert_shows, double, double_script, write};
 use crate::cli::{SubmitArgs, UsersCommand};
 use crate::commands::serving::users;
 use crate::exit_codes;
-use crate::serve::submit_to;
+use crate::serve::{Shown, submit_to};
 
 #[test]
 fn users_import_creates_accounts_and_writes_their_passwords_once() {
@@ -98,8 +99,34 @@ async fn events(State(served): State<Served>, headers: HeaderMap) -> (StatusCode
     (StatusCode::OK, Body::from_stream(stream))
 }
 
-/// Takes submission 7 (problem `double` only) and plays its judging on
-/// the live events, with another submission's event between.
+/// The events the stand-in plays for a submission to `problem`, and the
+/// id it gets: `double` is judged (another submission's status between),
+/// `missed` is told its stream missed events before its verdict, `ended`
+/// sees its stream end unjudged.
+fn judging_of(problem: &str) -> Option<(i64, Vec<String>)> {
+    let data = |event: Value| format!("event: status\ndata: {event}\n\n");
+    let compiling = |id: i64| data(json!({"entry": id, "status": "compiling"}));
+    match problem {
+        "double" => Some((
+            7,
+            vec![
+                compiling(7),
+                data(json!({"entry": 8, "status": "someone else's"})),
+                data(json!({"entry": 7, "status": "test 1 of 3\u{1b}[2J"})),
+                data(json!({"entry": 7, "status": "WA", "verdict": "WA"})),
+            ],
+        )),
+        "missed" => Some((
+            8,
+            vec![compiling(8), "event: reload\ndata: missed\n\n".into()],
+        )),
+        "ended" => Some((9, vec![compiling(9)])),
+        _ => None,
+    }
+}
+
+/// Takes a submission to a problem `judging_of` knows and plays its
+/// judging on the live events.
 async fn submission(
     State(served): State<Served>,
     headers: HeaderMap,
@@ -108,10 +135,11 @@ async fn submission(
     if !authorized(&headers) {
         return (StatusCode::UNAUTHORIZED, Json(json!({"error": "log in"})));
     }
-    if body["problem"] != "double" {
-        let error = format!("no problem `{}`", body["problem"].as_str().unwrap_or(""));
+    let problem = body["problem"].as_str().unwrap_or("").to_string();
+    let Some((id, events)) = judging_of(&problem) else {
+        let error = format!("no problem `{problem}`");
         return (StatusCode::BAD_REQUEST, Json(json!({ "error": error })));
-    }
+    };
     served.sent.lock().unwrap().push(body);
     let sender = served
         .events
@@ -120,25 +148,31 @@ async fn submission(
         .take()
         .expect("a client listens");
     tokio::spawn(async move {
-        for event in [
-            json!({"entry": 7, "status": "compiling"}),
-            json!({"entry": 8, "status": "someone else's"}),
-            json!({"entry": 7, "status": "test 1 of 3\u{1b}[2J"}),
-            json!({"entry": 7, "status": "WA", "verdict": "WA"}),
-        ] {
-            let _ = sender.send(format!("data: {event}\n\n")).await;
+        for event in events {
+            let _ = sender.send(event).await;
         }
+        // The stream ends here (the sender dropped).
     });
-    (StatusCode::CREATED, Json(json!({"id": 7})))
+    let url = format!("/submissions/{id}");
+    (StatusCode::CREATED, Json(json!({"id": id, "url": url})))
 }
 
-async fn result(headers: HeaderMap) -> (StatusCode, Json<Value>) {
+/// Submissions 7 and 8 judged (WA, AC), 9 still running.
+async fn result(
+    headers: HeaderMap,
+    axum::extract::Path(id): axum::extract::Path<i64>,
+) -> (StatusCode, Json<Value>) {
     if !authorized(&headers) {
         return (StatusCode::UNAUTHORIZED, Json(json!({"error": "log in"})));
     }
-    let test = json!({"test": "secret/1", "verdict": "WA", "cpu_ms": 3, "memory_kib": 900,
-                      "detail": "", "expected": "2", "actual": "3"});
-    let result = json!({"verdict": "WA", "tests": [test], "summary": "1 of 3 tests passed"});
+    let test = json!({"test": "secret/1", "verdict": "WA", "cpu_ms": null, "memory_kib": null,
+                      "time": "within limit", "memory": "within limit",
+                      "detail": "", "expected": "", "actual": "", "diff": ""});
+    let result = match id {
+        7 => json!({"verdict": "WA", "tests": [test], "summary": "1 of 3 tests passed"}),
+        8 => json!({"verdict": "AC", "status": "judged", "tests": []}),
+        _ => json!({"verdict": null, "status": "test 2 of 3"}),
+    };
     (StatusCode::OK, Json(result))
 }
 
@@ -154,7 +188,7 @@ fn stand_in() -> (tokio::runtime::Runtime, String, Served) {
     let app = axum::Router::new()
         .route("/events", get(events))
         .route("/api/v1/submissions", post(submission))
-        .route("/api/v1/submissions/7", get(result))
+        .route("/api/v1/submissions/{id}", get(result))
         .with_state(served.clone());
     let listener = runtime
         .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
@@ -162,6 +196,23 @@ fn stand_in() -> (tokio::runtime::Runtime, String, Served) {
     let address = format!("http://{}", listener.local_addr().unwrap());
     runtime.spawn(async move { axum::serve(listener, app).await });
     (runtime, address, served)
+}
+
+/// `judge submit` of `mine.py` to `problem` with the config `config`, as
+/// on a terminal when `live`: (its result, what it showed).
+fn submit_as(problem: &str, config: &Path, live: bool) -> (crate::errors::Result<u8>, String) {
+    let args = SubmitArgs {
+        id: problem.into(),
+        file: config.with_file_name("mine.py"),
+        server: None,
+        language: Some("python".into()),
+        user: None,
+        config: Some(config.to_path_buf()),
+    };
+    let mut out = Vec::new();
+    let styles = crate::report::Styles { colour: false };
+    let result = submit_to(&args, &mut Shown::new(&mut out, live, styles));
+    (result, String::from_utf8(out).unwrap())
 }
 
 #[test]
@@ -176,24 +227,19 @@ fn submit_follows_its_submission_to_the_verdict() {
         format!("server = \"{server}/\"\ntoken = \"t0ken\"\n"),
     )
     .unwrap();
-    let args = |id: &str| SubmitArgs {
-        id: id.into(),
-        file: root.join("mine.py"),
-        server: None,
-        language: Some("python".into()),
-        user: None,
-        config: Some(config.clone()),
-    };
 
-    let mut out = Vec::new();
-    let code = submit_to(&args("double"), &mut out).unwrap();
-    let text = String::from_utf8(out).unwrap();
-    assert_eq!(code, 1, "a WA: {text}");
+    let (code, text) = submit_as("double", &config, false);
+    assert_eq!(code.unwrap(), 1, "a WA: {text}");
     assert_eq!(
         text,
-        "submission 7: received\nsubmission 7: compiling\nsubmission 7: test 1 of 3\\x1b[2J\n\
-         submission 7: WA\nverdict: WA\n  secret/1         WA        3 ms      900 KiB \n      \
-         expected 2, got 3\n1 of 3 tests passed\n"
+        format!(
+            "submission 7: received, {server}/submissions/7\n\
+             submission 7: compiling\nsubmission 7: test 1 of 3\\x1b[2J\n\
+             verdict: WA on secret/1 · 1 test run\n\
+             \x20 WA  secret/1  within limit  within limit\n\
+             1 of 3 tests passed\n\
+             the submission's page: {server}/submissions/7\n"
+        )
     );
     let sent = served.sent.lock().unwrap().clone();
     assert_eq!(sent.len(), 1);
@@ -201,16 +247,54 @@ fn submit_follows_its_submission_to_the_verdict() {
     assert_eq!(sent[0]["language"], "python");
     assert_eq!(sent[0]["source"], "print(int(input()))\n");
 
-    // The server's refusal is the error, with its reason.
-    let error = submit_to(&args("other"), &mut Vec::new()).unwrap_err();
-    assert_shows(&error.to_string(), "400 Bad Request: no problem `other`");
+    // On a terminal: the status is one line, redrawn; the result stays.
+    let (code, text) = submit_as("double", &config, true);
+    assert_eq!(code.unwrap(), 1, "{text}");
+    assert!(
+        text.contains("\r\x1b[2Ksubmission 7: compiling\r\x1b[2Ksubmission 7: test 1 of 3"),
+        "{text:?}"
+    );
+    assert!(
+        text.contains("\r\x1b[2Kverdict: WA on secret/1"),
+        "{text:?}"
+    );
+    assert_eq!(text.matches('\n').count(), 5, "{text:?}");
+
+    // Events missed: the API tells the verdict.
+    let (code, text) = submit_as("missed", &config, false);
+    assert_eq!(code.unwrap(), 0, "{text}");
+    assert_shows(&text, "verdict: AC");
+    // The stream ends unjudged: the server's failure, with the page to look at.
+    let (code, text) = submit_as("ended", &config, false);
+    let error = code.unwrap_err();
+    assert_eq!(error.exit_code(), exit_codes::INTERNAL, "{text}");
+    assert_shows(
+        &error.to_string(),
+        "the live status ended before the verdict; the submission's page: ",
+    );
+
+    // The server's refusal is the user's to mend, with its reason.
+    let error = submit_as("other", &config, false).0.unwrap_err();
+    assert_shows(&error.to_string(), "no problem `other` (400 Bad Request)");
+    assert_eq!(error.exit_code(), exit_codes::USAGE);
+    // A token the server no longer takes: log in again.
+    std::fs::write(
+        &config,
+        format!("server = \"{server}\"\ntoken = \"expired\"\n"),
+    )
+    .unwrap();
+    let error = submit_as("double", &config, false).0.unwrap_err();
+    assert_shows(&error.to_string(), "log in again with --user NAME");
+    assert_eq!(error.exit_code(), exit_codes::USAGE);
     // No token yet: nothing is sent.
+    let sent = served.sent.lock().unwrap().len();
     std::fs::write(&config, format!("server = \"{server}\"\n")).unwrap();
-    let error = submit_to(&args("double"), &mut Vec::new()).unwrap_err();
+    let error = submit_as("double", &config, false).0.unwrap_err();
     assert_shows(
         &error.to_string(),
         "no token yet: log in once with --user NAME",
     );
-    assert_eq!(served.sent.lock().unwrap().len(), 1);
+    assert_eq!(error.exit_code(), exit_codes::USAGE);
+    assert_eq!(served.sent.lock().unwrap().len(), sent);
     runtime.shutdown_timeout(Duration::from_secs(1));
 }

@@ -41,7 +41,6 @@ const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
     ),
     ("formats/tests.rs", "kattis_2025_scoring_package"),
     // The server, being reworked in serve/.
-    ("serve/client.rs", "run"),
     ("serve/scoreboard.rs", "compute"),
 ];
 
