@@ -25,7 +25,10 @@
 //! class's students and files), `store` (the result store and cache),
 //! `stress` (random inputs and shrinking), `export` (our packages as Kattis
 //! packages), `untrusted` (reading the files a submitter controls),
-//! `serve` (`judge serve`: the online judge, async at its edge only).
+//! `checks` (a package's checks, as `Finding`s), `judging` (a stored
+//! submission judged), `serve` (`judge serve`: the online judge, async at
+//! its edge only). Their layers, lowest first, are docs/architecture.md's
+//! table, which the integration test `house` holds them to.
 
 // The benches and the integration tests use what is `pub`; everything else
 // is `pub(crate)`, and this lint keeps it so.
