@@ -242,7 +242,7 @@ mod tests {
 
     fn contest(start: SystemTime) -> Session {
         let mut session = Session::practice();
-        session.schedule = Schedule::Timed {
+        session.planned = Schedule::Timed {
             start,
             end: start + Duration::from_secs(5 * 3600),
             freeze: Some(start + Duration::from_secs(4 * 3600)),

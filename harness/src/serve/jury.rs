@@ -19,6 +19,7 @@ use super::error::{AppError, page};
 use super::http::{CsrfForm, Jury, JuryPosted};
 use super::live::LiveEvent;
 use super::pages::{EntryView, Nav, board, entry_view, nav};
+use super::session::Schedule;
 use crate::store::engine::Sql;
 use crate::store::entries::{self, Filter};
 use crate::verdict::Verdict;
@@ -39,6 +40,13 @@ struct JuryTemplate {
     run: i64,
     participants: Vec<ParticipantRow>,
     problems: Vec<String>,
+    /// A timed session's times as they hold now (RFC 3339; empty in open
+    /// practice), and whether the scoreboard is frozen now.
+    start: String,
+    end: String,
+    freeze: String,
+    frozen: bool,
+    released: String,
 }
 
 pub(crate) async fn overview(
@@ -70,12 +78,31 @@ pub(crate) async fn overview(
                 .map_or(0, |r| r.solved),
         })
         .collect();
+    let text = |t: Option<std::time::SystemTime>| {
+        t.map_or_else(String::new, |t| {
+            humantime::format_rfc3339_seconds(t).to_string()
+        })
+    };
+    let (start, end, freeze) = match app.session.schedule() {
+        Schedule::Timed { start, end, freeze } => {
+            (text(Some(start)), text(Some(end)), text(freeze))
+        }
+        Schedule::OpenEnded => (String::new(), String::new(), String::new()),
+    };
     page(&JuryTemplate {
         nav: nav(&app, jury.viewer()),
         queued: app.queue.len(),
         run: app.ids.run,
         participants,
         problems: app.problems.iter().map(|p| p.id.clone()).collect(),
+        start,
+        end,
+        freeze,
+        frozen: app
+            .session
+            .frozen_since(std::time::SystemTime::now())
+            .is_some(),
+        released: text(app.session.jury_changes().released),
     })
 }
 
@@ -191,6 +218,69 @@ pub(crate) async fn account_action(
 }
 
 #[derive(Deserialize)]
+pub(crate) struct SessionForm {
+    csrf: String,
+    action: String,
+    #[serde(default)]
+    start: String,
+    #[serde(default)]
+    end: String,
+    #[serde(default)]
+    freeze: String,
+}
+
+impl CsrfForm for SessionForm {
+    fn csrf(&self) -> &str {
+        &self.csrf
+    }
+}
+
+/// `POST /jury/session`: the jury moves a timed session's start, end or
+/// freeze (RFC 3339 times; an empty freeze: none), or releases the frozen
+/// scoreboard to everybody now. Kept in the store: a restart keeps it.
+pub(crate) async fn session(
+    State(app): State<AppState>,
+    JuryPosted(posted): JuryPosted<SessionForm>,
+) -> Result<Response, AppError> {
+    let form = posted.form;
+    let mut changes = app.session.jury_changes();
+    match form.action.as_str() {
+        "release" => changes.released = Some(std::time::SystemTime::now()),
+        "times" => changes.schedule = Some(times(&form)?),
+        _ => return Err(AppError::BadRequest("an action: times or release".into())),
+    }
+    crate::store::sessions::keep_times(app.store().db(), app.ids.session, &changes.to_set())?;
+    app.session.change(changes);
+    Ok(Redirect::to("/jury").into_response())
+}
+
+/// A timed schedule from the jury's form, checked: the start before the
+/// end, a freeze between them.
+fn times(form: &SessionForm) -> Result<Schedule, AppError> {
+    let parse = |name: &str, text: &str| {
+        humantime::parse_rfc3339_weak(text.trim())
+            .map_err(|_| AppError::BadRequest(format!("{name}: a time like 2026-05-01T09:00:00Z")))
+    };
+    let start = parse("start", &form.start)?;
+    let end = parse("end", &form.end)?;
+    let freeze = match form.freeze.trim() {
+        "" => None,
+        text => Some(parse("freeze", text)?),
+    };
+    if start >= end {
+        return Err(AppError::BadRequest(
+            "the start must come before the end".into(),
+        ));
+    }
+    if freeze.is_some_and(|f| f < start || f > end) {
+        return Err(AppError::BadRequest(
+            "the freeze must fall between the start and the end".into(),
+        ));
+    }
+    Ok(Schedule::Timed { start, end, freeze })
+}
+
+#[derive(Deserialize)]
 pub(crate) struct RejudgeForm {
     csrf: String,
     entry: Option<i64>,
@@ -301,6 +391,59 @@ pub(crate) async fn gradebook_file(
             (header::CONTENT_DISPOSITION, name),
         ],
         out,
+    )
+        .into_response())
+}
+
+/// `GET /jury/sources.zip`: every source of the session, one archive, a
+/// folder per participant (`alice/12-sum-sum.py`: the submission's number,
+/// its problem and its file's name, made safe).
+pub(crate) async fn sources(
+    State(app): State<AppState>,
+    _jury: Jury,
+) -> Result<Response, AppError> {
+    let files = {
+        let mut store = app.store();
+        let all = entries::all_entries(store.db(), app.ids.session)?;
+        let mut files = Vec::with_capacity(all.len());
+        for entry in all {
+            let source = entries::source(store.db(), entry.id)?;
+            let safe = |text: &str| -> String {
+                text.chars()
+                    .map(|c| {
+                        if c.is_ascii_alphanumeric() || "._-".contains(c) {
+                            c
+                        } else {
+                            '_'
+                        }
+                    })
+                    .collect()
+            };
+            let name = format!(
+                "{}/{}-{}-{}",
+                safe(&entry.username),
+                entry.id,
+                safe(&entry.problem),
+                safe(&entry.file_name).trim_start_matches('.')
+            );
+            files.push((name, source));
+        }
+        files
+    };
+    let named: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
+    let zip = super::ccs::zip_of(&named).map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/zip".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{}-sources.zip\"", app.session.name),
+            ),
+        ],
+        zip,
     )
         .into_response())
 }

@@ -41,7 +41,7 @@ pub(crate) struct Nav {
 
 pub(crate) fn nav(app: &AppState, viewer: &Viewer) -> Nav {
     let now = SystemTime::now();
-    let clock = match app.session.schedule {
+    let clock = match app.session.schedule() {
         Schedule::OpenEnded => "practice".into(),
         Schedule::Timed { start, end, .. } => {
             let minutes = |d: std::time::Duration| {

@@ -76,6 +76,8 @@ pub(crate) fn router(app: AppState) -> Router {
             post(super::jury::account_action),
         )
         .route("/jury/rejudge", post(super::jury::rejudge))
+        .route("/jury/session", post(super::jury::session))
+        .route("/jury/sources.zip", get(super::jury::sources))
         .route(
             "/jury/problems/{id}/tests/{number}/{kind}",
             get(super::jury_view::test_file),

@@ -50,6 +50,56 @@ pub(crate) enum Schedule {
     },
 }
 
+/// What the jury changed of a running session on the web (kept in the
+/// store, so that a restart keeps it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct JuryChanges {
+    /// Start, end and freeze set by the jury, in place of the file's.
+    pub(crate) schedule: Option<Schedule>,
+    /// The frozen scoreboard released to everybody at this moment.
+    pub(crate) released: Option<SystemTime>,
+}
+
+impl JuryChanges {
+    /// The changes the store kept (`set`), over the file's `planned`
+    /// times: a time the jury did not set stays the file's.
+    pub(crate) fn from_set(
+        planned: Schedule,
+        set: &crate::store::sessions::SetTimes,
+    ) -> JuryChanges {
+        let schedule = match planned {
+            Schedule::Timed { start, end, freeze }
+                if set.start.is_some() || set.end.is_some() || set.freeze.is_some() =>
+            {
+                Some(Schedule::Timed {
+                    start: set.start.unwrap_or(start),
+                    end: set.end.unwrap_or(end),
+                    freeze: set.freeze.or(freeze),
+                })
+            }
+            _ => None,
+        };
+        JuryChanges {
+            schedule,
+            released: set.released,
+        }
+    }
+
+    /// As the store keeps them.
+    pub(crate) fn to_set(self) -> crate::store::sessions::SetTimes {
+        let (start, end, freeze) = match self.schedule {
+            Some(Schedule::Timed { start, end, freeze }) => (Some(start), Some(end), freeze),
+            _ => (None, None, None),
+        };
+        crate::store::sessions::SetTimes {
+            start,
+            end,
+            freeze,
+            released: self.released,
+        }
+    }
+}
+
 /// How many participants get each medal (the CCS API's awards), by place
 /// on the scoreboard among those who scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -68,7 +118,11 @@ pub(crate) struct Session {
     pub(crate) title: String,
     /// Problem ids in the order shown; empty means every problem.
     pub(crate) problems: Vec<String>,
-    pub(crate) schedule: Schedule,
+    /// When it runs as the session file says; `schedule()` is what holds
+    /// now (the jury may change it on the web, `JuryChanges`).
+    pub(crate) planned: Schedule,
+    /// What the jury changed while it runs, shared by every copy.
+    pub(crate) changes: std::sync::Arc<std::sync::RwLock<JuryChanges>>,
     pub(crate) scoring: Scoring,
     /// Language keys of the language table; empty means all.
     pub(crate) languages: Vec<String>,
@@ -107,7 +161,8 @@ impl Session {
             name: "practice".into(),
             title: "Practice".into(),
             problems: Vec::new(),
-            schedule: Schedule::OpenEnded,
+            planned: Schedule::OpenEnded,
+            changes: std::sync::Arc::default(),
             scoring: Scoring::Icpc {
                 penalty: DEFAULT_PENALTY,
             },
@@ -151,7 +206,7 @@ impl Session {
         }
         session.problems = raw.problems.unwrap_or_default();
         session.languages = raw.languages.unwrap_or_default();
-        session.schedule = file.schedule(raw.start, raw.end, raw.duration, raw.freeze)?;
+        session.planned = file.schedule(raw.start, raw.end, raw.duration, raw.freeze)?;
         session.scoring = match raw.scoring.as_ref().map(|s| s.get_ref().as_str()) {
             None | Some("icpc") => Scoring::Icpc {
                 penalty: file
@@ -199,9 +254,23 @@ impl Session {
         Ok(session)
     }
 
+    /// When it runs now: the jury's times, else the file's.
+    pub(crate) fn schedule(&self) -> Schedule {
+        self.jury_changes().schedule.unwrap_or(self.planned)
+    }
+
+    pub(crate) fn jury_changes(&self) -> JuryChanges {
+        *self.changes.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Applies the jury's `changes` (from the web, or the store at start).
+    pub(crate) fn change(&self, changes: JuryChanges) {
+        *self.changes.write().unwrap_or_else(|e| e.into_inner()) = changes;
+    }
+
     /// Whether submissions are taken at `now`.
     pub(crate) fn is_open(&self, now: SystemTime) -> bool {
-        match self.schedule {
+        match self.schedule() {
             Schedule::OpenEnded => true,
             Schedule::Timed { start, end, .. } => start <= now && now < end,
         }
@@ -210,26 +279,27 @@ impl Session {
     /// When the scoreboard froze, if it is frozen at `now` for those who
     /// are not jury.
     pub(crate) fn frozen_since(&self, now: SystemTime) -> Option<SystemTime> {
-        match self.schedule {
+        let released = self.jury_changes().released.is_some_and(|r| r <= now);
+        match self.schedule() {
             Schedule::Timed {
                 freeze: Some(freeze),
                 end,
                 ..
-            } if freeze <= now && now < end => Some(freeze),
+            } if freeze <= now && now < end && !released => Some(freeze),
             _ => None,
         }
     }
 
     /// The moment contest time counts from (ICPC penalty minutes).
     pub(crate) fn start(&self) -> Option<SystemTime> {
-        match self.schedule {
+        match self.schedule() {
             Schedule::OpenEnded => None,
             Schedule::Timed { start, .. } => Some(start),
         }
     }
 
     pub(crate) fn end(&self) -> Option<SystemTime> {
-        match self.schedule {
+        match self.schedule() {
             Schedule::OpenEnded => None,
             Schedule::Timed { end, .. } => Some(end),
         }
@@ -481,7 +551,7 @@ mod tests {
         assert_eq!(session.max_source, 10 * 1024);
         let start = humantime::parse_rfc3339("2026-05-01T09:00:00Z").unwrap();
         assert_eq!(
-            session.schedule,
+            session.schedule(),
             Schedule::Timed {
                 start,
                 end: start + Duration::from_secs(5 * 3600),
@@ -553,7 +623,7 @@ mod tests {
     #[test]
     fn no_file_is_open_ended_practice() {
         let session = parse("").unwrap();
-        assert_eq!(session.schedule, Schedule::OpenEnded);
+        assert_eq!(session.schedule(), Schedule::OpenEnded);
         assert!(session.is_open(SystemTime::now()));
         assert_eq!(
             session.scoring,

@@ -86,6 +86,10 @@ impl Server {
         };
         let meta = run_meta(&host.isolation, &session);
         let ids = crate::store::sessions::ensure_session(&mut store, &name, &meta, &infos)?;
+        // Times the jury set on the web outlive a restart.
+        let set = crate::store::sessions::set_times(store.db(), ids.session);
+        let set = set.map_err(ServeError::from)?;
+        session.change(super::session::JuryChanges::from_set(session.planned, &set));
         let jury = first_jury(store.db())?;
         let queue = Arc::new(Queue::default());
         for (entry, account) in

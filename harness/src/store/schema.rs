@@ -257,6 +257,15 @@ pub(super) const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX clarifications_session ON clarifications(session_id);
     ",
+    // 9: what the jury changed of a running session on the web: its
+    // start, end and freeze (NULL: the session file's), and when the
+    // frozen scoreboard was released to everybody.
+    "
+    ALTER TABLE sessions ADD COLUMN start_at TEXT;
+    ALTER TABLE sessions ADD COLUMN end_at TEXT;
+    ALTER TABLE sessions ADD COLUMN freeze_at TEXT;
+    ALTER TABLE sessions ADD COLUMN released_at TEXT;
+    ",
 ];
 
 /// A migration as PostgreSQL reads it. The migrations are written once,

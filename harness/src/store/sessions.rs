@@ -127,3 +127,52 @@ impl Store {
         query().map_err(|e| self.fail(e))
     }
 }
+
+/// What the jury set of a session's times on the web: start, end and
+/// freeze (each `None` where the session file's holds), and when the
+/// frozen scoreboard was released.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct SetTimes {
+    pub(crate) start: Option<std::time::SystemTime>,
+    pub(crate) end: Option<std::time::SystemTime>,
+    pub(crate) freeze: Option<std::time::SystemTime>,
+    pub(crate) released: Option<std::time::SystemTime>,
+}
+
+fn time_text(time: Option<std::time::SystemTime>) -> Option<String> {
+    time.map(|t| humantime::format_rfc3339_seconds(t).to_string())
+}
+
+fn time_of(text: Option<String>) -> Option<std::time::SystemTime> {
+    text.and_then(|t| humantime::parse_rfc3339(&t).ok())
+}
+
+/// The times the jury set of `session`.
+pub(crate) fn set_times(db: &mut Db, session: i64) -> Result<SetTimes, DbError> {
+    let row = db.query_one(
+        "SELECT start_at, end_at, freeze_at, released_at FROM sessions WHERE id = ?1",
+        params![session],
+    )?;
+    Ok(SetTimes {
+        start: time_of(row.get(0)?),
+        end: time_of(row.get(1)?),
+        freeze: time_of(row.get(2)?),
+        released: time_of(row.get(3)?),
+    })
+}
+
+/// Keeps the times the jury set of `session`.
+pub(crate) fn keep_times(db: &mut Db, session: i64, times: &SetTimes) -> Result<(), DbError> {
+    db.execute(
+        "UPDATE sessions SET start_at = ?2, end_at = ?3, freeze_at = ?4, released_at = ?5 \
+         WHERE id = ?1",
+        params![
+            session,
+            time_text(times.start),
+            time_text(times.end),
+            time_text(times.freeze),
+            time_text(times.released)
+        ],
+    )?;
+    Ok(())
+}

@@ -769,3 +769,95 @@ fn the_jury_reads_each_tests_data_every_judging_and_the_change_since_the_last_tr
     let own = alice.get(&format!("/submissions/{second}")).body;
     assert!(!own.contains("Judgings") && !own.contains("/jury/problems"));
 }
+
+#[test]
+fn the_jury_moves_the_times_and_releases_the_frozen_scoreboard() {
+    let site = Site::new(USERS);
+    let now = std::time::SystemTime::now();
+    let text = |t: std::time::SystemTime| humantime::format_rfc3339_seconds(t).to_string();
+    let start = now - Duration::from_secs(3600);
+    let lab = site.write(
+        "contest.toml",
+        &format!(
+            "name = \"contest\"\nproblems = [\"sum\"]\nstart = \"{}\"\nduration = \"2h\"\nfreeze = \"30m\"\n",
+            text(start)
+        ),
+    );
+    let args = ["--session", lab.to_str().unwrap()];
+    let server = Server::start(&site, &args);
+    let mut nobody = server.client();
+    assert!(!nobody.get("/scoreboard").body.contains("Frozen since"));
+    let mut teacher = server.client();
+    teacher.login("teacher", &site.password("teacher"));
+    let csrf = teacher.csrf();
+    let end = start + Duration::from_secs(7200);
+    let set = |teacher: &mut crate::serve_server::Client, freeze: &str, end: &str| {
+        teacher.post_form(
+            "/jury/session",
+            &[
+                ("csrf", &csrf),
+                ("action", "times"),
+                ("start", &text(start)),
+                ("end", end),
+                ("freeze", freeze),
+            ],
+        )
+    };
+    // The freeze moved to ten minutes after the start: frozen now.
+    let moved = set(
+        &mut teacher,
+        &text(start + Duration::from_secs(600)),
+        &text(end),
+    );
+    assert_eq!(moved.status, 303, "{}", moved.body);
+    assert!(nobody.get("/scoreboard").body.contains("Frozen since"));
+    let refused = set(&mut teacher, "", &text(start - Duration::from_secs(60)));
+    assert_eq!(refused.status, 400, "an end before the start");
+    let released = teacher.post_form("/jury/session", &[("csrf", &csrf), ("action", "release")]);
+    assert_eq!(released.status, 303);
+    assert!(!nobody.get("/scoreboard").body.contains("Frozen since"));
+    // A restart keeps what the jury set.
+    server.kill();
+    let server = Server::start(&site, &args);
+    let jury = server.client().get("/scoreboard").body;
+    assert!(!jury.contains("Frozen since"), "{jury}");
+    let mut teacher = server.client();
+    teacher.login("teacher", &site.password("teacher"));
+    let overview = teacher.get("/jury").body;
+    assert!(
+        overview.contains(&text(start + Duration::from_secs(600))),
+        "{overview}"
+    );
+    assert!(overview.contains("was released at"), "{overview}");
+}
+
+#[test]
+fn the_jury_downloads_every_source_as_one_archive() {
+    let (site, server) = lab();
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    let id = submitted_id(&alice.submit("sum", &site.submission("sum/AC/sum.rs")));
+    let mut teacher = server.client();
+    teacher.login("teacher", &site.password("teacher"));
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .proxy(None)
+        .build()
+        .into();
+    let reply = agent
+        .get(&format!("{}/jury/sources.zip", server.url))
+        .header("Cookie", &teacher.cookie_header())
+        .call()
+        .unwrap();
+    assert_eq!(reply.status().as_u16(), 200);
+    let bytes = reply.into_body().read_to_vec().unwrap();
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let mut file = archive.by_name(&format!("alice/{id}-sum-sum.rs")).unwrap();
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut file, &mut text).unwrap();
+    assert_eq!(
+        text,
+        std::fs::read_to_string(site.submission("sum/AC/sum.rs")).unwrap()
+    );
+    assert_eq!(alice.get("/jury/sources.zip").status, 403);
+}

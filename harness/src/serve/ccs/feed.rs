@@ -234,7 +234,7 @@ impl Feeds {
         let mut shutdown = app.shutdown.subscribe();
         tokio::spawn(async move {
             loop {
-                let wait = next_moment(&app.session.schedule, SystemTime::now()).min(FALLBACK);
+                let wait = next_moment(&app.session.schedule(), SystemTime::now()).min(FALLBACK);
                 tokio::select! {
                     received = live.recv() => {
                         if matches!(received, Err(broadcast::error::RecvError::Closed)) {

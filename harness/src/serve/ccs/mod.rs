@@ -24,6 +24,7 @@ mod endpoints;
 mod feed;
 mod objects;
 mod package;
+pub(crate) use package::zip_of;
 mod post;
 mod reply;
 mod results;

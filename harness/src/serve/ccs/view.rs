@@ -193,7 +193,7 @@ impl<'a> View<'a> {
 
     pub(crate) fn contest(&self) -> objects::Contest {
         let session = &self.app.session;
-        let (start_time, duration, freeze) = match session.schedule {
+        let (start_time, duration, freeze) = match session.schedule() {
             // Open-ended: started when first served, and it goes on.
             Schedule::OpenEnded => (self.data.created, OPEN_ENDED, None),
             Schedule::Timed { start, end, freeze } => (
@@ -226,7 +226,7 @@ impl<'a> View<'a> {
     pub(crate) fn state(&self) -> objects::State {
         let now = self.now;
         let passed = |at: SystemTime| (at <= now).then(|| abstime(at));
-        let (started, ended, freeze) = match self.app.session.schedule {
+        let (started, ended, freeze) = match self.app.session.schedule() {
             Schedule::OpenEnded => (Some(self.data.created), None, None),
             Schedule::Timed { start, end, freeze } => (Some(start), Some(end), freeze),
         };
