@@ -160,6 +160,7 @@ pub(crate) fn run(
             stdin: stdin.map(Path::to_path_buf),
             // A folder the collection makes: it must not exist yet.
             collect: Some(Collect {
+                whatever_the_exit: false,
                 into: out.path().join("files"),
                 max_bytes: TOOL_LIMITS.output,
                 max_files: 64,

@@ -123,6 +123,7 @@ impl Builder {
                 .map(|(name, bytes)| (PathBuf::from(name), bytes.clone()))
                 .collect(),
             collect: Some(Collect {
+                whatever_the_exit: false,
                 into: program.to_path_buf(),
                 max_bytes: PROGRAM_MAX_BYTES,
                 max_files: PROGRAM_MAX_FILES,

@@ -208,7 +208,7 @@ impl Sandbox {
         let exited_well = matches!(&watched, Ok(w) if w.stopped_for.is_none())
             && reaped.as_ref().is_ok_and(|r| r.status == 0);
         let collected = match (&request.collect, &working) {
-            (Some(collect), Some(dir)) if exited_well => {
+            (Some(collect), Some(dir)) if exited_well || collect.whatever_the_exit => {
                 Some(super::working::collect(dir.as_fd(), collect))
             }
             _ => None,

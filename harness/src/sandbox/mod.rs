@@ -73,7 +73,7 @@ pub use isolation::IsolationLevel;
 pub(crate) use limits::TOOL_LIMITS;
 pub use limits::{COMPILE_LIMITS, Limits};
 pub use relay::{Direction, Transcript};
-pub use worker::Worker;
+pub use worker::{Attached, Worker};
 pub use worker_uid::UidRange;
 pub use working::{Collect, CollectError, Collected, SeedFile};
 

@@ -205,6 +205,9 @@ pub(crate) struct Relay {
 pub(crate) struct SideFds {
     pub(crate) stdin: OwnedFd,
     pub(crate) stdout: OwnedFd,
+    /// Where stderr goes, when the caller reads it as it comes (else the
+    /// run keeps it, as any run's).
+    pub(crate) stderr: Option<OwnedFd>,
     /// Where the side's run says its process's pid once started (the
     /// interactor's, read by the submission's run loop; 0 until then).
     pub(crate) started: Option<Arc<AtomicI32>>,
@@ -262,11 +265,13 @@ impl Relay {
         Ok((
             relay,
             SideFds {
+                stderr: None,
                 stdin: submission_in,
                 stdout: submission_out,
                 started: None,
             },
             SideFds {
+                stderr: None,
                 stdin: interactor_in,
                 stdout: interactor_out,
                 started: Some(Arc::clone(&interactor_pid)),

@@ -131,14 +131,18 @@ struct Pipes {
 
 impl Pipes {
     /// stdin from `stdin` (or /dev/null) and stdout a pipe, unless `wired`
-    /// gives both; stderr and the report pipe always pipes.
+    /// gives both (and perhaps stderr); stderr and the report pipe pipes.
     fn open(stdin: Option<&Path>, wired: Option<SideFds>) -> Result<Pipes, SandboxError> {
         let io_error = |what: &str| {
             let what = what.to_string();
             move |source| SandboxError::Io { what, source }
         };
+        let mut own_stderr = None;
         let (stdin, out_read, stdout) = match wired {
-            Some(fds) => (fds.stdin, None, fds.stdout),
+            Some(fds) => {
+                own_stderr = fds.stderr;
+                (fds.stdin, None, fds.stdout)
+            }
             None => {
                 let stdin_file = match stdin {
                     Some(path) => File::open(path)
@@ -149,7 +153,16 @@ impl Pipes {
                 (stdin_file.into(), Some(out_read), out_write)
             }
         };
-        let (err_read, stderr) = pipe().map_err(io_error("create a pipe"))?;
+        // A run whose caller reads its stderr as it comes (the play page's
+        // referee) writes there; ours is then a pipe that ends at once.
+        let (err_read, stderr) = match own_stderr {
+            Some(given) => {
+                let (read, write) = pipe().map_err(io_error("create a pipe"))?;
+                drop(write);
+                (read, given)
+            }
+            None => pipe().map_err(io_error("create a pipe"))?,
+        };
         let (report_read, report) = pipe().map_err(io_error("create a pipe"))?;
         Ok(Pipes {
             stdin,

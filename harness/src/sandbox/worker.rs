@@ -16,6 +16,7 @@ use std::marker::PhantomData;
 use super::SandboxError;
 use super::box_state::BoxState;
 use super::imp::Sandbox;
+use super::relay::SideFds;
 use super::{Interaction, RunOutcome, RunRequest, Runs};
 
 impl Sandbox {
@@ -24,6 +25,16 @@ impl Sandbox {
     pub fn worker(&self) -> Worker {
         Worker::new(self.clone())
     }
+}
+
+/// The ends a run's standard streams are wired to, held by its caller
+/// (`Worker::run_attached`).
+pub struct Attached {
+    pub stdin: std::os::fd::OwnedFd,
+    pub stdout: std::os::fd::OwnedFd,
+    pub stderr: std::os::fd::OwnedFd,
+    /// Set to the run's pid once it is started.
+    pub started: std::sync::Arc<std::sync::atomic::AtomicI32>,
 }
 
 /// A box: see the module's documentation.
@@ -58,6 +69,26 @@ impl Worker {
     ) -> Result<Interaction, SandboxError> {
         self.sandbox
             .run_interactive_in_box(&mut self.state.borrow_mut(), submission, interactor)
+    }
+
+    /// Runs `request` in this box with its standard streams on the ends
+    /// `attached` gives, which the caller reads and writes as the run goes
+    /// (the play page's referee: a package's program fed by a person's
+    /// lines, contained like a submission). Its pid is said in
+    /// `attached.started` once it runs, so that the caller can stop it.
+    pub fn run_attached(
+        &self,
+        request: &RunRequest,
+        attached: Attached,
+    ) -> Result<RunOutcome, SandboxError> {
+        let wired = SideFds {
+            stdin: attached.stdin,
+            stdout: attached.stdout,
+            stderr: Some(attached.stderr),
+            started: Some(attached.started),
+        };
+        self.sandbox
+            .run_in_box(&mut self.state.borrow_mut(), request, Some(wired), None)
     }
 
     /// This box's thread starts only runs and trusted programs from now

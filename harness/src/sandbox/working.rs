@@ -35,6 +35,9 @@ pub struct Collect {
     /// The working folder's own size while the run lasts (a tmpfs of this
     /// many bytes where the machine allows one).
     pub working_bytes: u64,
+    /// Copied out however the run ended (a referee's feedback folder after
+    /// its verdict's exit code), not only after it exited with 0.
+    pub whatever_the_exit: bool,
 }
 
 /// What was copied out.
@@ -252,6 +255,7 @@ mod tests {
 
     fn limits(into: PathBuf) -> Collect {
         Collect {
+            whatever_the_exit: false,
             into,
             max_bytes: 1000,
             max_files: 10,

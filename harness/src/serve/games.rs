@@ -1,26 +1,31 @@
 //! The games of the play page (`play.rs`): a person takes the
 //! submission's seat against the package's referee, as `judge play` does in
 //! a terminal, one line per form post (no script needed). The referee is
-//! started as `judge play` starts it (`referee_args`, `JUDGE_PLAY=1`), on
-//! the problem's first *sample* test only (a secret test's referee would
-//! draw and tell its secret), in a process group of its own and a scratch
-//! folder; its
-//! result is `judge play`'s (`game_result`). One game per account, at most
-//! `MAX_GAMES` at once, each ended after `IDLE` without a move or
-//! `LIFETIME` in all; what it said is kept up to `TRANSCRIPT_LIMIT`.
+//! started with the arguments of a judged conversation (`referee_args`,
+//! `JUDGE_PLAY=1`) on the problem's first *sample* test only (a secret
+//! test's referee would draw and tell its secret). It is fed by a person's
+//! lines, so it runs in the sandbox as a submission does (its own uid,
+//! namespaces, limits; `Worker::run_attached`), in a scratch folder holding
+//! copies of the sample's files; its verdict is `judge play`'s
+//! (`game_result`, read from what it left in its feedback folder). One
+//! game per account, at most `MAX_GAMES` at once, each ended after `IDLE`
+//! without a move or `LIFETIME` in all; what it said is kept up to
+//! `TRANSCRIPT_LIMIT`.
 
 use std::collections::HashMap;
+use std::fs::File;
 use std::io::{Read, Write};
-use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::error::AppError;
 use crate::judging::ServedProblem;
-use crate::sandbox::Sandbox;
+use crate::sandbox::{
+    Attached, Collect, Containment, Limits, RunOutcome, Sandbox, SandboxError, Termination,
+};
 
 const MAX_GAMES: usize = 8;
 const IDLE: Duration = Duration::from_secs(10 * 60);
@@ -28,14 +33,22 @@ const LIFETIME: Duration = Duration::from_secs(30 * 60);
 const TRANSCRIPT_LIMIT: usize = 64 << 10;
 /// How long a move waits for the referee's answer before the page shows.
 const ANSWER_WAIT: Duration = Duration::from_millis(1500);
+/// The CPU a referee may use in a whole game (thinking between moves).
+const REFEREE_CPU: Duration = Duration::from_secs(60);
 
 /// Who said a line: the referee's output, its drawing (stderr), or you.
 pub(crate) type Line = (&'static str, String);
 
+/// The referee's run in its box, on a thread of its own.
+type RefereeRun = JoinHandle<Result<RunOutcome, SandboxError>>;
+
 struct Game {
     problem: String,
-    child: Child,
-    stdin: Option<ChildStdin>,
+    /// Where the person's lines go (the referee's stdin).
+    stdin: Option<File>,
+    run: Option<RefereeRun>,
+    /// The referee's pid once it runs (0 before), to stop it.
+    pid: Arc<AtomicI32>,
     lines: Arc<Mutex<Vec<Line>>>,
     readers: Vec<JoinHandle<Vec<u8>>>,
     scratch: tempfile::TempDir,
@@ -45,15 +58,23 @@ struct Game {
 }
 
 impl Game {
-    /// Kills the referee's whole group and reaps it.
+    /// Whether the referee's run is over.
+    fn over(&self) -> bool {
+        self.run.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
+    /// Stops the referee (its whole box) and waits for its run to end.
     fn end(&mut self) {
         self.stdin = None;
-        if let Ok(pid) = i32::try_from(self.child.id()) {
+        if !self.over() {
+            let pid = self.pid.load(Ordering::SeqCst);
             if let Some(pid) = rustix::process::Pid::from_raw(pid) {
                 let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
             }
         }
-        let _ = self.child.wait();
+        if let Some(run) = self.run.take() {
+            let _ = run.join();
+        }
     }
 }
 
@@ -123,40 +144,37 @@ impl Games {
         }
         let scratch =
             tempfile::tempdir_in(&self.scratch).map_err(|e| AppError::Internal(e.to_string()))?;
-        let args = crate::runner::referee_args(interactor, exe, test, scratch.path());
-        let mut child = Command::new(&exe.program)
-            .args(&args)
-            .current_dir(scratch.path())
-            .env_clear()
-            .env("PATH", crate::sandbox::SANDBOX_PATH)
-            .env("JUDGE_PLAY", "1")
-            .process_group(0)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| AppError::Internal(format!("start the referee: {e}")))?;
+        let internal = |e: std::io::Error| AppError::Internal(format!("start the referee: {e}"));
+        let request =
+            referee_request(served, interactor, exe, test, scratch.path()).map_err(internal)?;
+        let (stdin_child, stdin) = rustix::pipe::pipe().map_err(|e| internal(e.into()))?;
+        let (stdout, stdout_child) = rustix::pipe::pipe().map_err(|e| internal(e.into()))?;
+        let (stderr, stderr_child) = rustix::pipe::pipe().map_err(|e| internal(e.into()))?;
+        let pid = Arc::new(AtomicI32::new(0));
+        let attached = Attached {
+            stdin: stdin_child,
+            stdout: stdout_child,
+            stderr: stderr_child,
+            started: pid.clone(),
+        };
+        let sandbox = self.sandbox.clone();
+        // A box is its thread's: the referee's run has a thread of its own.
+        let run = std::thread::Builder::new()
+            .name("referee".into())
+            .spawn(move || sandbox.worker().run_attached(&request, attached))
+            .map_err(internal)?;
         let lines = Arc::new(Mutex::new(Vec::new()));
-        let readers = [
-            child
-                .stdout
-                .take()
-                .map(|p| Box::new(p) as Box<dyn Read + Send>),
-            child
-                .stderr
-                .take()
-                .map(|p| Box::new(p) as Box<dyn Read + Send>),
-        ]
-        .into_iter()
-        .zip(["referee", "board"])
-        .filter_map(|(pipe, who)| pipe.map(|pipe| collect(pipe, who, lines.clone())))
-        .collect();
+        let readers = vec![
+            collect(Box::new(File::from(stdout)), "referee", lines.clone()),
+            collect(Box::new(File::from(stderr)), "board", lines.clone()),
+        ];
         games.insert(
             account,
             Game {
                 problem: problem.to_string(),
-                stdin: child.stdin.take(),
-                child,
+                stdin: Some(File::from(stdin)),
+                run: Some(run),
+                pid,
                 lines: lines.clone(),
                 readers,
                 scratch,
@@ -217,10 +235,7 @@ impl Games {
         }
         let asked = Instant::now();
         while asked.elapsed() < ANSWER_WAIT {
-            let over = self
-                .lock()
-                .get_mut(&account)
-                .is_none_or(|g| g.child.try_wait().is_ok_and(|s| s.is_some()));
+            let over = self.lock().get_mut(&account).is_none_or(|g| g.over());
             if over {
                 break;
             }
@@ -246,8 +261,15 @@ impl Games {
         let Some(game) = games.get_mut(&account).filter(|g| g.problem == problem) else {
             return (Vec::new(), false, String::new());
         };
-        if game.result.is_none() {
-            if let Ok(Some(status)) = game.child.try_wait() {
+        if game.result.is_none() && game.over() {
+            let outcome = game
+                .run
+                .take()
+                .map(|run| run.join().unwrap_or(Err(SandboxError::Interrupted)));
+            let status = outcome
+                .as_ref()
+                .map_or_else(|| exit_status(&Err(SandboxError::Interrupted)), exit_status);
+            {
                 // Both pipes read to their end; the referee's stderr is last.
                 let ends: Vec<Vec<u8>> = game
                     .readers
@@ -269,7 +291,7 @@ impl Games {
                             test,
                             status,
                             &stderr,
-                            game.scratch.path(),
+                            &game.scratch.path().join("feedback"),
                         )
                     })
                 });
@@ -302,6 +324,59 @@ fn wait_for_more(lines: &Mutex<Vec<Line>>, before: usize) {
             return;
         }
         std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The referee's run on `test` in its box: its program with the arguments
+/// of a judged conversation, the test's files copied into its folder
+/// (`folder/box`, where a Kattis referee's feedback goes too), contained
+/// as a submission; what it leaves there is copied to `folder/feedback`
+/// however it ends.
+fn referee_request(
+    served: &ServedProblem,
+    interactor: &crate::spec::ToolSpec,
+    exe: &crate::compile::Executable,
+    test: &crate::spec::TestCase,
+    folder: &Path,
+) -> std::io::Result<crate::sandbox::RunRequest> {
+    let workdir = folder.join("box");
+    std::fs::create_dir(&workdir)?;
+    let mut in_box = test.clone();
+    in_box.input = workdir.join("input");
+    in_box.answer = workdir.join("answer");
+    let limits = Limits {
+        time: REFEREE_CPU,
+        wall: LIFETIME + IDLE,
+        memory: served.spec.limits.memory.max(256 << 20),
+        output: 16 << 20,
+    };
+    let mut request = exe.request(&workdir, limits, Containment::Submission);
+    request.args = crate::runner::referee_args(interactor, exe, &in_box, &workdir);
+    request.env = vec![("JUDGE_PLAY".into(), "1".into())];
+    request.seed = vec![
+        (PathBuf::from("input"), std::fs::read(&test.input)?),
+        (PathBuf::from("answer"), std::fs::read(&test.answer)?),
+    ];
+    request.collect = Some(Collect {
+        into: folder.join("feedback"),
+        max_bytes: 1 << 20,
+        max_files: 64,
+        working_bytes: 32 << 20,
+        whatever_the_exit: true,
+    });
+    Ok(request)
+}
+
+/// How a referee's run ended, as a process's exit status (what
+/// `game_result` reads): its exit code, or a kill.
+fn exit_status(outcome: &Result<RunOutcome, SandboxError>) -> std::process::ExitStatus {
+    use std::os::unix::process::ExitStatusExt;
+    match outcome {
+        Ok(RunOutcome {
+            termination: Termination::Exited(code),
+            ..
+        }) => std::process::ExitStatus::from_raw((code & 0xff) << 8),
+        _ => std::process::ExitStatus::from_raw(libc::SIGKILL),
     }
 }
 

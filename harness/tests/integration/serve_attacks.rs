@@ -725,3 +725,55 @@ fn names_an_older_store_holds_are_shown_escaped() {
         assert!(page.body.contains("Bob\\x1b[31m"), "{path}: {}", page.body);
     }
 }
+
+#[test]
+fn the_play_pages_referee_runs_in_the_sandbox() {
+    if !crate::support::have(&["root"]) {
+        // Without root this machine may give a box no namespaces; the
+        // isolation line says which it applies.
+        return;
+    }
+    let site = Site::new(USERS);
+    // A referee that says whether it can read the server's store.
+    let nosy = site.root().join("problems/nosy");
+    crate::support::copy_dir(&site.root().join("problems/guess"), &nosy);
+    let toml = std::fs::read_to_string(nosy.join("problem.toml"))
+        .unwrap()
+        .replace("id = \"guess\"", "id = \"nosy\"");
+    std::fs::write(nosy.join("problem.toml"), toml).unwrap();
+    let store = site.db();
+    let referee = std::fs::read_to_string(nosy.join("interactor.rs")).unwrap().replacen(
+        "fn main() {",
+        &format!(
+            "fn main() {{\n    eprintln!(\"store {{}}, uid {{}}\", if std::fs::read({:?}).is_ok() {{ \"readable\" }} else {{ \"hidden\" }}, \
+             std::fs::read_to_string(\"/proc/self/status\").unwrap_or_default().lines().find(|l| l.starts_with(\"Uid:\")).unwrap_or(\"\").split_whitespace().nth(1).unwrap_or(\"?\"));",
+            store.display()
+        ),
+        1,
+    );
+    std::fs::write(nosy.join("interactor.rs"), referee).unwrap();
+    let lab = session(&site, "problems = [\"nosy\"]\n");
+    let server = Server::start(&site, &["--session", &lab]);
+    assert!(store.exists());
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    let csrf = alice.csrf();
+    let started = alice.post_form(
+        "/problems/nosy/play",
+        &[("csrf", &csrf), ("action", "start")],
+    );
+    assert_eq!(started.status, 303, "{}", started.body);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let page = loop {
+        let page = alice.get("/problems/nosy/play").body;
+        if page.contains("store ") || Instant::now() > deadline {
+            break page;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert!(
+        page.contains("store hidden"),
+        "the referee read the store: {page}"
+    );
+    assert!(!page.contains("uid 0<"), "the referee ran as root: {page}");
+}

@@ -39,6 +39,7 @@ pub(super) fn watch(run: &TestRun<'_>, seed: &[SeedFile]) -> Option<(Collect, Re
     let _ = std::fs::remove_dir_all(&into);
     let bytes: u64 = seed.iter().map(|(_, b)| b.len() as u64).sum();
     let collect = Collect {
+        whatever_the_exit: false,
         into: into.clone(),
         // A little more than the test's own files: enough to tell that
         // the run wrote, and to name what it wrote when that is small.
