@@ -22,7 +22,11 @@ const KNOWN_LAYER_VIOLATIONS: &[layers::Known<'_>] = &[
 ];
 
 /// Files over `sizes::MAX_FILE` lines still to split (under harness/src).
-const KNOWN_LONG_FILES: &[&str] = &[];
+const KNOWN_LONG_FILES: &[&str] = &[
+    // Grew past the limit with the jury's running-session controls; the
+    // server is being reworked in serve/, where it is to be split.
+    "serve/session.rs",
+];
 
 /// Functions over `sizes::MAX_FUNCTION` lines still to split: (file, name).
 const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
