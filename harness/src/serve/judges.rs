@@ -23,7 +23,7 @@ use crate::judging::{self, Outcome, ServedProblem, Stored};
 use crate::lang::Languages;
 use crate::owner::Owner;
 use crate::report::Reporter;
-use crate::runner::{Event, Place, TaskReport};
+use crate::runner::{Event, Place};
 use crate::sandbox::Sandbox;
 use crate::store::Store;
 use crate::store::entries;
@@ -105,33 +105,20 @@ pub(crate) enum Judged {
     Retry { account: i64 },
 }
 
-/// Judges submission `entry` (if it is still queued) with `builder`, in
-/// the builder's box, and records its verdict; one that ran out of file
-/// descriptors is given back to the queue instead.
+/// Judges submission `entry` (if it is still queued, or for a review)
+/// with `builder`, in the builder's box, and records its verdict; one that
+/// ran out of file descriptors is given back to the queue instead.
 pub(crate) fn judge_entry(
     bench: &Bench,
     store: &mut Store,
     builder: &mut dyn Builds,
     entry: i64,
 ) -> Result<Judged, ServeError> {
+    if let Some((review, run)) = bench.queue.take_review(entry) {
+        return judge_for_review(bench, store, builder, entry, (review, run));
+    }
     let Some(claimed) = entries::claim(store.db(), bench.ids.session, entry)? else {
         return Ok(Judged::Recorded);
-    };
-    let retry = |store: &mut Store| -> Result<Judged, ServeError> {
-        entries::unclaim(store.db(), &claimed)?;
-        Ok(Judged::Retry {
-            account: claimed.entry.account,
-        })
-    };
-    let Some(problem) = bench
-        .problems
-        .iter()
-        .find(|p| p.spec.id == claimed.entry.problem)
-    else {
-        return Err(ServeError::Usage(format!(
-            "problem `{}` is not served",
-            claimed.entry.problem
-        )));
     };
     let publish = |status: String, verdict: Option<String>| {
         bench.live.publish(LiveEvent {
@@ -144,7 +131,78 @@ pub(crate) fn judge_entry(
         });
     };
     publish("compiling".into(), None);
-    let folder = bench.scratch.join(format!("entry-{}", claimed.entry.id));
+    let report = match judge_claimed(bench, builder, &claimed, Some(&publish))? {
+        Outcome::Judged(report) => report,
+        // Stopped by SIGTERM: not a result; judged again after a restart.
+        Outcome::Stopped => return Ok(Judged::Recorded),
+        Outcome::OutOfDescriptors => {
+            entries::unclaim(store.db(), &claimed)?;
+            return Ok(Judged::Retry {
+                account: claimed.entry.account,
+            });
+        }
+    };
+    entries::record(store.db(), bench.ids.run, &claimed, &report)?;
+    if let Err(error) = entries::announce(store.db(), bench.ids.session, claimed.entry.id) {
+        // The verdict is stored; the other servers' pages show it on reload.
+        eprintln!("judge serve: announcing a verdict: {error}");
+    }
+    publish(
+        report.verdict.short().into(),
+        Some(report.verdict.short().into()),
+    );
+    Ok(Judged::Recorded)
+}
+
+/// Judges `entry` again for a review: a judging beside the one in force,
+/// its report under the review's run; nobody but the jury's review page
+/// learns of it.
+fn judge_for_review(
+    bench: &Bench,
+    store: &mut Store,
+    builder: &mut dyn Builds,
+    entry: i64,
+    (review, run): (i64, i64),
+) -> Result<Judged, ServeError> {
+    let claimed = crate::store::reviews::claim(store.db(), bench.ids.session, review, entry)?;
+    let Some(claimed) = claimed else {
+        return Ok(Judged::Recorded);
+    };
+    match judge_claimed(bench, builder, &claimed, None)? {
+        Outcome::Judged(report) => {
+            crate::store::reviews::record(store.db(), run, &claimed, &report)?;
+            Ok(Judged::Recorded)
+        }
+        Outcome::Stopped => Ok(Judged::Recorded),
+        Outcome::OutOfDescriptors => {
+            // Its judging is forgotten and it is judged for the review later.
+            bench
+                .queue
+                .push_review(entry, claimed.entry.account, review, run);
+            Ok(Judged::Recorded)
+        }
+    }
+}
+
+/// Judges a claimed entry in the builder's box, its live status told by
+/// `publish` when given.
+fn judge_claimed(
+    bench: &Bench,
+    builder: &mut dyn Builds,
+    claimed: &entries::Claimed,
+    publish: Option<&dyn Fn(String, Option<String>)>,
+) -> Result<Outcome, ServeError> {
+    let Some(problem) = bench
+        .problems
+        .iter()
+        .find(|p| p.spec.id == claimed.entry.problem)
+    else {
+        return Err(ServeError::Usage(format!(
+            "problem `{}` is not served",
+            claimed.entry.problem
+        )));
+    };
+    let folder = bench.scratch.join(format!("entry-{}", claimed.judging));
     let submission = Stored {
         owner: Owner::Submission {
             id: claimed.entry.id,
@@ -164,7 +222,9 @@ pub(crate) fn judge_entry(
         stop_at_first_failure,
     ) {
         Ok(plan) => plan,
-        Err(error) if judging::says_out_of_descriptors(&error.to_string()) => return retry(store),
+        Err(error) if judging::says_out_of_descriptors(&error.to_string()) => {
+            return Ok(Outcome::OutOfDescriptors);
+        }
         Err(source) => {
             return Err(ServeError::Io {
                 what: format!("write {}", folder.display()),
@@ -172,39 +232,23 @@ pub(crate) fn judge_entry(
             });
         }
     };
-    let mut live = LiveStatus {
+    let mut live = publish.map(|publish| LiveStatus {
         total: plan.tasks[0].tests.len(),
         done: 0,
         stop_at_first_failure: plan.stops_at_first_failure(0),
         failed: false,
-        publish: &publish,
-    };
+        publish,
+    });
     // The thread's one box judges every submission it takes.
     let worker = builder.worker();
-    let outcome = judging::run(
+    Ok(judging::run(
         &plan,
         None,
         Place::Here(worker),
-        Some(&mut live),
+        live.as_mut().map(|l| l as &mut dyn Reporter),
         &folder,
         || worker.is_cancelled(),
-    );
-    let report: TaskReport = match outcome {
-        Outcome::Judged(report) => report,
-        // Stopped by SIGTERM: not a result; judged again after a restart.
-        Outcome::Stopped => return Ok(Judged::Recorded),
-        Outcome::OutOfDescriptors => return retry(store),
-    };
-    entries::record(store.db(), bench.ids.run, &claimed, &report)?;
-    if let Err(error) = entries::announce(store.db(), bench.ids.session, claimed.entry.id) {
-        // The verdict is stored; the other servers' pages show it on reload.
-        eprintln!("judge serve: announcing a verdict: {error}");
-    }
-    publish(
-        report.verdict.short().into(),
-        Some(report.verdict.short().into()),
-    );
-    Ok(Judged::Recorded)
+    ))
 }
 
 /// Runner events as live status: "test k of n" as each test starts.

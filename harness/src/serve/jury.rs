@@ -47,6 +47,8 @@ struct JuryTemplate {
     freeze: String,
     frozen: bool,
     released: String,
+    /// The session's reviews: (id, problem, state).
+    reviews: Vec<(i64, String, &'static str)>,
 }
 
 pub(crate) async fn overview(
@@ -103,6 +105,17 @@ pub(crate) async fn overview(
             .frozen_since(std::time::SystemTime::now())
             .is_some(),
         released: text(app.session.jury_changes().released),
+        reviews: crate::store::reviews::reviews(app.store().db(), app.ids.session)?
+            .into_iter()
+            .map(|r| {
+                let state = match r.state {
+                    crate::store::reviews::ReviewState::Open => "open",
+                    crate::store::reviews::ReviewState::Applied => "applied",
+                    crate::store::reviews::ReviewState::Cancelled => "cancelled",
+                };
+                (r.id, r.problem, state)
+            })
+            .collect(),
     })
 }
 

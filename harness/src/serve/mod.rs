@@ -61,6 +61,7 @@ mod play;
 mod problem_page;
 mod queue;
 pub(crate) mod remote;
+mod review;
 mod routes;
 mod scoreboard;
 mod session;

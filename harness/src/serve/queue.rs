@@ -12,6 +12,9 @@ use std::sync::{Condvar, Mutex};
 pub(crate) struct Queue {
     inner: Mutex<Lines>,
     ready: Condvar,
+    /// Entries queued to be judged again under review (a dry run):
+    /// entry → (review, the run its reports go under).
+    reviews: Mutex<std::collections::HashMap<i64, (i64, i64)>>,
 }
 
 #[derive(Default)]
@@ -51,6 +54,25 @@ impl Queue {
             }
             lines = self.ready.wait(lines).unwrap_or_else(|e| e.into_inner());
         }
+    }
+
+    /// Queues `entry` of `owner` to be judged again for `review`, its
+    /// report under `run`: the judging in force stays in force.
+    pub(crate) fn push_review(&self, entry: i64, owner: i64, review: i64, run: i64) {
+        self.reviews
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(entry, (review, run));
+        self.push(entry, owner);
+    }
+
+    /// Whether `entry`, just taken, is to be judged for a review: (review,
+    /// run).
+    pub(crate) fn take_review(&self, entry: i64) -> Option<(i64, i64)> {
+        self.reviews
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&entry)
     }
 
     /// Wakes every waiting judge thread to stop.

@@ -45,6 +45,13 @@ fn dispatch_loop(bench: &Bench, hashes: &HashMap<String, String>) {
         }
     };
     while let Some(entry) = bench.queue.pop() {
+        if bench.queue.take_review(entry).is_some() {
+            eprintln!(
+                "judge serve: submission {entry}: a review is judged by the server's own \
+                 threads (--workers 1 or more), not by the queue's workers"
+            );
+            continue;
+        }
         if let Err(error) = enqueue(bench, &mut store, hashes, entry) {
             // The entry stays queued: the next start puts it on the queue.
             eprintln!("judge serve: queueing submission {entry}: {error}");

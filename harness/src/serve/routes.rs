@@ -77,6 +77,11 @@ pub(crate) fn router(app: AppState) -> Router {
         )
         .route("/jury/rejudge", post(super::jury::rejudge))
         .route("/jury/session", post(super::jury::session))
+        .route("/jury/reviews", post(super::review::start))
+        .route(
+            "/jury/reviews/{id}",
+            get(super::review::show).post(super::review::decide),
+        )
         .route("/jury/sources.zip", get(super::jury::sources))
         .route(
             "/jury/problems/{id}/tests/{number}/{kind}",

@@ -23,6 +23,7 @@ mod merge;
 pub(crate) mod postgres;
 pub(crate) mod queue;
 pub(crate) mod read;
+pub(crate) mod reviews;
 mod schema;
 pub(crate) mod sessions;
 mod settled;

@@ -266,6 +266,21 @@ pub(super) const MIGRATIONS: &[&str] = &[
     ALTER TABLE sessions ADD COLUMN freeze_at TEXT;
     ALTER TABLE sessions ADD COLUMN released_at TEXT;
     ",
+    // 10: a rejudging under review: a problem's submissions judged again
+    // as a dry run, each new judging kept beside the one in force
+    // (`valid = 0`, its report under the review's own run) until the jury
+    // applies or cancels it.
+    "
+    CREATE TABLE reviews (
+        id            INTEGER PRIMARY KEY,
+        session_id    INTEGER NOT NULL REFERENCES sessions(id),
+        run_id        INTEGER NOT NULL REFERENCES runs(id),
+        problem       TEXT NOT NULL,
+        created_at    TEXT NOT NULL,
+        state         TEXT NOT NULL CHECK (state IN ('open', 'applied', 'cancelled'))
+    );
+    ALTER TABLE judgings ADD COLUMN review_id INTEGER REFERENCES reviews(id);
+    ",
 ];
 
 /// A migration as PostgreSQL reads it. The migrations are written once,

@@ -861,3 +861,56 @@ fn the_jury_downloads_every_source_as_one_archive() {
     );
     assert_eq!(alice.get("/jury/sources.zip").status, 403);
 }
+
+#[test]
+fn a_review_shows_which_verdicts_would_change_before_they_do() {
+    let (site, server) = lab();
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    let id = submitted_id(&alice.submit("sum", &site.submission("sum/AC/sum.rs")));
+    assert_eq!(alice.verdict(id).0, "AC");
+    // A test's answer mended after the contest (here: made wrong).
+    std::fs::write(site.root().join("problems/sum/data/secret/02.ans"), "0\n").unwrap();
+    let mut teacher = server.client();
+    teacher.login("teacher", &site.password("teacher"));
+    let csrf = teacher.csrf();
+    let started = teacher.post_form("/jury/reviews", &[("csrf", &csrf), ("problem", "sum")]);
+    assert_eq!(started.status, 303, "{}", started.body);
+    let review = started.location.clone().unwrap();
+    let deadline = std::time::Instant::now() + crate::serve_server::JUDGE_DEADLINE;
+    let page = loop {
+        let page = teacher.get(&review).body;
+        if page.contains("1 of 1 judged") || std::time::Instant::now() > deadline {
+            break page;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert!(
+        page.contains("1 would change") && page.contains("(changes)"),
+        "{page}"
+    );
+    // Nothing changed for anybody yet.
+    assert_eq!(alice.verdict(id).0, "AC");
+    let applied = teacher.post_form(&review, &[("csrf", &csrf), ("action", "apply")]);
+    assert_eq!(applied.status, 303);
+    assert_eq!(alice.verdict(id).0, "WA");
+    let told = alice.get("/clarifications").body;
+    assert!(
+        told.contains(&format!("#{id} of sum was judged again: AC is now WA")),
+        "{told}"
+    );
+    // A cancelled review changes nothing.
+    std::fs::write(
+        site.root().join("problems/sum/data/secret/02.ans"),
+        std::fs::read(site.root().join("problems/sum/data/secret/02.in"))
+            .map(|_| b"".to_vec())
+            .unwrap(),
+    )
+    .unwrap();
+    let again = teacher.post_form("/jury/reviews", &[("csrf", &csrf), ("problem", "sum")]);
+    let second = again.location.clone().unwrap();
+    let cancelled = teacher.post_form(&second, &[("csrf", &csrf), ("action", "cancel")]);
+    assert_eq!(cancelled.status, 303);
+    assert!(teacher.get(&second).body.contains("cancelled"));
+    assert_eq!(alice.verdict(id).0, "WA");
+}
