@@ -63,7 +63,7 @@ pub(crate) fn start(
 }
 
 fn judge_loop(bench: &Bench, sandbox: Sandbox, n: usize) {
-    let mut store = match entries::open(&bench.store) {
+    let mut store = match entries::open_for_judging(&bench.store) {
         Ok(store) => store,
         Err(error) => {
             eprintln!("judge thread {n}: {error}");

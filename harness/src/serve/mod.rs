@@ -65,6 +65,7 @@ mod review;
 mod routes;
 mod scoreboard;
 mod session;
+mod session_file;
 mod start;
 mod statement;
 mod submit;

@@ -107,6 +107,7 @@ impl Passwords {
 
 /// A hashing thread: takes jobs until the queue's sender is dropped.
 fn work(waiting: &Mutex<Receiver<Job>>) {
+    let mut memory = accounts::PasswordMemory::default();
     loop {
         let job = {
             let receiver = waiting.lock().unwrap_or_else(|e| e.into_inner());
@@ -118,10 +119,10 @@ fn work(waiting: &Mutex<Receiver<Job>>) {
                 hash,
                 reply,
             }) => {
-                let _ = reply.send(accounts::verify_password(&password, &hash));
+                let _ = reply.send(memory.verify(&password, &hash));
             }
             Ok(Job::Hash { password, reply }) => {
-                let _ = reply.send(accounts::hash_password(&password).ok());
+                let _ = reply.send(memory.hash(&password).ok());
             }
             Err(_) => return,
         }

@@ -120,28 +120,7 @@ pub(crate) fn compute(
         BoardView::Jury => None,
         BoardView::Public { frozen_since } => frozen_since,
     };
-    let penalty = match session.scoring {
-        Scoring::Icpc { penalty } => penalty,
-        Scoring::Points => Duration::ZERO,
-    };
-    let mut rows: Vec<Row> = participants
-        .iter()
-        .filter(|a| !a.is_jury() && !a.disabled)
-        .map(|a| Row {
-            rank: 0,
-            account: a.id,
-            username: a.username.clone(),
-            // Names reach pages and the API: control characters escaped
-            // (accounts refuse them, but an older store may hold some).
-            name: crate::escape::name(&a.display_name),
-            team: crate::escape::name(a.team.as_deref().unwrap_or_default()),
-            solved: 0,
-            penalty: 0,
-            tries: 0,
-            points: 0.0,
-            cells: vec![Cell::default(); problems.len()],
-        })
-        .collect();
+    let mut rows = empty_rows(participants, problems.len());
     let row_of: HashMap<i64, usize> = rows
         .iter()
         .enumerate()
@@ -160,56 +139,107 @@ pub(crate) fn compute(
                 continue;
             }
         }
-        let cell = &mut row.cells[column];
         let hidden = frozen.is_some_and(|f| entry.submitted_at >= f);
-        match entry.verdict {
-            _ if cell.solved && !matches!(session.scoring, Scoring::Points) => {}
-            None => cell.pending += 1,
-            Some(_) if hidden => cell.pending += 1,
-            Some(verdict) => {
-                let points = points(verdict, entry.score);
-                let since = session.start().unwrap_or(entry.submitted_at);
-                let minutes = entry
-                    .submitted_at
-                    .duration_since(since)
-                    .unwrap_or_default()
-                    .as_secs()
-                    / 60;
-                if points > cell.points {
-                    cell.points = points;
-                    if session.scoring == Scoring::Points {
-                        cell.minutes = Some(minutes);
-                    }
+        count(session, &mut row.cells[column], entry, hidden);
+    }
+    let penalty = match session.scoring {
+        Scoring::Icpc { penalty } => penalty,
+        Scoring::Points => Duration::ZERO,
+    };
+    for row in &mut rows {
+        total(row, penalty);
+    }
+    let points = session.scoring == Scoring::Points;
+    rank(&mut rows, points);
+    let summary = summarize(&mut rows, problems.len());
+    Scoreboard {
+        problems: problems.to_vec(),
+        rows,
+        frozen,
+        points,
+        practice: session.start().is_none(),
+        summary,
+    }
+}
+
+/// A row for each participant (no jury, no disabled account), nothing
+/// counted yet.
+fn empty_rows(participants: &[Account], problems: usize) -> Vec<Row> {
+    participants
+        .iter()
+        .filter(|a| !a.is_jury() && !a.disabled)
+        .map(|a| Row {
+            rank: 0,
+            account: a.id,
+            username: a.username.clone(),
+            // Names reach pages and the API: control characters escaped
+            // (accounts refuse them, but an older store may hold some).
+            name: crate::escape::name(&a.display_name),
+            team: crate::escape::name(a.team.as_deref().unwrap_or_default()),
+            solved: 0,
+            penalty: 0,
+            tries: 0,
+            points: 0.0,
+            cells: vec![Cell::default(); problems],
+        })
+        .collect()
+}
+
+/// `entry` counted in its problem's `cell` (`hidden`: by the freeze).
+fn count(session: &Session, cell: &mut Cell, entry: &Entry, hidden: bool) {
+    match entry.verdict {
+        _ if cell.solved && !matches!(session.scoring, Scoring::Points) => {}
+        None => cell.pending += 1,
+        Some(_) if hidden => cell.pending += 1,
+        Some(verdict) => {
+            let points = points(verdict, entry.score);
+            let since = session.start().unwrap_or(entry.submitted_at);
+            let minutes = entry
+                .submitted_at
+                .duration_since(since)
+                .unwrap_or_default()
+                .as_secs()
+                / 60;
+            if points > cell.points {
+                cell.points = points;
+                if session.scoring == Scoring::Points {
+                    cell.minutes = Some(minutes);
                 }
-                if verdict == Verdict::Accepted && !cell.solved {
-                    cell.solved = true;
-                    cell.solved_at = Some(entry.submitted_at);
-                    if session.scoring != Scoring::Points {
-                        cell.minutes = Some(minutes);
-                    }
-                } else if counts(verdict) && !cell.solved {
-                    cell.rejected += 1;
+            }
+            if verdict == Verdict::Accepted && !cell.solved {
+                cell.solved = true;
+                cell.solved_at = Some(entry.submitted_at);
+                if session.scoring != Scoring::Points {
+                    cell.minutes = Some(minutes);
                 }
+            } else if counts(verdict) && !cell.solved {
+                cell.rejected += 1;
             }
         }
     }
-    for row in &mut rows {
-        row.solved = row.cells.iter().filter(|c| c.solved).count();
-        row.tries = row
-            .cells
-            .iter()
-            .filter(|c| c.solved)
-            .map(|c| c.rejected)
-            .sum();
-        row.points = row.cells.iter().map(|c| c.points).sum();
-        row.penalty = row
-            .cells
-            .iter()
-            .filter(|c| c.solved)
-            .map(|c| c.minutes.unwrap_or(0) + c.rejected as u64 * penalty.as_secs() / 60)
-            .sum();
-    }
-    let points = session.scoring == Scoring::Points;
+}
+
+/// A row's totals from its cells: solved, tries, points, penalty minutes.
+fn total(row: &mut Row, penalty: Duration) {
+    row.solved = row.cells.iter().filter(|c| c.solved).count();
+    row.tries = row
+        .cells
+        .iter()
+        .filter(|c| c.solved)
+        .map(|c| c.rejected)
+        .sum();
+    row.points = row.cells.iter().map(|c| c.points).sum();
+    row.penalty = row
+        .cells
+        .iter()
+        .filter(|c| c.solved)
+        .map(|c| c.minutes.unwrap_or(0) + c.rejected as u64 * penalty.as_secs() / 60)
+        .sum();
+}
+
+/// Sorts the rows (points, or solved then penalty; then user name) and
+/// ranks them, a tie sharing its rank.
+fn rank(rows: &mut [Row], points: bool) {
     let key = |r: &Row| -> (i64, i64) {
         if points {
             (-(r.points * 1000.0).round() as i64, 0)
@@ -228,15 +258,6 @@ pub(crate) fn compute(
         } else {
             i + 1
         };
-    }
-    let summary = summarize(&mut rows, problems.len());
-    Scoreboard {
-        problems: problems.to_vec(),
-        rows,
-        frozen,
-        points,
-        practice: session.start().is_none(),
-        summary,
     }
 }
 

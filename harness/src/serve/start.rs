@@ -17,7 +17,8 @@ use super::judges::{self, Bench};
 use super::live::Live;
 use super::problem_page::ProblemPage;
 use super::queue::Queue;
-use super::session::{self, Session};
+use super::session::Session;
+use super::session_file::unknown_item;
 use crate::cli::{ServeArgs, UsersCommand};
 use crate::errors::{Error, Result};
 use crate::judging::ServedProblem;
@@ -358,7 +359,7 @@ pub(crate) fn session_of(problems: &Path, file: Option<&Path>) -> Result<Session
     for id in &session.problems {
         if !crate::spec::is_package(&problems.join(id)) {
             let message = format!("no problem `{id}` under problems/");
-            return Err(session::unknown_item(path, "problems", id, message).into());
+            return Err(unknown_item(path, "problems", id, message).into());
         }
     }
     Ok(session)
@@ -429,7 +430,7 @@ pub(crate) fn language_choices(
                     table.known_keys()
                 );
                 Err(match file {
-                    Some(path) => session::unknown_item(path, "languages", key, message),
+                    Some(path) => unknown_item(path, "languages", key, message),
                     None => crate::spec::SpecError::Package(message),
                 }
                 .into())

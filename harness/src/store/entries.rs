@@ -41,6 +41,20 @@ pub(crate) fn open(path: &Path) -> Result<Store, Error> {
     Ok(store)
 }
 
+/// The store for a judging thread: as `open`, but its commits wait for no
+/// disk flush each (SQLite's `synchronous = NORMAL` under WAL). A power
+/// cut may lose the last results recorded, never a submission (the web's
+/// connection commits those in full): their entries are still queued or
+/// running in the store, and judged again at the next start.
+pub(crate) fn open_for_judging(path: &Path) -> Result<Store, Error> {
+    let mut store = open(path)?;
+    if let Db::Sqlite(conn) = store.db() {
+        let relaxed = conn.pragma_update(None, "synchronous", "NORMAL");
+        relaxed.map_err(|e| store.fail(e.into()))?;
+    }
+    Ok(store)
+}
+
 /// The store's file and its side files, readable and writable by their
 /// owner only.
 fn private_files(path: &Path) -> Result<(), Error> {

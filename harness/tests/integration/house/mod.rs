@@ -22,11 +22,7 @@ const KNOWN_LAYER_VIOLATIONS: &[layers::Known<'_>] = &[
 ];
 
 /// Files over `sizes::MAX_FILE` lines still to split (under harness/src).
-const KNOWN_LONG_FILES: &[&str] = &[
-    // Grew past the limit with the jury's running-session controls; the
-    // server is being reworked in serve/, where it is to be split.
-    "serve/session.rs",
-];
+const KNOWN_LONG_FILES: &[&str] = &[];
 
 /// Functions over `sizes::MAX_FUNCTION` lines still to split: (file, name).
 const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
@@ -44,8 +40,6 @@ const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
         "legacy_package_with_custom_checker_and_headers",
     ),
     ("formats/tests.rs", "kattis_2025_scoring_package"),
-    // The server, being reworked in serve/.
-    ("serve/scoreboard.rs", "compute"),
 ];
 
 fn architecture() -> String {
