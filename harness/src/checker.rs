@@ -63,7 +63,8 @@ pub(crate) fn run_checker(
             output_file.as_os_str().to_owned(),
             answer.as_os_str().to_owned(),
         ]),
-        Protocol::Cms => args_all.extend([
+        // A CMS manager is an interactor, never a checker.
+        Protocol::Cms | Protocol::CmsManager { .. } => args_all.extend([
             input.as_os_str().to_owned(),
             answer.as_os_str().to_owned(),
             output_file.as_os_str().to_owned(),
@@ -75,7 +76,9 @@ pub(crate) fn run_checker(
         .map_err(|e| JudgeFailure::judge("run the checker", e))?;
     match tool.protocol {
         Protocol::Testlib => return testlib_comparison(&outcome, "checker"),
-        Protocol::Cms => return cms_comparison(&outcome),
+        Protocol::Cms | Protocol::CmsManager { .. } => {
+            return cms_comparison(&outcome, "checker");
+        }
         Protocol::Kattis => {}
     }
     let judgement = judgement_of(&outcome, "checker", &checker.program)?;
@@ -114,12 +117,14 @@ pub(crate) fn testlib_comparison(
     })
 }
 
-/// A CMS checker's verdict: the fraction of the test's points it wrote on
-/// stdout (1 accepted; 0 wrong; between, accepted with that share, as a
-/// percentage of the test's points) and its message, the first line of
-/// its stderr. Any exit but 0, or no fraction, is a judge error.
+/// A CMS checker's (or Communication manager's, the `role`) verdict: the
+/// fraction of the test's points it wrote on stdout (1 accepted; 0 wrong;
+/// between, accepted with that share, as a percentage of the test's
+/// points) and its message, the first line of its stderr. Any exit but 0,
+/// or no fraction, is a judge error.
 pub(crate) fn cms_comparison(
     outcome: &crate::sandbox::RunOutcome,
+    role: &'static str,
 ) -> Result<Comparison, JudgeFailure> {
     let stdout = String::from_utf8_lossy(&outcome.stdout);
     let message = crate::escape::visible_bytes(&outcome.stderr);
@@ -135,7 +140,7 @@ pub(crate) fn cms_comparison(
             CheckerOutcome::WrongAnswer => (Judgement::WrongAnswer, None),
             CheckerOutcome::Points(percent) => (Judgement::Accepted, Some(percent)),
             CheckerOutcome::PresentationError => (Judgement::PresentationError, None),
-            CheckerOutcome::JudgeError(why) => return Err(JudgeFailure::program("checker", why)),
+            CheckerOutcome::JudgeError(why) => return Err(JudgeFailure::program(role, why)),
         };
     Ok(Comparison {
         judgement,
@@ -229,7 +234,9 @@ pub(crate) fn run_validator(
     let valid = match tool.protocol {
         Protocol::Kattis => crate::formats::kattis_input_validator(exit),
         // CMS's tasks bring no input validator.
-        Protocol::Testlib | Protocol::Cms => crate::formats::testlib_validator(exit),
+        Protocol::Testlib | Protocol::Cms | Protocol::CmsManager { .. } => {
+            crate::formats::testlib_validator(exit)
+        }
     };
     match outcome.termination {
         _ if valid => Ok(Validation::Valid),

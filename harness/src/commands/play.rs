@@ -38,9 +38,13 @@ pub(crate) fn play_at(
     seat: impl FnOnce(Command) -> Result<(ExitStatus, Vec<u8>)>,
 ) -> Result<u8> {
     let problem = ctx.load_one(id)?;
-    let Some(interactor) = &problem.interactor else {
+    let Some(interactor) = problem.playable_referee() else {
+        let why = match problem.interactor {
+            Some(_) => format!(": {}", crate::runner::MANAGER_NOT_PLAYED),
+            None => " is not interactive: there is nobody to play against".into(),
+        };
         return Err(Error::Usage(format!(
-            "{id} is not interactive: there is nobody to play against (try `judge test {id} FILE`)"
+            "{id}{why} (try `judge test {id} FILE`)"
         )));
     };
     let test = find_test(&problem, test_name)?;

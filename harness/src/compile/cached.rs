@@ -117,6 +117,7 @@ impl Builder {
             stack: None,
             read_only: tool.toolchain.into_iter().collect(),
             containment: Containment::Compiler,
+            conversation: Default::default(),
             seed: build
                 .files
                 .iter()

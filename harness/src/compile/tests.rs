@@ -104,6 +104,7 @@ fn run(exe: &Executable, input: &str) -> String {
             containment: Containment::Tool,
             seed: Vec::new(),
             collect: None,
+            conversation: Default::default(),
         })
         .unwrap();
     assert_eq!(

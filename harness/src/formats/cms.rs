@@ -8,20 +8,23 @@
 //! `sol/grader.cpp`, solutions in `sol/`. The format declares no verdict
 //! for its solutions: `sol/soluzione.*` (or `solution.*`), the official
 //! one, must score full points; the others are listed and not run.
-//! Communication (`check/manager`) and output-only tasks, and tasks that
-//! read and write files, are refused on their line.
+//! A Communication task (a manager, `check/manager.cpp`, talking to the
+//! solution, built with `sol/stub.cpp` if there is one) is interactive.
+//! Output-only tasks, and tasks that read and write files, are refused on
+//! their line.
 
 use std::path::Path;
 use std::time::Duration;
 
 use super::error::{FormatError, FormatResult};
 use super::ioi::{
-    IoiTask, checker, cpp_grader, file_name, files_in, required, solution, submission, subtask,
+    IoiTask, cms_program, cpp_grader, file_name, files_in, required, solution, submission, subtask,
     test_case,
 };
 use super::package::{Aggregation, Expectation, ExpectationRule, Package, PackageFormat};
 use super::program::language_of;
 use super::yaml::YamlFile;
+use crate::spec::UserIo;
 use crate::verdict::Verdict;
 
 /// Reads the Italian-layout task in `dir`.
@@ -49,7 +52,10 @@ pub(crate) fn read_cms(dir: &Path) -> FormatResult<Package> {
         (Some(mib), _) | (None, Some(mib)) => Some(mib as u64),
         (None, None) => None,
     };
-    refuse_what_is_not_read(dir, &root, &path)?;
+    let manager = communication(dir, &root, &path)?;
+    if manager.is_none() {
+        refuse_files(&root, &path)?;
+    }
     let n_input = root.f64("n_input")?.map(|n| n as usize);
     let subtasks = subtasks(dir, &root, n_input, &path)?;
     let count: usize = subtasks.iter().map(|(_, count)| count).sum();
@@ -64,7 +70,11 @@ pub(crate) fn read_cms(dir: &Path) -> FormatResult<Package> {
         memory_mib,
         tests: Vec::new(),
         groups: Vec::new(),
-        checker: checker_of(dir)?,
+        checker: match manager {
+            Some(_) => None,
+            None => checker_of(dir)?,
+        },
+        manager,
         submissions: Vec::new(),
         warnings: Vec::new(),
     };
@@ -107,29 +117,65 @@ pub(crate) fn read_cms(dir: &Path) -> FormatResult<Package> {
     Ok(task.into_package())
 }
 
-/// What the task needs that the judge does not do, refused on its line:
-/// files instead of the standard streams, output-only and Communication
-/// tasks.
-fn refuse_what_is_not_read(
+/// Whether the task is a Communication task (CMS: a manager in `check/`
+/// or `cor/`; an output-only task is none, as CMS decides it first), and
+/// then its manager, built from its source, and how solutions reach it:
+/// `user_io` (`std_io`, or `fifo_io`, CMS's default when `sol/` has a
+/// stub). One solution process only (`num_processes`).
+fn communication(
     dir: &Path,
     root: &super::yaml::Map<'_>,
     path: &Path,
-) -> FormatResult<()> {
+) -> FormatResult<Option<(super::package::Program, UserIo)>> {
     let line = |key: &str| root.key_line(key).unwrap_or(1);
-    // A Communication task reads no file either: say what it is first.
-    for manager in [
-        "check/manager",
-        "check/manager.cpp",
-        "cor/manager",
-        "cor/manager.cpp",
-    ] {
-        if dir.join(manager).exists() {
-            return Err(FormatError::file(
-                &dir.join(manager),
-                "a Communication task (a manager talking to the solution through FIFOs) is not supported",
+    if root.bool("output_only")?.unwrap_or(false) {
+        return Err(FormatError::at(
+            path,
+            line("output_only"),
+            "output_only",
+            "output-only tasks of this format are not supported",
+        ));
+    }
+    let Some(folder) = ["check", "cor"].into_iter().find(|folder| {
+        dir.join(folder).join("manager").exists() || dir.join(folder).join("manager.cpp").exists()
+    }) else {
+        return Ok(None);
+    };
+    let source = dir.join(folder).join("manager.cpp");
+    if !source.is_file() {
+        return Err(FormatError::file(
+            &dir.join(folder).join("manager"),
+            format!("the manager is run from its source, {folder}/manager.cpp, which is missing"),
+        ));
+    }
+    if let Some(n) = root.f64("num_processes")?.filter(|&n| n != 1.0) {
+        return Err(FormatError::at(
+            path,
+            line("num_processes"),
+            "num_processes",
+            format!("{n} solution processes talking to the manager are not supported (one is)"),
+        ));
+    }
+    let user_io = match root.str("user_io")?.as_deref() {
+        Some("std_io") => UserIo::Std,
+        Some("fifo_io") => UserIo::Fifos,
+        None if cpp_grader(&dir.join("sol"), "stub.cpp").is_some() => UserIo::Fifos,
+        None => UserIo::Std,
+        Some(other) => {
+            return Err(FormatError::at(
+                path,
+                line("user_io"),
+                "user_io",
+                format!("`{other}` is not `std_io` or `fifo_io`"),
             ));
         }
-    }
+    };
+    Ok(Some((cms_program(&source)?, user_io)))
+}
+
+/// A Batch task reads and writes its standard streams: files instead
+/// (`infile`/`outfile` not empty) are refused on their line.
+fn refuse_files(root: &super::yaml::Map<'_>, path: &Path) -> FormatResult<()> {
     for (key, default) in [("infile", "input.txt"), ("outfile", "output.txt")] {
         // Present and empty (or null): the standard streams.
         let file = match root.key_line(key) {
@@ -139,21 +185,13 @@ fn refuse_what_is_not_read(
         if !file.is_empty() {
             return Err(FormatError::at(
                 path,
-                line(key),
+                root.key_line(key).unwrap_or(1),
                 key,
                 format!(
                     "reading and writing files (`{file}`, CMS's default when the key is missing) is not supported: set `{key}: \"\"` for standard input and output"
                 ),
             ));
         }
-    }
-    if root.bool("output_only")?.unwrap_or(false) {
-        return Err(FormatError::at(
-            path,
-            line("output_only"),
-            "output_only",
-            "output-only tasks of this format are not supported",
-        ));
     }
     Ok(())
 }
@@ -272,7 +310,7 @@ fn checker_of(dir: &Path) -> FormatResult<Option<super::package::Program>> {
         ("cor/correttore.cpp", "cor/correttore"),
     ] {
         if dir.join(source).is_file() {
-            return checker(&dir.join(source)).map(Some);
+            return cms_program(&dir.join(source)).map(Some);
         }
         if dir.join(binary).exists() {
             return Err(FormatError::file(
@@ -288,7 +326,12 @@ fn checker_of(dir: &Path) -> FormatResult<Option<super::package::Program>> {
 /// others (the format declares nothing of them) are listed and not run.
 fn read_solutions(dir: &Path, task: &mut IoiTask) -> FormatResult<()> {
     let sol = dir.join("sol");
-    let grader = cpp_grader(&sol);
+    // A Communication task's solutions are built with its stub, if any
+    // (CMS's "stub" compilation), never with a Batch grader.
+    let grader = match task.manager {
+        Some(_) => cpp_grader(&sol, "stub.cpp"),
+        None => cpp_grader(&sol, "grader.cpp"),
+    };
     for path in files_in(&sol) {
         let name = format!("sol/{}", file_name(&path));
         let stem = path

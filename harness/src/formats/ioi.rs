@@ -2,8 +2,9 @@
 //! Italian `task.yaml` layout; `tps.rs`: TPS's `problem.json`): a stated
 //! time limit, tests in subtasks scored by CMS's `GroupMin` (a subtask's
 //! points times the lowest fraction any of its tests got) or `Sum` (each
-//! test its share), a checker in CMS's protocol or CMS's `white-diff`, and
-//! solutions built alone or with the task's C++ grader.
+//! test its share), a checker in CMS's protocol or CMS's `white-diff` (or,
+//! in a Communication task, a manager talking to the solution), and
+//! solutions built alone or with the task's C++ grader (or stub).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -15,6 +16,7 @@ use super::package::{
     TestGroup, TimeLimitBound, ValidatorArgs,
 };
 use super::program::{ProgramHints, read_program};
+use crate::spec::UserIo;
 
 /// What both readers gather before the package is assembled.
 pub(super) struct IoiTask {
@@ -26,6 +28,9 @@ pub(super) struct IoiTask {
     pub(super) tests: Vec<TestCase>,
     pub(super) groups: Vec<TestGroup>,
     pub(super) checker: Option<Program>,
+    /// A Communication task's manager and how solutions reach it: the
+    /// task is then interactive, and `checker` unused.
+    pub(super) manager: Option<(Program, UserIo)>,
     pub(super) submissions: Vec<Submission>,
     pub(super) warnings: Vec<String>,
 }
@@ -68,11 +73,13 @@ pub(super) fn subtask(name: &str, points: f64, aggregation: Aggregation) -> Test
     }
 }
 
-/// The checker at `path`, a C++ source speaking CMS's protocol
-/// (`checker input correct_output contestant_output`; a fraction from 0 to
-/// 1 on stdout, a message on stderr).
-/// The headers beside it (TPS's `testlib.h`) are built with it.
-pub(super) fn checker(path: &Path) -> FormatResult<Program> {
+/// A checker or a manager at `path`, a C++ source speaking CMS's
+/// protocol: a checker runs as `checker input correct_output
+/// contestant_output`, a Communication task's manager as `manager
+/// from_solution to_solution < input` (two FIFOs), and either writes a
+/// fraction from 0 to 1 on stdout, a message on stderr. The headers
+/// beside it (TPS's `testlib.h`) are built with it.
+pub(super) fn cms_program(path: &Path) -> FormatResult<Program> {
     let mut program = read_program(path, &file_name(path), &ProgramHints::default())?;
     let folder = path.parent().unwrap_or(Path::new("."));
     program.extra_files.extend(headers_in(folder));
@@ -122,10 +129,10 @@ pub(super) struct Grader {
     pub(super) dir: Option<PathBuf>,
 }
 
-/// The C++ grader in `dir` (`grader.cpp` and the headers beside it), if
-/// there is one.
-pub(super) fn cpp_grader(dir: &Path) -> Option<Grader> {
-    let grader = dir.join("grader.cpp");
+/// The C++ grader `file` in `dir` (`grader.cpp`, or a Communication
+/// task's `stub.cpp`) and the headers beside it, if there is one.
+pub(super) fn cpp_grader(dir: &Path, file: &str) -> Option<Grader> {
+    let grader = dir.join(file);
     if !grader.is_file() {
         return None;
     }
@@ -182,16 +189,20 @@ impl IoiTask {
     pub(super) fn into_package(self) -> Package {
         let id = file_name(&self.dir);
         let (limit, origin) = self.time_limit;
-        let output = match self.checker {
-            Some(checker) => OutputJudging::CmsChecker(checker),
-            None => OutputJudging::KattisDefault,
+        let (interaction, output) = match (self.manager, self.checker) {
+            (Some((manager, user_io)), _) => (
+                Interaction::Interactive,
+                OutputJudging::CmsManager { manager, user_io },
+            ),
+            (None, Some(checker)) => (Interaction::Batch, OutputJudging::CmsChecker(checker)),
+            (None, None) => (Interaction::Batch, OutputJudging::KattisDefault),
         };
         Package {
             format: self.format,
             dir: self.dir,
             id,
             name: self.name,
-            interaction: Interaction::Batch,
+            interaction,
             scoring: true,
             limits: PackageLimits::time_and_memory(
                 super::package::TimeLimitRule::Fixed { limit, origin },

@@ -342,6 +342,13 @@ pub(crate) enum OutputJudging {
     /// A checker in CMS's protocol (`checker input answer output`; the
     /// fraction of the test's points on stdout, a message on stderr).
     CmsChecker(Program),
+    /// CMS's Communication manager (`manager from_solution to_solution <
+    /// input`, two FIFOs; the fraction on stdout, a message on stderr),
+    /// the interactor of its task, and how the solution reaches it.
+    CmsManager {
+        manager: Program,
+        user_io: crate::spec::UserIo,
+    },
     /// A testlib interactor (`interactor input output answer`), then the
     /// checker on the interactor's output file.
     TestlibInteractor {

@@ -112,13 +112,15 @@ fn package_rules<'a>(
                 judged: judged(&case.name),
             }))
             .collect(),
-        // A CMS checker's fraction comes as a percentage of the test's points.
+        // A CMS checker's (or manager's) fraction comes as a percentage of
+        // the test's points.
         points_are_percent: matches!(
             package.output,
             OutputJudging::TestlibChecker {
                 points_are_percent: true,
                 ..
             } | OutputJudging::CmsChecker(_)
+                | OutputJudging::CmsManager { .. }
         ),
     }
 }

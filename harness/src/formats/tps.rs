@@ -10,7 +10,10 @@
 //! `incorrect`, `time_limit`, `memory_limit`, `runtime_error`, `failed`,
 //! `time_limit_and_runtime_error`, `partially_correct`, and `except` by
 //! subtask). Subtasks are scored by CMS's `GroupMin`; a test in several
-//! subtasks is judged in each (`subtask/test`). Only `Batch` tasks.
+//! subtasks is judged in each (`subtask/test`). `Batch` and
+//! `Communication` tasks: the latter's manager, `grader/manager.cpp`,
+//! talks to the solution (built with the grader, its stub) through FIFOs
+//! and writes its outcome in CMS's protocol, as CMS runs it.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -20,9 +23,10 @@ use serde_json::Value;
 
 use super::error::{FormatError, FormatResult};
 use super::ioi::{
-    IoiTask, checker, cpp_grader, file_name, required, solution, submission, subtask, test_case,
+    IoiTask, cms_program, cpp_grader, file_name, required, solution, submission, subtask, test_case,
 };
 use super::package::{Aggregation, Expectation, ExpectationRule, Package, PackageFormat};
+use crate::spec::UserIo;
 use crate::verdict::Verdict;
 
 /// Reads the TPS task in `dir`.
@@ -31,12 +35,18 @@ pub(crate) fn read_tps(dir: &Path) -> FormatResult<Package> {
     let problem = json(&path)?;
     let field = |key: &str| problem.get(key).filter(|v| !v.is_null());
     let kind = field("type").and_then(Value::as_str).unwrap_or("Batch");
-    if !kind.eq_ignore_ascii_case("batch") {
-        return Err(FormatError::file(
-            &path,
-            format!("`type`: {kind} tasks are not supported (Batch tasks are)"),
-        ));
-    }
+    let manager = match kind {
+        "Batch" => None,
+        "Communication" => Some(communication(dir, &problem, &path)?),
+        _ => {
+            return Err(FormatError::file(
+                &path,
+                format!(
+                    "`type`: {kind} tasks are not supported (Batch and Communication tasks are)"
+                ),
+            ));
+        }
+    };
     let seconds = field("time_limit")
         .and_then(Value::as_f64)
         .filter(|s| *s > 0.0)
@@ -57,10 +67,11 @@ pub(crate) fn read_tps(dir: &Path) -> FormatResult<Package> {
         memory_mib: field("memory_limit").and_then(Value::as_u64),
         tests: Vec::new(),
         groups: Vec::new(),
-        checker: match checker_source.is_file() {
-            true => Some(checker(&checker_source)?),
+        checker: match checker_source.is_file() && manager.is_none() {
+            true => Some(cms_program(&checker_source)?),
             false => None,
         },
+        manager,
         submissions: Vec::new(),
         warnings: Vec::new(),
     };
@@ -81,8 +92,57 @@ pub(crate) fn read_tps(dir: &Path) -> FormatResult<Package> {
         }
     }
     let names: Vec<&str> = subtasks.iter().map(|(n, _)| n.as_str()).collect();
-    read_solutions(dir, &names, &mut task)?;
+    // The grader's file name (`grader`, or a Communication task's `stub`).
+    let grader_name = field("grader_name")
+        .and_then(Value::as_str)
+        .unwrap_or("grader");
+    read_solutions(dir, &names, grader_name, &mut task)?;
     Ok(task.into_package())
+}
+
+/// A Communication task's manager, `grader/manager.cpp`, and how
+/// solutions reach it (`user_io`: `fifo_io`, TPS's default, or `std_io`).
+/// Its stdout is its outcome in CMS's protocol: a checker of it
+/// (`has_checker: true`), and more than one solution process
+/// (`num_processes`), are refused.
+fn communication(
+    dir: &Path,
+    problem: &Value,
+    path: &Path,
+) -> FormatResult<(super::package::Program, UserIo)> {
+    let field = |key: &str| problem.get(key).filter(|v| !v.is_null());
+    if field("has_checker").and_then(Value::as_bool) == Some(true) {
+        return Err(FormatError::file(
+            path,
+            "`has_checker`: a checker of a Communication task's manager output is not supported (the manager's own outcome is)",
+        ));
+    }
+    if let Some(n) = field("num_processes")
+        .and_then(Value::as_f64)
+        .filter(|&n| n != 1.0)
+    {
+        return Err(FormatError::file(
+            path,
+            format!(
+                "`num_processes`: {n} solution processes talking to the manager are not supported (one is)"
+            ),
+        ));
+    }
+    let user_io = match field("user_io").and_then(Value::as_str) {
+        None | Some("fifo_io") => UserIo::Fifos,
+        Some("std_io") => UserIo::Std,
+        Some(other) => {
+            return Err(FormatError::file(
+                path,
+                format!("`user_io`: `{other}` is not `std_io` or `fifo_io`"),
+            ));
+        }
+    };
+    let manager = required(dir.join("grader/manager.cpp")).map_err(|e| FormatError {
+        message: "is missing: a Communication task's manager".into(),
+        ..e
+    })?;
+    Ok((cms_program(&manager)?, user_io))
 }
 
 fn json(path: &Path) -> FormatResult<Value> {
@@ -167,7 +227,12 @@ fn read_mapping(
 /// The solutions `solutions.json` names, each held to its verdict (and
 /// its `except` verdicts by subtask); a solution not named is listed and
 /// not run.
-fn read_solutions(dir: &Path, subtasks: &[&str], task: &mut IoiTask) -> FormatResult<()> {
+fn read_solutions(
+    dir: &Path,
+    subtasks: &[&str],
+    grader_name: &str,
+    task: &mut IoiTask,
+) -> FormatResult<()> {
     let path = dir.join("solutions.json");
     let verdicts = json(&path)?;
     let Some(verdicts) = verdicts.as_object() else {
@@ -176,7 +241,7 @@ fn read_solutions(dir: &Path, subtasks: &[&str], task: &mut IoiTask) -> FormatRe
             "a map from solution file to its verdict is needed",
         ));
     };
-    let grader = cpp_grader(&dir.join("grader/cpp"));
+    let grader = cpp_grader(&dir.join("grader/cpp"), &format!("{grader_name}.cpp"));
     for (file, said) in verdicts {
         let origin = format!("solutions.json: {file}");
         fn verdict_of<'v>(

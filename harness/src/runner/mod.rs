@@ -32,5 +32,7 @@ pub(crate) use score::package_score;
 pub use static_validation::StaticSubmission;
 #[cfg(test)]
 pub(crate) use steps::last_line;
-pub(crate) use steps::{OutputJudge, game_result, referee_args, submission_stack};
+pub(crate) use steps::{
+    MANAGER_NOT_PLAYED, OutputJudge, game_result, referee_args, submission_stack,
+};
 pub use steps::{OutputVisualization, Submission, TestRun};

@@ -87,3 +87,91 @@ impl Sandbox {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sandbox::{Containment, Conversation, IsolationLevel, Limits, RunRequest, Sandbox};
+    use crate::test_support::have;
+
+    /// `sh -c script` with `args` after it (its `$0`, `$1`, ...), talking
+    /// through `conversation`.
+    fn shell(
+        dir: &std::path::Path,
+        script: &str,
+        conversation: Conversation,
+        containment: Containment,
+    ) -> RunRequest {
+        RunRequest {
+            args: vec!["-c".into(), script.into()],
+            conversation,
+            ..RunRequest::new(
+                "/bin/sh".into(),
+                dir.to_path_buf(),
+                Limits::for_tests(256 << 20),
+                containment,
+            )
+        }
+    }
+
+    /// CMS's manager and a `fifo_io` solution open the conversation by the
+    /// paths they are given (the one they read, then the one they write);
+    /// their stdin and stdout stay their own: the manager's input is its
+    /// stdin, and what either prints on stdout never reaches the other.
+    #[test]
+    fn sides_reached_by_path_keep_their_standard_streams() {
+        talk_by_path(&Sandbox::new());
+    }
+
+    /// The same with the solution in a full box, under a uid of its own
+    /// (the judge's pipes are opened again by path: it failed on 0600).
+    #[test]
+    fn a_boxed_solution_reaches_the_manager_by_path() {
+        if !have(&["root"]) {
+            return;
+        }
+        talk_by_path(&Sandbox::with_isolation(IsolationLevel::Full, 1));
+    }
+
+    fn talk_by_path(sandbox: &Sandbox) {
+        let dir = tempfile::tempdir().unwrap();
+        let (manager_dir, solution_dir) = (dir.path().join("m"), dir.path().join("s"));
+        for folder in [&manager_dir, &solution_dir] {
+            std::fs::create_dir(folder).unwrap();
+        }
+        let input = dir.path().join("input.txt");
+        std::fs::write(&input, "41\n").unwrap();
+        let by_path = Conversation::PathArguments { at: 2 };
+        let manager = RunRequest {
+            stdin: Some(input),
+            ..shell(
+                &manager_dir,
+                r#"exec 4>"$1" 3<"$0"; read n; echo $n >&4; read answer <&3; echo "1.0 got $answer""#,
+                by_path,
+                Containment::Tool,
+            )
+        };
+        let solution = shell(
+            &solution_dir,
+            r#"exec 3<"$0" 4>"$1"; read n <&3; echo debug; echo $((n + 1)) >&4"#,
+            by_path,
+            Containment::Submission,
+        );
+        let interaction = sandbox
+            .worker()
+            .run_interactive(&solution, &manager)
+            .unwrap();
+        let manager = interaction.interactor.unwrap();
+        assert_eq!(String::from_utf8_lossy(&manager.stdout), "1.0 got 42\n");
+        assert_eq!(
+            String::from_utf8_lossy(&interaction.submission.stdout),
+            "debug\n"
+        );
+        let said: Vec<_> = interaction
+            .transcript
+            .last_lines(2)
+            .into_iter()
+            .map(|(_, line)| line)
+            .collect();
+        assert_eq!(said, ["41", "42"]);
+    }
+}

@@ -124,6 +124,23 @@ pub struct RunRequest {
     /// After a run that exits with 0, what it left in its working folder
     /// is copied out (a compile's program), within limits.
     pub collect: Option<Collect>,
+    /// How it talks to the other side of an interactive run (ignored in
+    /// any other run).
+    pub conversation: Conversation,
+}
+
+/// How one side of an interactive run reaches the other.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Conversation {
+    /// Through its stdin and stdout (a submission; a Kattis or testlib
+    /// interactor).
+    #[default]
+    StandardStreams,
+    /// Through two paths put among its arguments at index `at`: the one it
+    /// reads the other side from, then the one it writes to (CMS's FIFOs:
+    /// its manager, and a solution under `user_io: fifo_io`). Its stdin is
+    /// then the request's `stdin`, and its stdout kept as any run's.
+    PathArguments { at: usize },
 }
 
 impl RunRequest {
@@ -148,6 +165,7 @@ impl RunRequest {
             containment,
             seed: Vec::new(),
             collect: None,
+            conversation: Conversation::StandardStreams,
         }
     }
 }

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags};
 
+use super::Conversation;
 use super::unix::{self, Schedstat, pipe};
 use super::waiting;
 
@@ -211,6 +212,9 @@ pub(crate) struct SideFds {
     /// Where the side's run says its process's pid once started (the
     /// interactor's, read by the submission's run loop; 0 until then).
     pub(crate) started: Option<Arc<AtomicI32>>,
+    /// Whether `stdin` and `stdout` are its standard streams or reached
+    /// by the paths its arguments name (its request's, set by the run).
+    pub(crate) conversation: Conversation,
 }
 
 impl Relay {
@@ -269,12 +273,14 @@ impl Relay {
                 stdin: submission_in,
                 stdout: submission_out,
                 started: None,
+                conversation: Conversation::StandardStreams,
             },
             SideFds {
                 stderr: None,
                 stdin: interactor_in,
                 stdout: interactor_out,
                 started: Some(Arc::clone(&interactor_pid)),
+                conversation: Conversation::StandardStreams,
             },
         ))
     }

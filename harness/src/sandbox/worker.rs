@@ -86,6 +86,7 @@ impl Worker {
             stdout: attached.stdout,
             stderr: Some(attached.stderr),
             started: Some(attached.started),
+            conversation: super::Conversation::StandardStreams,
         };
         self.sandbox
             .run_in_box(&mut self.state.borrow_mut(), request, Some(wired), None)

@@ -129,9 +129,10 @@ impl Games {
             .iter()
             .find(|p| p.spec.id == problem)
             .ok_or(AppError::NotFound)?;
-        let (Some(interactor), Some(exe)) =
-            (&served.spec.interactor, served.judges.judging_program())
-        else {
+        let (Some(interactor), Some(exe)) = (
+            served.spec.playable_referee(),
+            served.judges.judging_program(),
+        ) else {
             return Err(AppError::NotFound);
         };
         let test = sample_test(&served.spec).ok_or(AppError::NotFound)?;

@@ -96,6 +96,10 @@ fn judging_programs(
         (OutputJudging::CmsChecker(checker), false) => {
             (CompareMode::Checker(tool(checker, Protocol::Cms)), None)
         }
+        (OutputJudging::CmsManager { manager, user_io }, true) => (
+            CompareMode::KattisFlags,
+            Some(tool(manager, Protocol::CmsManager { user_io: *user_io })),
+        ),
         (
             OutputJudging::TestlibInteractor {
                 interactor,
@@ -107,7 +111,7 @@ fn judging_programs(
             Some(tool(interactor, Protocol::Testlib)),
         ),
         (_, true) => return Err(unsupported("an interactive problem without an interactor")),
-        (OutputJudging::TestlibInteractor { .. }, false) => {
+        (OutputJudging::TestlibInteractor { .. } | OutputJudging::CmsManager { .. }, false) => {
             return Err(unsupported("an interactor in a batch problem"));
         }
     })

@@ -22,6 +22,6 @@ pub use kind::JudgingKind;
 pub(crate) use lower::{language_key, package_program, with_constants};
 pub use problem::{
     CompareMode, CompareSpec, GeneratedTest, ProblemSpec, ProgramRef, Protocol, ScoreAggregate,
-    SolutionSpec, SourceSet, TestCase, ToolSpec,
+    SolutionSpec, SourceSet, TestCase, ToolSpec, UserIo,
 };
 pub use stress::{StressSpec, check_template, expand_template};

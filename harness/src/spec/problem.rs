@@ -151,6 +151,21 @@ pub enum Protocol {
     /// writing the fraction of the test's points (0 to 1) on stdout and a
     /// message on stderr, exit 0.
     Cms,
+    /// CMS's Communication manager, the interactor of its task: run as
+    /// `manager from_solution to_solution < input` (two FIFOs), it writes
+    /// the fraction and the message as CMS's checkers do.
+    CmsManager { user_io: UserIo },
+}
+
+/// How a Communication task's solution reaches the manager (CMS's
+/// `user_io`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UserIo {
+    /// `std_io`: through its stdin and stdout.
+    Std,
+    /// `fifo_io`: through two paths given as its arguments (the one it
+    /// reads, then the one it writes).
+    Fifos,
 }
 
 #[derive(Debug, Clone)]
@@ -231,6 +246,15 @@ impl ProblemSpec {
             (None, CompareMode::Checker(checker)) => Some(checker),
             (None, _) => None,
         }
+    }
+
+    /// The referee a person can play against (`judge play`, the play
+    /// page): the interactor, unless it is a CMS manager, which talks to a
+    /// solution through FIFOs only.
+    pub fn playable_referee(&self) -> Option<&ToolSpec> {
+        self.interactor
+            .as_ref()
+            .filter(|i| !matches!(i.protocol, Protocol::CmsManager { .. }))
     }
 
     /// The checker of the output file a testlib interactor writes, when the

@@ -1,6 +1,8 @@
 //! IOI-style tasks as CMS reads them: CMS's Italian layout (`task.yaml`,
-//! fixture `cmssum`) and TPS (`problem.json`, fixture `tpsmax`), their
-//! subtasks scored by GroupMin, a checker in CMS's protocol, a C++ grader.
+//! fixtures `cmssum` and `cmsguess`) and TPS (`problem.json`, fixtures
+//! `tpsmax` and `tpsguess`), their subtasks scored by GroupMin, a checker
+//! in CMS's protocol, a C++ grader; Communication tasks (`cmsguess`,
+//! `tpsguess`), whose manager talks to the solution through FIFOs.
 
 use crate::ecosystem::{root_with, verify_package};
 use crate::support::*;
@@ -56,22 +58,108 @@ fn a_tps_task_with_a_grader_and_shared_tests_verifies_its_solution_verdicts() {
     );
 }
 
-#[test]
-fn a_task_that_reads_files_is_refused_on_its_line() {
-    let root = root_with("cmssum");
-    let yaml = root.path().join("problems/cmssum/task.yaml");
+/// `judge verify NAME` on the fixture `NAME` with its `task.yaml` made
+/// `edit`ed, which must fail: all it printed.
+fn refused_with_task_yaml(name: &str, edit: impl Fn(String) -> String) -> String {
+    let root = root_with(name);
+    let yaml = root.path().join(format!("problems/{name}/task.yaml"));
     let text = std::fs::read_to_string(&yaml).unwrap();
-    std::fs::write(&yaml, text.replace("infile: \"\"\n", "")).unwrap();
-    let (code, stdout) = judge_output(root.path(), ["verify", "cmssum"]);
-    assert_ne!(code, Some(0), "{stdout}");
+    std::fs::write(&yaml, edit(text)).unwrap();
     let output = judge_at(root.path())
-        .args(["verify", "cmssum"])
+        .args(["verify", name])
         .output()
         .unwrap();
-    let all = format!("{stdout}{}", String::from_utf8_lossy(&output.stderr));
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_ne!(output.status.code(), Some(0), "{all}");
+    all
+}
+
+#[test]
+fn a_task_that_reads_files_is_refused_on_its_line() {
+    let all = refused_with_task_yaml("cmssum", |text| text.replace("infile: \"\"\n", ""));
     assert!(
         all.contains("task.yaml")
             && all.contains("`infile`: reading and writing files (`input.txt`"),
+        "{all}"
+    );
+}
+
+/// The official solution of `cmsguess` replaced by `sol/NAME.cpp`: its
+/// verdict and score, from `judge verify`'s report (the Italian layout
+/// declares nothing of its other solutions).
+fn cmsguess_as_official(name: &str) -> (String, f64) {
+    let root = root_with("cmsguess");
+    let sol = root.path().join("problems/cmsguess/sol");
+    std::fs::copy(sol.join(format!("{name}.cpp")), sol.join("soluzione.cpp")).unwrap();
+    let report = root.path().join("report.json");
+    judge_at(root.path())
+        .args(["verify", "cmsguess", "--json"])
+        .arg(&report)
+        .assert()
+        .code(predicates::ord::le(1));
+    let report = read_json(&report);
+    let expectation = &report["expectations"][0];
+    let verdict = expectation["got"].as_str().unwrap_or_default().to_string();
+    (verdict, expectation["score"].as_f64().unwrap_or(-1.0))
+}
+
+#[test]
+fn a_cms_communication_task_runs_its_manager_against_each_solution() {
+    if !have(&["g++"]) {
+        return;
+    }
+    let root = root_with("cmsguess");
+    let (code, stdout) = judge_output(root.path(), ["verify", "cmsguess"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("1 solution: 1 as expected, 0 unexpected")
+            && stdout.contains("sol/soluzione.cpp  AC        AC  100"),
+        "{stdout}"
+    );
+    // Only the first subtask's ten numbers are found in ten guesses one by
+    // one; a solution that thinks forever is stopped at the CPU limit
+    // while the manager waits on it; one that gives up gets the
+    // manager's 0.
+    for (name, verdict, score) in [
+        ("linear", "WA", 40.0),
+        ("forever", "TLE", 0.0),
+        ("give_up", "WA", 0.0),
+    ] {
+        assert_eq!(
+            cmsguess_as_official(name),
+            (verdict.to_string(), score),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_tps_communication_task_verifies_its_solution_verdicts() {
+    let Some(stdout) = verify_package("tpsguess", &["g++"], 4) else {
+        return;
+    };
+    assert!(stdout.contains("TPS package; 8 tests"), "{stdout}");
+    // The grader reaches the manager by the FIFO paths it is given
+    // (`fifo_io`); one question at a time is enough for the small subtask.
+    assert!(
+        stdout.contains("solution/one-by-one.cpp  rules     WA  40"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("solution/stuck.cpp       rules     TLE 0"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn more_than_one_solution_process_is_refused_on_its_line() {
+    let all = refused_with_task_yaml("cmsguess", |text| format!("{text}num_processes: 2\n"));
+    assert!(
+        all.contains("task.yaml:13") && all.contains("`num_processes`: 2 solution processes"),
         "{all}"
     );
 }

@@ -7,13 +7,13 @@
 
 use std::path::Path;
 
-use crate::checker::{judgement_of, read_feedback, testlib_comparison};
+use crate::checker::{cms_comparison, judgement_of, read_feedback, testlib_comparison};
 use crate::compare::Judgement;
 use crate::compile::Executable;
 use crate::sandbox::Limits;
 use crate::sandbox::TOOL_LIMITS;
-use crate::sandbox::{Containment, Direction, Interaction, RunRequest};
-use crate::spec::Protocol;
+use crate::sandbox::{Containment, Conversation, Direction, Interaction, RunRequest};
+use crate::spec::{Protocol, TestCase, UserIo};
 use crate::verdict::JudgeFailure;
 use crate::verdict::{Verdict, describe_termination};
 
@@ -46,7 +46,7 @@ pub(crate) fn interact(run: &TestRun<'_>, exe: &Executable, feedback: &Path) -> 
         return report;
     };
     let interactor_args = super::referee::referee_args(tool, interactor, test, feedback);
-    let interactor_run = RunRequest {
+    let mut interactor_run = RunRequest {
         args: interactor_args,
         ..RunRequest::new(
             interactor.program.clone(),
@@ -57,13 +57,17 @@ pub(crate) fn interact(run: &TestRun<'_>, exe: &Executable, feedback: &Path) -> 
     };
     // The test's `.files` are in the submission's folder, and writing
     // there is watched as in a batch run.
-    let (submission_run, read_only) = match watched_request(run, exe) {
+    let (mut submission_run, read_only) = match watched_request(run, exe) {
         Ok(prepared) => prepared,
         Err(detail) => {
             report.detail = Some(detail);
             return report;
         }
     };
+    if let Protocol::CmsManager { user_io } = tool.protocol {
+        let manager = (&mut interactor_run, interactor);
+        cms_communication(manager, (&mut submission_run, exe), user_io, test);
+    }
     let interaction = match sandbox.run_interactive(&submission_run, &interactor_run) {
         Ok(interaction) => interaction,
         Err(e) => {
@@ -142,6 +146,27 @@ fn judge_interactor_output(
     apply_comparison(report, comparison, run.problem.presentation_errors);
     report.score = report.score.or(interactor_score);
 }
+/// CMS's Communication: the manager reads the test's input on its stdin
+/// and reaches the solution through the two paths the sandbox puts among
+/// its arguments (after its program's own, as CMS's command line has
+/// them first); under `fifo_io`, the solution reaches it likewise.
+fn cms_communication(
+    (manager, manager_exe): (&mut RunRequest, &Executable),
+    (solution, solution_exe): (&mut RunRequest, &Executable),
+    user_io: UserIo,
+    test: &TestCase,
+) {
+    manager.stdin = Some(test.input.clone());
+    manager.conversation = Conversation::PathArguments {
+        at: manager_exe.args.len(),
+    };
+    if user_io == UserIo::Fifos {
+        solution.conversation = Conversation::PathArguments {
+            at: solution_exe.args.len(),
+        };
+    }
+}
+
 /// The interactor's own limits: a trusted program's, but its wall clock
 /// outlasts the submission's, so a submission that stops talking is stopped
 /// first and charged for it.
@@ -174,6 +199,10 @@ fn referee_says(
         }
         Protocol::Testlib => {
             let said = testlib_comparison(outcome, "interactor")?;
+            Ok((said.judgement, said.message, said.score))
+        }
+        Protocol::CmsManager { .. } => {
+            let said = cms_comparison(outcome, "manager")?;
             Ok((said.judgement, said.message, said.score))
         }
     }

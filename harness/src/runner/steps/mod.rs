@@ -26,7 +26,7 @@ pub(crate) use output::{OutputJudge, apply_comparison, judge_output_into};
 pub(crate) use program::{run_program, submission_stack};
 #[cfg(test)]
 pub(crate) use referee::last_line;
-pub(crate) use referee::{game_result, referee_args};
+pub(crate) use referee::{MANAGER_NOT_PLAYED, game_result, referee_args};
 pub(crate) use score_multiplier::apply_score_multiplier;
 pub use test_run::{Submission, TestRun};
 pub(crate) use timing::{cleaned, judged_steadily};

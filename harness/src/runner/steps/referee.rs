@@ -16,6 +16,9 @@ use crate::verdict::Verdict;
 /// The output file a testlib interactor writes, in its own folder.
 pub(crate) const INTERACTOR_OUTPUT: &str = "interactor_output";
 
+/// Why a CMS Communication task cannot be played by a person.
+pub(crate) const MANAGER_NOT_PLAYED: &str = "a Communication task's manager talks to the solution through FIFOs, not to a person: it cannot be played";
+
 /// The referee's (interactor's) arguments on `test` with its own folder
 /// `folder`: its program's, by its protocol the test's files (and the
 /// Kattis feedback folder, or the testlib output file), then its own and
@@ -29,7 +32,13 @@ pub(crate) fn referee_args(
     let output_file = folder.join(INTERACTOR_OUTPUT);
     let mut args = exe.args.clone();
     match interactor.protocol {
-        // No CMS interactor is read (Communication tasks are refused).
+        // CMS's manager reads the test on its stdin; the sandbox puts the
+        // paths of the conversation among its arguments.
+        Protocol::CmsManager { .. } => {
+            args.extend(interactor.args.iter().map(Into::into));
+            return args;
+        }
+        // A CMS checker is never an interactor.
         Protocol::Kattis | Protocol::Cms => args.extend([
             test.input.as_os_str().to_owned(),
             test.answer.as_os_str().to_owned(),
@@ -63,6 +72,7 @@ pub(crate) fn game_result(
         return (Verdict::JudgeError, "no interactor".into());
     };
     match interactor.protocol {
+        Protocol::CmsManager { .. } => (Verdict::JudgeError, MANAGER_NOT_PLAYED.into()),
         Protocol::Kattis | Protocol::Cms => {
             let (message, _) = read_feedback(scratch, "interactor").unwrap_or_default();
             let verdict = match status.code() {
