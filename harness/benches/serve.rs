@@ -177,7 +177,7 @@ fn main() {
         // Participants reading pages while judging goes on, apart from the
         // submitters: the queue fills as fast as the server takes
         // submissions, so its judging, not the clients, sets its pace.
-        for reader in 0..4 {
+        for reader in 0..arg("--readers", 4) {
             let (agent, tokens, latencies, reading, url) =
                 (&agent, &tokens, &latencies, &reading, &url);
             scope.spawn(move || {

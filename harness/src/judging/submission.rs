@@ -70,7 +70,9 @@ pub(crate) fn plan<'p>(
 }
 
 /// Runs `plan` in `place` (stored results from `reuse` standing in where
-/// it has them), `live` following its events; `folder` is emptied after.
+/// it has them), `live` following its events; `folder` (which `plan`
+/// wrote the source in, and where run folders are made for a pool) is
+/// left holding the source, for its owner to remove or to reuse.
 pub(crate) fn run(
     plan: &RunPlan<'_>,
     reuse: Option<&dyn Reuse>,
@@ -84,7 +86,6 @@ pub(crate) fn run(
         run.subscribe(Following(live));
     }
     let mut reports = run.execute(plan, reuse, place, folder);
-    let _ = std::fs::remove_dir_all(folder);
     if cancelled() {
         return Outcome::Stopped;
     }
@@ -106,7 +107,11 @@ impl Reporter for Following<'_> {
 
 /// The submission's source in `folder`, under a name the language table
 /// builds (the participant's file name is never a path: only its letters,
-/// digits and `_` are kept, for Java's class name).
+/// digits and `_` are kept, for Java's class name), and nothing else: a
+/// folder kept for many submissions is emptied of the last one's files,
+/// a file of the same name written over in place (a fresh file for each
+/// submission cost a judging thread more than its own work: see
+/// `runner::Place::Here`).
 fn write_source(
     folder: &Path,
     language: &str,
@@ -125,6 +130,16 @@ fn write_source(
             )
         })?;
     let path = folder.join(format!("{}.{extension}", safe_stem(file_name)));
+    for entry in std::fs::read_dir(folder)? {
+        let entry = entry?;
+        if entry.path() == path && entry.file_type()?.is_file() {
+            continue;
+        }
+        match entry.file_type()?.is_dir() {
+            true => std::fs::remove_dir_all(entry.path())?,
+            false => std::fs::remove_file(entry.path())?,
+        }
+    }
     std::fs::write(&path, source)?;
     Ok(path)
 }
@@ -171,7 +186,25 @@ fn out_of_descriptors(report: &TaskReport) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{safe_stem, says_out_of_descriptors};
+    use super::{safe_stem, says_out_of_descriptors, write_source};
+
+    #[test]
+    fn a_kept_source_folder_holds_only_the_latest_source() {
+        let languages = crate::lang::Languages::load(None).unwrap();
+        let folder = tempfile::tempdir().unwrap();
+        let first = write_source(folder.path(), "python", "a.py", b"1", &languages).unwrap();
+        std::fs::create_dir(folder.path().join("left-over")).unwrap();
+        let second = write_source(folder.path(), "python", "b.py", b"2", &languages).unwrap();
+        let again = write_source(folder.path(), "python", "b.py", b"3", &languages).unwrap();
+        assert_eq!(second, again);
+        assert!(!first.exists());
+        let names: Vec<_> = std::fs::read_dir(folder.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["b.py"]);
+        assert_eq!(std::fs::read(&again).unwrap(), b"3");
+    }
 
     #[test]
     fn a_file_name_never_becomes_a_path() {

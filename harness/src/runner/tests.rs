@@ -231,11 +231,12 @@ fn a_held_box_runs_every_test_on_its_own_thread_as_one_job_would() {
         _not_sync: std::cell::Cell::new(()),
     };
     let scratch = tempfile::tempdir().unwrap();
+    let kept = tempfile::tempdir().unwrap();
     let mut finished = Vec::new();
     let reports = crate::runner::execute_at(
         &plan(&problem, true, 1),
         None,
-        crate::runner::Place::Here(&held),
+        crate::runner::Place::Here(&held, kept.path()),
         scratch.path(),
         |event| {
             if let Event::TestFinished { test, .. } = event {
@@ -253,6 +254,8 @@ fn a_held_box_runs_every_test_on_its_own_thread_as_one_job_would() {
         "in order, and none after the failure"
     );
     assert_eq!(held.inner.runs.load(Ordering::SeqCst), 4);
+    let left = std::fs::read_dir(kept.path()).unwrap().count();
+    assert_eq!(left, 0, "the kept run folder is left empty, for the next");
 }
 
 #[test]

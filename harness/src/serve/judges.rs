@@ -12,7 +12,7 @@
 //! ```
 
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::ServeError;
@@ -71,8 +71,9 @@ fn judge_loop(bench: &Bench, sandbox: Sandbox, n: usize) {
         }
     };
     let mut builder = Builder::new(&bench.root, bench.languages.clone(), sandbox);
+    let folder = bench.scratch.join(format!("judge-{n}"));
     while let Some(entry) = bench.queue.pop() {
-        match judge_entry(bench, &mut store, &mut builder, entry) {
+        match judge_entry(bench, &mut store, &mut builder, &folder, entry) {
             Ok(Judged::Recorded) => {}
             Ok(Judged::Retry { account }) => {
                 // Out of descriptors (a flood of connections, say): the
@@ -106,16 +107,18 @@ pub(crate) enum Judged {
 }
 
 /// Judges submission `entry` (if it is still queued, or for a review)
-/// with `builder`, in the builder's box, and records its verdict; one that
-/// ran out of file descriptors is given back to the queue instead.
+/// with `builder`, in the builder's box and the thread's `folder` (kept
+/// for all its submissions), and records its verdict; one that ran out of
+/// file descriptors is given back to the queue instead.
 pub(crate) fn judge_entry(
     bench: &Bench,
     store: &mut Store,
     builder: &mut dyn Builds,
+    folder: &Path,
     entry: i64,
 ) -> Result<Judged, ServeError> {
     if let Some((review, run)) = bench.queue.take_review(entry) {
-        return judge_for_review(bench, store, builder, entry, (review, run));
+        return judge_for_review(bench, store, (builder, folder), entry, (review, run));
     }
     let Some(claimed) = entries::claim(store.db(), bench.ids.session, entry)? else {
         return Ok(Judged::Recorded);
@@ -131,7 +134,7 @@ pub(crate) fn judge_entry(
         });
     };
     publish("compiling".into(), None);
-    let report = match judge_claimed(bench, builder, &claimed, Some(&publish))? {
+    let report = match judge_claimed(bench, (builder, folder), &claimed, Some(&publish))? {
         Outcome::Judged(report) => report,
         // Stopped by SIGTERM: not a result; judged again after a restart.
         Outcome::Stopped => return Ok(Judged::Recorded),
@@ -160,7 +163,7 @@ pub(crate) fn judge_entry(
 fn judge_for_review(
     bench: &Bench,
     store: &mut Store,
-    builder: &mut dyn Builds,
+    judge: (&mut dyn Builds, &Path),
     entry: i64,
     (review, run): (i64, i64),
 ) -> Result<Judged, ServeError> {
@@ -168,7 +171,7 @@ fn judge_for_review(
     let Some(claimed) = claimed else {
         return Ok(Judged::Recorded);
     };
-    match judge_claimed(bench, builder, &claimed, None)? {
+    match judge_claimed(bench, judge, &claimed, None)? {
         Outcome::Judged(report) => {
             crate::store::reviews::record(store.db(), run, &claimed, &report)?;
             Ok(Judged::Recorded)
@@ -188,7 +191,7 @@ fn judge_for_review(
 /// `publish` when given.
 fn judge_claimed(
     bench: &Bench,
-    builder: &mut dyn Builds,
+    (builder, own): (&mut dyn Builds, &Path),
     claimed: &entries::Claimed,
     publish: Option<&dyn Fn(String, Option<String>)>,
 ) -> Result<Outcome, ServeError> {
@@ -202,7 +205,10 @@ fn judge_claimed(
             claimed.entry.problem
         )));
     };
-    let folder = bench.scratch.join(format!("entry-{}", claimed.judging));
+    // The source in a folder of its own, removed after; the run folder
+    // kept by the thread.
+    let folder = own.join("source");
+    let run_folder = own.join("run");
     let submission = Stored {
         owner: Owner::Submission {
             id: claimed.entry.id,
@@ -213,14 +219,17 @@ fn judge_claimed(
         source: &claimed.source,
     };
     let stop_at_first_failure = !problem.is_scored();
-    let plan = match judging::plan(
-        problem,
-        &problem.spec,
-        &submission,
-        builder,
-        &folder,
-        stop_at_first_failure,
-    ) {
+    let planned = std::fs::create_dir_all(&run_folder).and_then(|()| {
+        judging::plan(
+            problem,
+            &problem.spec,
+            &submission,
+            builder,
+            &folder,
+            stop_at_first_failure,
+        )
+    });
+    let plan = match planned {
         Ok(plan) => plan,
         Err(error) if judging::says_out_of_descriptors(&error.to_string()) => {
             return Ok(Outcome::OutOfDescriptors);
@@ -244,7 +253,7 @@ fn judge_claimed(
     Ok(judging::run(
         &plan,
         None,
-        Place::Here(worker),
+        Place::Here(worker, &run_folder),
         live.as_mut().map(|l| l as &mut dyn Reporter),
         &folder,
         || worker.is_cancelled(),

@@ -76,8 +76,9 @@ fn a_queued_submission_is_judged_live_and_recorded_once() {
         scratch: verb.ctx.scratch.path().to_path_buf(),
     };
     let mut builder = FakeBuilder::new(verb.boxes.clone());
+    let folder = verb.ctx.scratch.path().join("judge-0");
     let mut statuses = |entry: i64| {
-        judge_entry(&bench, &mut store, &mut builder, entry).unwrap();
+        judge_entry(&bench, &mut store, &mut builder, &folder, entry).unwrap();
         let events = std::iter::from_fn(|| events.try_recv().ok());
         events
             .map(|event| {

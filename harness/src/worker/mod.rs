@@ -302,6 +302,7 @@ pub(crate) fn judge_job(
         &folder,
         || boxes.is_cancelled(),
     );
+    let _ = std::fs::remove_dir_all(&folder);
     let report = match outcome {
         Outcome::Judged(report) => report,
         // Stopping, or out of descriptors: not a result; the job goes back
