@@ -102,19 +102,7 @@ pub(crate) fn testlib_comparison(
         .trim()
         .to_string();
     let exit = exit_code(outcome.termination);
-    let (judgement, score) = match testlib_checker(exit, &message) {
-        CheckerOutcome::Accepted => (Judgement::Accepted, None),
-        CheckerOutcome::WrongAnswer => (Judgement::WrongAnswer, None),
-        CheckerOutcome::PresentationError => (Judgement::PresentationError, None),
-        CheckerOutcome::Points(points) => (Judgement::Accepted, Some(points)),
-        CheckerOutcome::JudgeError(why) => return Err(JudgeFailure::program(role, why)),
-    };
-    Ok(Comparison {
-        judgement,
-        difference: None,
-        message: (!message.is_empty()).then_some(message),
-        score,
-    })
+    comparison_of(testlib_checker(exit, &message), message, role)
 }
 
 /// A CMS checker's (or Communication manager's, the `role`) verdict: the
@@ -134,14 +122,24 @@ pub(crate) fn cms_comparison(
         .unwrap_or_default()
         .trim()
         .to_string();
-    let (judgement, score) =
-        match crate::formats::cms_checker(exit_code(outcome.termination), &stdout) {
-            CheckerOutcome::Accepted => (Judgement::Accepted, None),
-            CheckerOutcome::WrongAnswer => (Judgement::WrongAnswer, None),
-            CheckerOutcome::Points(percent) => (Judgement::Accepted, Some(percent)),
-            CheckerOutcome::PresentationError => (Judgement::PresentationError, None),
-            CheckerOutcome::JudgeError(why) => return Err(JudgeFailure::program(role, why)),
-        };
+    let outcome = crate::formats::cms_checker(exit_code(outcome.termination), &stdout);
+    comparison_of(outcome, message, role)
+}
+
+/// A checker's outcome (testlib's or CMS's) as the comparison of a test,
+/// its message kept when there is one.
+fn comparison_of(
+    outcome: CheckerOutcome,
+    message: String,
+    role: &'static str,
+) -> Result<Comparison, JudgeFailure> {
+    let (judgement, score) = match outcome {
+        CheckerOutcome::Accepted => (Judgement::Accepted, None),
+        CheckerOutcome::WrongAnswer => (Judgement::WrongAnswer, None),
+        CheckerOutcome::PresentationError => (Judgement::PresentationError, None),
+        CheckerOutcome::Points(points) => (Judgement::Accepted, Some(points)),
+        CheckerOutcome::JudgeError(why) => return Err(JudgeFailure::program(role, why)),
+    };
     Ok(Comparison {
         judgement,
         difference: None,

@@ -23,8 +23,9 @@ use crate::cli::{ServeArgs, UsersCommand};
 use crate::errors::{Error, Result};
 use crate::judging::ServedProblem;
 use crate::sandbox::Sandbox;
-use crate::store::RunMeta;
 use crate::store::entries;
+use crate::store::sessions::SessionIds;
+use crate::store::{RunMeta, Store};
 
 /// The jury account `judge serve` makes when the store has none.
 const FIRST_JURY: &str = "jury";
@@ -75,18 +76,7 @@ impl Server {
                     .into(),
             ));
         }
-        let pages: Vec<ProblemPage> = specs.iter().map(ProblemPage::new).collect();
-        let mut store = entries::open(&path)?;
-        let infos: Vec<_> = specs
-            .iter()
-            .map(crate::report::gradebook::ProblemInfo::of)
-            .collect();
-        let name = crate::store::sessions::SessionName {
-            name: &session.name,
-            title: &session.title,
-        };
-        let meta = run_meta(&host.isolation, &session);
-        let ids = crate::store::sessions::ensure_session(&mut store, &name, &meta, &infos)?;
+        let (mut store, pages, ids) = open_session(&host, &session, specs, &path)?;
         // Times the jury set on the web outlive a restart.
         let set = crate::store::sessions::set_times(store.db(), ids.session);
         let set = set.map_err(ServeError::from)?;
@@ -235,18 +225,7 @@ pub(crate) fn export_contest(
     args: &ServeArgs,
     dir: &Path,
 ) -> Result<String> {
-    let pages: Vec<ProblemPage> = specs.iter().map(ProblemPage::new).collect();
-    let mut store = entries::open(path)?;
-    let infos: Vec<_> = specs
-        .iter()
-        .map(crate::report::gradebook::ProblemInfo::of)
-        .collect();
-    let name = crate::store::sessions::SessionName {
-        name: &session.name,
-        title: &session.title,
-    };
-    let meta = run_meta(&host.isolation, &session);
-    let ids = crate::store::sessions::ensure_session(&mut store, &name, &meta, &infos)?;
+    let (store, pages, ids) = open_session(host, &session, specs, path)?;
     let engines = super::app::Engines {
         live: Arc::new(Live::default()),
         queue: Arc::new(Queue::default()),
@@ -260,6 +239,29 @@ pub(crate) fn export_contest(
         app.session.name,
         dir.display()
     ))
+}
+
+/// The store at `path` with the session's row (made at its first start)
+/// and the problems' pages.
+fn open_session(
+    host: &Host,
+    session: &Session,
+    specs: &[crate::spec::ProblemSpec],
+    path: &Path,
+) -> Result<(Store, Vec<ProblemPage>, SessionIds)> {
+    let pages: Vec<ProblemPage> = specs.iter().map(ProblemPage::new).collect();
+    let mut store = entries::open(path)?;
+    let infos: Vec<_> = specs
+        .iter()
+        .map(crate::report::gradebook::ProblemInfo::of)
+        .collect();
+    let name = crate::store::sessions::SessionName {
+        name: &session.name,
+        title: &session.title,
+    };
+    let meta = run_meta(&host.isolation, session);
+    let ids = crate::store::sessions::ensure_session(&mut store, &name, &meta, &infos)?;
+    Ok((store, pages, ids))
 }
 
 /// What the store keeps of the server's run (it records the results as
