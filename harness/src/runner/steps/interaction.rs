@@ -5,6 +5,8 @@
 //! judges once the interactor accepts. The interactive kind holds one per
 //! test; an interactive multi-pass problem one per pass.
 
+use std::fs::Permissions;
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 use crate::checker::{cms_comparison, judgement_of, read_feedback, testlib_comparison};
@@ -66,7 +68,12 @@ pub(crate) fn interact(run: &TestRun<'_>, exe: &Executable, feedback: &Path) -> 
     };
     if let Protocol::CmsManager { user_io } = tool.protocol {
         let manager = (&mut interactor_run, interactor);
-        cms_communication(manager, (&mut submission_run, exe), user_io, test);
+        if let Err(e) = cms_communication(manager, (&mut submission_run, exe), user_io, test) {
+            report.detail = Some(format!(
+                "failed to put the test's input in the manager's folder as {CMS_MANAGER_INPUT}: {e}"
+            ));
+            return report;
+        }
     }
     let interaction = match sandbox.run_interactive(&submission_run, &interactor_run) {
         Ok(interaction) => interaction,
@@ -146,16 +153,25 @@ fn judge_interactor_output(
     apply_comparison(report, comparison, run.problem.presentation_errors);
     report.score = report.score.or(interactor_score);
 }
+/// Where CMS's Communication puts the test's input in the manager's
+/// folder (`Communication.INPUT_FILENAME`): managers read it there or on
+/// their stdin, which CMS redirects from the same file.
+const CMS_MANAGER_INPUT: &str = "input.txt";
+
 /// CMS's Communication: the manager reads the test's input on its stdin
-/// and reaches the solution through the two paths the sandbox puts among
-/// its arguments (after its program's own, as CMS's command line has
-/// them first); under `fifo_io`, the solution reaches it likewise.
+/// or from `input.txt` in its folder (read-only), and reaches the solution
+/// through the two paths the sandbox puts among its arguments (after its
+/// program's own, as CMS's command line has them first); under
+/// `fifo_io`, the solution reaches it likewise.
 fn cms_communication(
     (manager, manager_exe): (&mut RunRequest, &Executable),
     (solution, solution_exe): (&mut RunRequest, &Executable),
     user_io: UserIo,
     test: &TestCase,
-) {
+) -> std::io::Result<()> {
+    let copy = manager.workdir.join(CMS_MANAGER_INPUT);
+    std::fs::copy(&test.input, &copy)?;
+    std::fs::set_permissions(&copy, Permissions::from_mode(0o444))?;
     manager.stdin = Some(test.input.clone());
     manager.conversation = Conversation::PathArguments {
         at: manager_exe.args.len(),
@@ -165,6 +181,7 @@ fn cms_communication(
             at: solution_exe.args.len(),
         };
     }
+    Ok(())
 }
 
 /// The interactor's own limits: a trusted program's, but its wall clock
