@@ -21,10 +21,10 @@ use super::ioi::{
     IoiTask, cms_program, cpp_grader, file_name, files_in, required, solution, submission, subtask,
     test_case,
 };
+use super::package::UserIo;
 use super::package::{Aggregation, Expectation, ExpectationRule, Package, PackageFormat};
 use super::program::language_of;
 use super::yaml::YamlFile;
-use crate::spec::UserIo;
 use crate::verdict::Verdict;
 
 /// Reads the Italian-layout task in `dir`.

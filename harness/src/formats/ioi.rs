@@ -10,13 +10,13 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::error::{FormatError, FormatResult};
+use super::package::UserIo;
 use super::package::{
     Aggregation, Constants, Expectation, Includes, Interaction, MaxScore, OutputJudging, Package,
     PackageFormat, PackageLimits, Program, SelfTests, Submission, SubmissionRules, TestCase,
     TestGroup, TimeLimitBound, ValidatorArgs,
 };
 use super::program::{ProgramHints, read_program};
-use crate::spec::UserIo;
 
 /// What both readers gather before the package is assembled.
 pub(super) struct IoiTask {

@@ -40,6 +40,7 @@ pub(crate) use expect::{
     Broken, Got, Seen, check as check_expectation, describe as describe_expectation,
 };
 pub(crate) use kattis::{Shown, package_constants, shown_samples};
+pub use package::UserIo;
 pub(crate) use package::*;
 pub(crate) use program::{ProgramHints, language_of, read_program};
 pub(crate) use protocol::*;

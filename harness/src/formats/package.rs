@@ -345,10 +345,7 @@ pub(crate) enum OutputJudging {
     /// CMS's Communication manager (`manager from_solution to_solution <
     /// input`, two FIFOs; the fraction on stdout, a message on stderr),
     /// the interactor of its task, and how the solution reaches it.
-    CmsManager {
-        manager: Program,
-        user_io: crate::spec::UserIo,
-    },
+    CmsManager { manager: Program, user_io: UserIo },
     /// A testlib interactor (`interactor input output answer`), then the
     /// checker on the interactor's output file.
     TestlibInteractor {
@@ -530,4 +527,15 @@ pub(crate) struct OutputSelfTest {
     /// Kattis: the input must be valid, checked with these arguments;
     /// `None` (Polygon checker tests): the input is not validated.
     pub(crate) input_validator_args: Option<ValidatorArgs>,
+}
+
+/// How a Communication task's solution reaches the manager (CMS's
+/// `user_io`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UserIo {
+    /// `std_io`: through its stdin and stdout.
+    Std,
+    /// `fifo_io`: through two paths given as its arguments (the one it
+    /// reads, then the one it writes).
+    Fifos,
 }

@@ -25,8 +25,8 @@ use super::error::{FormatError, FormatResult};
 use super::ioi::{
     IoiTask, cms_program, cpp_grader, file_name, required, solution, submission, subtask, test_case,
 };
+use super::package::UserIo;
 use super::package::{Aggregation, Expectation, ExpectationRule, Package, PackageFormat};
-use crate::spec::UserIo;
 use crate::verdict::Verdict;
 
 /// Reads the TPS task in `dir`.

@@ -157,16 +157,9 @@ pub enum Protocol {
     CmsManager { user_io: UserIo },
 }
 
-/// How a Communication task's solution reaches the manager (CMS's
-/// `user_io`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UserIo {
-    /// `std_io`: through its stdin and stdout.
-    Std,
-    /// `fifo_io`: through two paths given as its arguments (the one it
-    /// reads, then the one it writes).
-    Fifos,
-}
+/// How a Communication task's solution reaches the manager: the package
+/// formats read it, so it is theirs.
+pub use crate::formats::UserIo;
 
 #[derive(Debug, Clone)]
 pub struct GeneratedTest {
