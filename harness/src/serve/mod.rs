@@ -46,8 +46,15 @@ mod feedback;
 mod games;
 mod http;
 pub(crate) mod judges;
+/// What the verbs' test of a judging thread
+/// (`commands/tests/serve_judging.rs`) sets the thread up with.
 #[cfg(test)]
-mod judges_tests;
+pub(crate) mod for_tests {
+    pub(crate) use super::accounts::create_participant;
+    pub(crate) use super::live::Live;
+    pub(crate) use super::queue::Queue;
+    pub(crate) use super::session::Session;
+}
 mod jury;
 mod jury_view;
 mod limits;

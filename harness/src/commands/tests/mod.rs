@@ -10,6 +10,7 @@ mod play;
 mod practice;
 mod queue;
 mod serve;
+mod serve_judging;
 mod similar;
 mod strength;
 mod stress;

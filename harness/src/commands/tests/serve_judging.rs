@@ -1,19 +1,17 @@
 //! A `judge serve` judging thread's work on the fake box (`judge_entry`):
 //! a queued submission is claimed, built, judged test by test with its
 //! status published live, and its verdict recorded; a submission taken
-//! already is not judged again. (Here rather than in `commands/tests/`:
-//! the server's store, session and live modules are its own.)
+//! already is not judged again. Set up on the verbs' test bench, so
+//! here, above the server (`serve::for_tests` lends what it needs).
 
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use super::judges::{Bench, judge_entry};
-use super::live::Live;
-use super::queue::Queue;
-use super::session::Session;
+use super::{Bench as VerbBench, double, double_script};
 use crate::commands::problem_info;
-use crate::commands::tests::{Bench as VerbBench, double, double_script};
 use crate::compile::fake::FakeBuilder;
+use crate::serve::for_tests::{Live, Queue, Session, create_participant};
+use crate::serve::judges::{Bench, judge_entry};
 use crate::store::RunMeta;
 use crate::store::entries;
 use crate::verdict::Verdict;
@@ -46,7 +44,7 @@ fn a_queued_submission_is_judged_live_and_recorded_once() {
         title: &practice.title,
     };
     let ids = crate::store::sessions::ensure_session(&mut store, &name, &meta, &infos).unwrap();
-    let ada = super::accounts::create_participant(store.db(), "ada", "Ada", "-")
+    let ada = create_participant(store.db(), "ada", "Ada", "-")
         .unwrap()
         .unwrap();
     let mut submit = |file: &str| {
