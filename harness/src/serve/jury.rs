@@ -47,8 +47,8 @@ struct JuryTemplate {
     freeze: String,
     frozen: bool,
     released: String,
-    /// The session's reviews: (id, problem, state).
-    reviews: Vec<(i64, String, &'static str)>,
+    review_form: super::review::ScopeForm,
+    reviews: Vec<super::review::ReviewLine>,
 }
 
 pub(crate) async fn overview(
@@ -105,17 +105,8 @@ pub(crate) async fn overview(
             .frozen_since(std::time::SystemTime::now())
             .is_some(),
         released: text(app.session.jury_changes().released),
-        reviews: crate::store::reviews::reviews(app.store().db(), app.ids.session)?
-            .into_iter()
-            .map(|r| {
-                let state = match r.state {
-                    crate::store::reviews::ReviewState::Open => "open",
-                    crate::store::reviews::ReviewState::Applied => "applied",
-                    crate::store::reviews::ReviewState::Cancelled => "cancelled",
-                };
-                (r.id, r.problem, state)
-            })
-            .collect(),
+        review_form: super::review::ScopeForm::new(&app, &super::review::StartForm::default())?,
+        reviews: super::review::review_lines(&app)?,
     })
 }
 
@@ -270,10 +261,7 @@ pub(crate) async fn session(
 /// A timed schedule from the jury's form, checked: the start before the
 /// end, a freeze between them.
 fn times(form: &SessionForm) -> Result<Schedule, AppError> {
-    let parse = |name: &str, text: &str| {
-        humantime::parse_rfc3339_weak(text.trim())
-            .map_err(|_| AppError::BadRequest(format!("{name}: a time like 2026-05-01T09:00:00Z")))
-    };
+    let parse = |name: &str, text: &str| jury_time(name, text).map_err(AppError::BadRequest);
     let start = parse("start", &form.start)?;
     let end = parse("end", &form.end)?;
     let freeze = match form.freeze.trim() {
@@ -291,6 +279,21 @@ fn times(form: &SessionForm) -> Result<Schedule, AppError> {
         ));
     }
     Ok(Schedule::Timed { start, end, freeze })
+}
+
+/// A time from one of the jury's forms, field `name`: RFC 3339 in UTC
+/// (the `Z` may be left out), or as a browser's date-time input sends it
+/// (no seconds).
+pub(crate) fn jury_time(name: &str, text: &str) -> Result<std::time::SystemTime, String> {
+    let text = text.trim();
+    let minutes_only = text.len() == "2026-05-01T09:00".len();
+    let full = if minutes_only {
+        format!("{text}:00")
+    } else {
+        text.to_string()
+    };
+    humantime::parse_rfc3339_weak(&full)
+        .map_err(|_| format!("{name}: a time like 2026-05-01T09:00:00Z (UTC)"))
 }
 
 #[derive(Deserialize)]
@@ -504,4 +507,26 @@ pub(crate) async fn workers(State(app): State<AppState>, jury: Jury) -> Result<R
         nav: nav(&app, jury.viewer()),
         workers,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::jury_time;
+
+    #[test]
+    fn a_jury_time_is_utc_with_or_without_its_zone_and_seconds() {
+        let noon = humantime::parse_rfc3339("2026-05-01T12:00:00Z").unwrap();
+        for text in [
+            "2026-05-01T12:00:00Z",
+            "2026-05-01T12:00:00",
+            "2026-05-01T12:00",
+            " 2026-05-01 12:00:00 ",
+        ] {
+            assert_eq!(jury_time("since", text), Ok(noon), "{text}");
+        }
+        assert_eq!(
+            jury_time("since", "noon").unwrap_err(),
+            "since: a time like 2026-05-01T09:00:00Z (UTC)"
+        );
+    }
 }

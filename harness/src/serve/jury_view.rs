@@ -71,7 +71,7 @@ pub(crate) fn jury_view(
 ) -> Result<JuryView, AppError> {
     let (judgings, earlier) = {
         let mut store = app.store();
-        let judgings = entries::judgings_of(store.db(), entry.id)?;
+        let judgings = crate::store::judgings::judgings_of(store.db(), entry.id)?;
         let filter = Filter {
             account: Some(entry.account),
             problem: Some(entry.problem.clone()),

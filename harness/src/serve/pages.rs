@@ -354,7 +354,7 @@ pub(crate) async fn submissions(
             account,
             problem: nonempty(&query.problem),
             verdict: nonempty(&query.verdict).map(|v| v.to_ascii_uppercase()),
-            status: None,
+            ..Filter::default()
         };
         entries::entries(store.db(), app.ids.session, &filter, 500)?
     };

@@ -77,7 +77,10 @@ pub(crate) fn router(app: AppState) -> Router {
         )
         .route("/jury/rejudge", post(super::jury::rejudge))
         .route("/jury/session", post(super::jury::session))
-        .route("/jury/reviews", post(super::review::start))
+        .route(
+            "/jury/reviews",
+            get(super::review::list).post(super::review::start),
+        )
         .route(
             "/jury/reviews/{id}",
             get(super::review::show).post(super::review::decide),

@@ -118,6 +118,10 @@ pub(crate) struct Filter {
     pub(crate) problem: Option<String>,
     pub(crate) verdict: Option<String>,
     pub(crate) status: Option<Status>,
+    /// The language's key (`python`, `rust`, ...).
+    pub(crate) language: Option<String>,
+    /// Submitted at this time or later.
+    pub(crate) since: Option<SystemTime>,
 }
 
 const ENTRY_SELECT: &str = "SELECT e.id, e.account_id, a.username, a.display_name, \
@@ -197,7 +201,10 @@ pub(crate) fn entries(
             "{ENTRY_SELECT} WHERE e.session_id = ?1 AND COALESCE(?2, e.account_id) = e.account_id \
              AND COALESCE(?3, e.problem) = e.problem \
              AND (CAST(?4 AS TEXT) IS NULL OR j.verdict = ?4) \
-             AND COALESCE(?5, e.status) = e.status ORDER BY e.id DESC LIMIT ?6"
+             AND COALESCE(?5, e.status) = e.status \
+             AND COALESCE(?7, e.language) = e.language \
+             AND (CAST(?8 AS TEXT) IS NULL OR e.submitted_at >= ?8) \
+             ORDER BY e.id DESC LIMIT ?6"
         ),
         params![
             session,
@@ -205,7 +212,11 @@ pub(crate) fn entries(
             filter.problem,
             filter.verdict,
             status,
-            limit
+            limit,
+            filter.language,
+            // `submitted_at` is RFC 3339 in UTC with milliseconds, the
+            // same width every time: compared as text, it is in time order.
+            filter.since.map(|t| humantime::format_rfc3339_millis(t).to_string())
         ],
     )?)
 }
@@ -438,54 +449,6 @@ pub(crate) fn requeue(db: &mut Db, session: i64, ids: &[i64]) -> Result<Vec<(i64
     Ok(queued)
 }
 
-/// Every finished judging of a session, oldest first: (judging, entry,
-/// started, finished, verdict, valid) for the API's judgements.
-pub(crate) struct Judging {
-    pub(crate) id: i64,
-    pub(crate) entry: i64,
-    pub(crate) started_at: String,
-    pub(crate) finished_at: Option<String>,
-    pub(crate) verdict: Option<String>,
-    pub(crate) score: Option<f64>,
-    pub(crate) valid: bool,
-}
-
-/// Every judging of `entry`, oldest first.
-pub(crate) fn judgings_of(db: &mut impl Sql, entry: i64) -> Result<Vec<Judging>, DbError> {
-    db.query(
-        "SELECT id, entry_id, started_at, finished_at, verdict, score, valid FROM judgings \
-         WHERE entry_id = ?1 ORDER BY id",
-        params![entry],
-    )?
-    .iter()
-    .map(judging_from_row)
-    .collect()
-}
-
-fn judging_from_row(row: &Row) -> Result<Judging, DbError> {
-    Ok(Judging {
-        id: row.get(0)?,
-        entry: row.get(1)?,
-        started_at: row.get(2)?,
-        finished_at: row.get(3)?,
-        verdict: row.get(4)?,
-        score: row.get(5)?,
-        valid: row.get(6)?,
-    })
-}
-
-pub(crate) fn judgings(db: &mut impl Sql, session: i64) -> Result<Vec<Judging>, DbError> {
-    db.query(
-        "SELECT j.id, j.entry_id, j.started_at, j.finished_at, j.verdict, j.score, j.valid \
-         FROM judgings j JOIN entries e ON e.id = j.entry_id WHERE e.session_id = ?1 \
-         ORDER BY j.id",
-        params![session],
-    )?
-    .iter()
-    .map(judging_from_row)
-    .collect()
-}
-
 /// A `judge worker` took entry `entry`: its page says it is being judged.
 pub(crate) fn started(db: &mut Db, entry: i64) -> Result<(), DbError> {
     db.execute(
@@ -556,41 +519,4 @@ pub(crate) fn announce(db: &mut Db, session: i64, entry: i64) -> Result<(), DbEr
         )?;
     }
     Ok(())
-}
-
-/// One test's run of a finished judging (the CCS API's runs): the test
-/// result's id, its judging, its place in the judging's order, verdict
-/// and CPU time, and when the judging finished.
-#[derive(Debug, Clone)]
-pub(crate) struct TestRun {
-    pub(crate) id: i64,
-    pub(crate) judging: i64,
-    pub(crate) ordinal: i64,
-    pub(crate) verdict: String,
-    pub(crate) cpu_ms: i64,
-    pub(crate) finished_at: String,
-}
-
-/// The test runs of every finished judging of a session that still has
-/// its record (a rejudge drops the earlier record's tests), in order.
-pub(crate) fn test_runs(db: &mut impl Sql, session: i64) -> Result<Vec<TestRun>, DbError> {
-    db.query(
-        "SELECT t.id, j.id, t.ordinal, t.verdict, t.cpu_ms, j.finished_at FROM test_results t \
-         JOIN judgings j ON j.submission_id = t.submission_id \
-         JOIN entries e ON e.id = j.entry_id \
-         WHERE e.session_id = ?1 AND j.finished_at IS NOT NULL ORDER BY j.id, t.ordinal",
-        params![session],
-    )?
-    .iter()
-    .map(|row| {
-        Ok(TestRun {
-            id: row.get(0)?,
-            judging: row.get(1)?,
-            ordinal: row.get(2)?,
-            verdict: row.get(3)?,
-            cpu_ms: row.get(4)?,
-            finished_at: row.get(5)?,
-        })
-    })
-    .collect()
 }

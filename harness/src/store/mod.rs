@@ -15,6 +15,7 @@ pub(crate) mod clarifications;
 mod codec;
 pub(crate) mod engine;
 pub(crate) mod entries;
+pub(crate) mod judgings;
 mod merge;
 #[allow(
     dead_code,

@@ -281,6 +281,18 @@ pub(super) const MIGRATIONS: &[&str] = &[
     );
     ALTER TABLE judgings ADD COLUMN review_id INTEGER REFERENCES reviews(id);
     ",
+    // 11: a review's scope beyond one problem: one participant's
+    // submissions, one language's, those submitted since a time, in any
+    // combination (each NULL: any). A review of every problem keeps ''
+    // in `problem`, which migration 10 made NOT NULL and SQLite cannot
+    // relax. And how many submissions it covers, so that its page counts
+    // those still queued.
+    "
+    ALTER TABLE reviews ADD COLUMN account_id INTEGER REFERENCES accounts(id);
+    ALTER TABLE reviews ADD COLUMN language TEXT;
+    ALTER TABLE reviews ADD COLUMN since TEXT;
+    ALTER TABLE reviews ADD COLUMN covered INTEGER;
+    ",
 ];
 
 /// A migration as PostgreSQL reads it. The migrations are written once,

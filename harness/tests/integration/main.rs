@@ -30,6 +30,7 @@ mod serve_ccs_contest;
 mod serve_cli;
 mod serve_play;
 mod serve_postgres;
+mod serve_review;
 mod serve_server;
 mod serve_submit;
 mod setter;

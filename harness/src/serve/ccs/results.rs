@@ -13,7 +13,8 @@ use super::view::{View, json, judgement_type, language_id, problem_id};
 use crate::serve::access::FeedbackLevel;
 use crate::serve::scoreboard;
 use crate::serve::session::{Feedback, Scoring};
-use crate::store::entries::{Entry, Judging};
+use crate::store::entries::Entry;
+use crate::store::judgings::Judging;
 use crate::verdict::Verdict;
 
 impl View<'_> {

@@ -25,7 +25,8 @@ use crate::serve::http::Viewer;
 use crate::serve::session::{Schedule, Scoring};
 use crate::store::DbError;
 use crate::store::clarifications::{self, Clarification};
-use crate::store::entries::{self, Entry, Judging, TestRun};
+use crate::store::entries::{self, Entry};
+use crate::store::judgings::{self, Judging, TestRun};
 use crate::verdict::Verdict;
 
 /// What the store holds of the session, read at once.
@@ -46,8 +47,8 @@ impl Data {
         Ok(Data {
             accounts: accounts::accounts(db)?,
             entries: entries::all_entries(db, app.ids.session)?,
-            judgings: entries::judgings(db, app.ids.session)?,
-            runs: entries::test_runs(db, app.ids.session)?,
+            judgings: judgings::judgings(db, app.ids.session)?,
+            runs: judgings::test_runs(db, app.ids.session)?,
             clarifications: clarifications::all(db, app.ids.session)?,
             created: crate::store::sessions::session_created(db, app.ids.session)?,
         })
