@@ -26,7 +26,7 @@ pub(super) fn io(what: &str) -> impl Fn(std::io::Error) -> Error + '_ {
     }
 }
 
-fn create(path: &Path) -> Result<std::io::BufWriter<std::fs::File>> {
+pub(super) fn create(path: &Path) -> Result<std::io::BufWriter<std::fs::File>> {
     std::fs::File::create(path)
         .map(std::io::BufWriter::new)
         .map_err(io(&path.display().to_string()))

@@ -6,14 +6,14 @@
 //! gradebook for the first one's (issue 33).
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::Context;
-use super::class::{io, policy_for, write_gradebook, write_reports};
+use super::class::{create, io, policy_for, write_gradebook, write_reports};
 use crate::cli::{GradebookArgs, ReportArgs, TeacherArgs};
 use crate::errors::{Error, Result};
 use crate::escape;
-use crate::report::gradebook::RunInfo;
+use crate::report::gradebook::{Gradebook, RunInfo};
 use crate::report::policy::Policy;
 use crate::report::table;
 use crate::store::sessions::StoredSession;
@@ -198,9 +198,38 @@ pub(crate) fn report(
             .map_err(io("the output"))?;
     }
     write_gradebook(&book, gradebook, policy.as_ref())?;
+    if let Some(path) = write_clarifications(&book, gradebook)? {
+        let line = format!(
+            "{} clarifications written to {}",
+            book.clarifications.len(),
+            path.display()
+        );
+        writeln!(ctx.out, "{}", ctx.styles.dim(&line)).map_err(io("the output"))?;
+    }
     write_reports(&book, reports)?;
     super::teacher::write(ctx, &book, policy.as_ref(), teacher)?;
     Ok(ctx.exit_code(true))
+}
+
+/// A served session's clarifications as `clarifications.csv` beside the
+/// gradebook asked for (its CSV, else its web page), where a teacher
+/// archiving the session finds them; the file written, if any.
+fn write_clarifications(book: &Gradebook, args: &GradebookArgs) -> Result<Option<PathBuf>> {
+    let Some(gradebook) = args.csv.as_deref().or(args.html.as_deref()) else {
+        return Ok(None);
+    };
+    if book.run.command != "serve" {
+        return Ok(None);
+    }
+    let path = gradebook
+        .parent()
+        .unwrap_or(Path::new(""))
+        .join("clarifications.csv");
+    let mut file = create(&path)?;
+    crate::report::clarifications::write_csv(&mut file, &book.clarifications)
+        .and_then(|()| file.flush())
+        .map_err(io(&path.display().to_string()))?;
+    Ok(Some(path))
 }
 
 #[cfg(test)]

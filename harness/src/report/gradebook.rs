@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use super::clarifications::ClarificationLine;
 use crate::runner::TaskReport;
 use crate::verdict::Verdict;
 
@@ -154,6 +155,8 @@ pub struct Gradebook {
     /// Sorted by student.
     pub rows: Vec<StudentRow>,
     pub unmatched: Vec<Unmatched>,
+    /// A served session's clarifications (empty for a grading).
+    pub clarifications: Vec<ClarificationLine>,
 }
 
 /// A verdict that differs between two gradings.
@@ -208,6 +211,7 @@ impl Gradebook {
                 .collect(),
             problems,
             unmatched,
+            clarifications: Vec::new(),
         }
     }
 

@@ -95,6 +95,9 @@ pub(crate) fn write(
     charts(&mut page, book);
     table(&mut page, book, policy);
     unmatched(&mut page, book);
+    if run.command == "serve" {
+        super::clarifications::section(&mut page, &book.clarifications);
+    }
     page.push_str("<h2>Submissions</h2>\n");
     for (index, (student, problem, submission)) in book.submissions().enumerate() {
         submission_details(&mut page, index, student, problem, submission);

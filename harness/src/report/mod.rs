@@ -2,6 +2,7 @@
 //! class, the `gradebook` read from the store as a `table`, `csv` and `html`. Each
 //! writes to a `&mut dyn Write`, never to stdout directly.
 
+pub mod clarifications;
 pub(crate) mod csv;
 pub mod feedback;
 mod feedback_page;

@@ -1,7 +1,8 @@
 //! The jury's pages: every participant, a page per participant, rejudging
 //! one submission or every submission of a problem, and the session's
 //! gradebook as CSV and as the self-contained web page `judge report
-//! --html` writes (both read from the store, as `judge report` does).
+//! --html` writes, and its clarifications as CSV (all read from the
+//! store, as `judge report` does).
 //! Every submission with filters and its full results are the shared
 //! pages (`/submissions`), which show the jury everything.
 
@@ -404,6 +405,31 @@ pub(crate) async fn gradebook_file(
     Ok((
         [
             (header::CONTENT_TYPE, kind.to_string()),
+            (header::CONTENT_DISPOSITION, name),
+        ],
+        out,
+    )
+        .into_response())
+}
+
+/// `GET /jury/clarifications.csv`: every question, answer and
+/// announcement of the session, as `judge report` writes them beside the
+/// gradebook.
+pub(crate) async fn clarifications_file(
+    State(app): State<AppState>,
+    _jury: Jury,
+) -> Result<Response, AppError> {
+    let lines = crate::store::clarifications::archive(app.store().db(), app.ids.run)?;
+    let mut out = Vec::new();
+    crate::report::clarifications::write_csv(&mut out, &lines)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let name = format!(
+        "attachment; filename=\"{}-clarifications.csv\"",
+        app.session.name
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
             (header::CONTENT_DISPOSITION, name),
         ],
         out,

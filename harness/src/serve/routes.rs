@@ -87,6 +87,10 @@ pub(crate) fn router(app: AppState) -> Router {
         )
         .route("/jury/sources.zip", get(super::jury::sources))
         .route(
+            "/jury/clarifications.csv",
+            get(super::jury::clarifications_file),
+        )
+        .route(
             "/jury/problems/{id}/tests/{number}/{kind}",
             get(super::jury_view::test_file),
         )

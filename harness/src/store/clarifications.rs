@@ -10,6 +10,7 @@ use super::DbError;
 use super::accounts::now_text;
 use super::engine::Sql;
 use super::value::{Row, params};
+use crate::report::clarifications::ClarificationLine;
 
 /// One clarification as stored.
 #[derive(Debug, Clone, PartialEq)]
@@ -101,6 +102,97 @@ pub(crate) fn all(db: &mut impl Sql, session: i64) -> Result<Vec<Clarification>,
     .iter()
     .map(from_row)
     .collect()
+}
+
+/// The clarifications of the session recorded under `run`, as its
+/// archive keeps them (`report/clarifications.rs`): each question with
+/// its answers, then in their place each message the jury sent on its
+/// own; nothing for a run that is no session's.
+pub(crate) fn archive(db: &mut impl Sql, run: i64) -> Result<Vec<ClarificationLine>, DbError> {
+    struct Message {
+        id: i64,
+        asker: Option<String>,
+        to: Option<String>,
+        author: Option<String>,
+        reply_to: Option<i64>,
+        problem: Option<String>,
+        text: String,
+        sent_at: String,
+    }
+    let messages = db
+        .query(
+            "SELECT c.id, f.username, t.username, j.username, c.reply_to, c.problem, c.text, \
+             c.sent_at FROM clarifications c JOIN sessions s ON s.id = c.session_id \
+             LEFT JOIN accounts f ON f.id = c.from_account \
+             LEFT JOIN accounts t ON t.id = c.to_account \
+             LEFT JOIN accounts j ON j.id = c.jury_account \
+             WHERE s.run_id = ?1 ORDER BY c.id",
+            params![run],
+        )?
+        .iter()
+        .map(|row| {
+            let sent: String = row.get(7)?;
+            Ok(Message {
+                id: row.get(0)?,
+                asker: row.get(1)?,
+                to: row.get(2)?,
+                author: row.get(3)?,
+                reply_to: row.get(4)?,
+                problem: row.get(5)?,
+                text: row.get(6)?,
+                // Whole seconds, as the gradebook shows times.
+                sent_at: humantime::parse_rfc3339(&sent)
+                    .map_or(sent, |t| humantime::format_rfc3339_seconds(t).to_string()),
+            })
+        })
+        .collect::<Result<Vec<Message>, DbError>>()?;
+    let is_question = |id: i64| messages.iter().any(|m| m.id == id && m.asker.is_some());
+    let jury_line = |m: &Message| ClarificationLine {
+        sent_at: m.sent_at.clone(),
+        from: "jury".into(),
+        to: m.to.clone().unwrap_or_else(|| "everybody".into()),
+        problem: m.problem.clone().unwrap_or_default(),
+        question: String::new(),
+        answer: m.text.clone(),
+        answered_by: m.author.clone().unwrap_or_default(),
+        answered_at: m.sent_at.clone(),
+    };
+    let mut lines = Vec::new();
+    for message in &messages {
+        let Some(asker) = &message.asker else {
+            if !message.reply_to.is_some_and(is_question) {
+                lines.push(jury_line(message));
+            }
+            continue;
+        };
+        let question = ClarificationLine {
+            sent_at: message.sent_at.clone(),
+            from: asker.clone(),
+            to: "jury".into(),
+            problem: message.problem.clone().unwrap_or_default(),
+            question: message.text.clone(),
+            answer: String::new(),
+            answered_by: String::new(),
+            answered_at: String::new(),
+        };
+        let answers: Vec<&Message> = messages
+            .iter()
+            .filter(|m| m.asker.is_none() && m.reply_to == Some(message.id))
+            .collect();
+        for answer in &answers {
+            lines.push(ClarificationLine {
+                to: answer.to.clone().unwrap_or_else(|| "everybody".into()),
+                answer: answer.text.clone(),
+                answered_by: answer.author.clone().unwrap_or_default(),
+                answered_at: answer.sent_at.clone(),
+                ..question.clone()
+            });
+        }
+        if answers.is_empty() {
+            lines.push(question);
+        }
+    }
+    Ok(lines)
 }
 
 #[cfg(test)]

@@ -195,7 +195,9 @@ fn read_gradebook(db: &mut impl Sql, run: i64) -> Result<Gradebook, DbError> {
             })
         })
         .collect::<Result<_, DbError>>()?;
-    Ok(Gradebook::assemble(info, problems, entries, unmatched))
+    let mut book = Gradebook::assemble(info, problems, entries, unmatched);
+    book.clarifications = super::clarifications::archive(db, run)?;
+    Ok(book)
 }
 
 /// A stored submission's test results in test order, and whether each was

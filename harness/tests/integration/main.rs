@@ -22,6 +22,7 @@ mod package_time;
 mod postgres_server;
 mod serve;
 mod serve_api;
+mod serve_archive;
 mod serve_attacks;
 mod serve_browser;
 mod serve_browser_live;
