@@ -241,8 +241,8 @@ unsafe fn seal(p: &Prepared, setup: &ChildSetup) -> Result<(), ChildStep> {
     Ok(())
 }
 
-/// Every inherited descriptor but 0, 1, 2 (and those `passed` on)
-/// closes at exec; then the program, or the report of why not.
+/// Every inherited descriptor but 0, 1, 2 closes at exec; then the
+/// program, or the report of why not.
 unsafe fn exec(p: &Prepared) -> ! {
     // SAFETY: close_range on plain values; execve on the prepared
     // NUL-terminated strings and null-terminated pointer arrays.
@@ -253,11 +253,6 @@ unsafe fn exec(p: &Prepared) -> ! {
             u32::MAX,
             libc::CLOSE_RANGE_CLOEXEC,
         );
-        // But the conversation's ends the program opens by path: a failure
-        // shows when it opens them.
-        for fd in &p.passed {
-            libc::fcntl(fd.as_raw_fd(), libc::F_SETFD, 0);
-        }
         libc::execve(
             p.program.as_ptr(),
             p.argv_ptrs.as_ptr(),

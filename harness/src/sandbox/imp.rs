@@ -406,13 +406,10 @@ fn environment(request: &RunRequest) -> Vec<(OsString, OsString)> {
 /// pidfd; a child whose pidfd cannot be opened is killed and reaped.
 fn start_child(
     request: &RunRequest,
-    mut wired: Option<SideFds>,
+    wired: Option<SideFds>,
     setup: &ChildSetup,
 ) -> Result<(Spawned, unix::RunProcess), SandboxError> {
     let announce = wired.as_ref().and_then(|w| w.started.clone());
-    if let Some(wired) = wired.as_mut() {
-        wired.conversation = request.conversation;
-    }
     let spawned = spawn(
         &request.program,
         &request.args,

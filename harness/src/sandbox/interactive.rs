@@ -28,7 +28,19 @@ impl Sandbox {
             move |source| SandboxError::Io { what, source }
         };
         let (mut relay, submission_fds, interactor_fds) =
-            Relay::new().map_err(io_error("create the pipes of an interaction"))?;
+            Relay::new(submission.conversation, interactor.conversation)
+                .map_err(io_error("create the pipes of an interaction"))?;
+        // A submission reaching its FIFOs by path must see their folder.
+        let with_fifos;
+        let submission = match relay.submission_folder() {
+            Some(folder) => {
+                let mut request = submission.clone();
+                request.read_only.push(folder.to_path_buf());
+                with_fifos = request;
+                &with_fifos
+            }
+            None => submission,
+        };
         std::thread::scope(|scope| {
             let interactor_run = scope.spawn(|| self.run_trusted(interactor, Some(interactor_fds)));
             let submission_run =
@@ -123,7 +135,7 @@ mod tests {
     }
 
     /// The same with the solution in a full box, under a uid of its own
-    /// (the judge's pipes are opened again by path: it failed on 0600).
+    /// (its FIFOs, mode 0666, in a folder its box shows read-only).
     #[test]
     fn a_boxed_solution_reaches_the_manager_by_path() {
         if !have(&["root"]) {

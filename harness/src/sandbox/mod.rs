@@ -39,6 +39,7 @@ mod cgroup_file;
 mod child;
 mod child_step;
 mod error;
+mod fifos;
 mod imp;
 mod interactive;
 mod isolation;
@@ -136,10 +137,10 @@ pub enum Conversation {
     /// interactor).
     #[default]
     StandardStreams,
-    /// Through two paths put among its arguments at index `at`: the one it
-    /// reads the other side from, then the one it writes to (CMS's FIFOs:
-    /// its manager, and a solution under `user_io: fifo_io`). Its stdin is
-    /// then the request's `stdin`, and its stdout kept as any run's.
+    /// Through two FIFOs whose paths are put among its arguments at index
+    /// `at`, in CMS's order (see `fifos`): its manager, and a solution
+    /// under `user_io: fifo_io`. Its stdin is then the request's `stdin`,
+    /// and its stdout kept as any run's.
     PathArguments { at: usize },
 }
 

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use rustix::event::{PollFd, PollFlags};
 
 use super::Conversation;
+use super::fifos::{SideFifos, Undecided};
 use super::unix::{self, Schedstat, pipe};
 use super::waiting;
 
@@ -86,6 +87,12 @@ struct Channel {
     written: usize,
     /// When `from` reached its end: that side stopped talking.
     closed_at: Option<Instant>,
+    /// Whether its ends are known: a pair of FIFOs waits for its first
+    /// writer (see `fifos`).
+    connected: bool,
+    /// A FIFO's writer of the relay's own, held until `from` gives its
+    /// first bytes (see `Fifo::into_source`).
+    held_writer: Option<OwnedFd>,
 }
 
 impl Channel {
@@ -100,7 +107,40 @@ impl Channel {
             pending: Vec::new(),
             written: 0,
             closed_at: None,
+            connected: true,
+            held_writer: None,
         })
+    }
+
+    /// A channel from a FIFO, and the relay's own writer of it.
+    fn from_fifo(
+        direction: Direction,
+        (from, held_writer): (OwnedFd, OwnedFd),
+        to: OwnedFd,
+    ) -> io::Result<Channel> {
+        Ok(Channel {
+            held_writer: Some(held_writer),
+            ..Channel::new(direction, from, to)?
+        })
+    }
+
+    /// A direction whose ends the first writer into a pair of FIFOs gives.
+    fn unconnected(direction: Direction) -> Channel {
+        Channel {
+            direction,
+            from: None,
+            to: None,
+            pending: Vec::new(),
+            written: 0,
+            closed_at: None,
+            connected: false,
+            held_writer: None,
+        }
+    }
+
+    fn connect(&mut self, from: (OwnedFd, OwnedFd), to: OwnedFd) -> io::Result<()> {
+        *self = Channel::from_fifo(self.direction, from, to)?;
+        Ok(())
     }
 
     fn has_pending(&self) -> bool {
@@ -122,10 +162,11 @@ impl Channel {
     /// Whether what was sent through it is all taken: nothing held, and
     /// nothing unread in the reader's pipe.
     fn delivered(&self) -> bool {
-        !self.has_pending()
-            && self.to.as_ref().is_some_and(|to| {
-                rustix::io::ioctl_fionread(to.as_fd()).is_ok_and(|unread| unread == 0)
-            })
+        !self.connected
+            || !self.has_pending()
+                && self.to.as_ref().is_some_and(|to| {
+                    rustix::io::ioctl_fionread(to.as_fd()).is_ok_and(|unread| unread == 0)
+                })
     }
 
     /// Moves what it can without blocking. Returns bytes read from `from`.
@@ -165,6 +206,7 @@ impl Channel {
                     self.closed_at.get_or_insert_with(Instant::now);
                 }
                 Ok(n) => {
+                    self.held_writer = None;
                     read_total += n as u64;
                     transcript.record(self.direction, &buffer[..n]);
                     if self.to.is_some() {
@@ -200,20 +242,33 @@ pub(crate) struct Relay {
     /// The last readings of `others_busy`'s two parts.
     relay_busy: Duration,
     interactor_busy: Duration,
+    /// Pairs of FIFOs no side has written into yet.
+    undecided: Vec<Undecided>,
+    /// The FIFOs' folders, removed when the conversation is over; the
+    /// submission's, which its box must see.
+    _folders: Vec<tempfile::TempDir>,
+    submission_folder: Option<std::path::PathBuf>,
 }
 
-/// The descriptors each side is given: (stdin, stdout).
+/// How a side reaches the relay.
+pub(crate) enum SideEnds {
+    /// Its stdin and stdout.
+    Streams { stdin: OwnedFd, stdout: OwnedFd },
+    /// Two named FIFOs, the paths its arguments name (see `fifos`).
+    Paths([std::path::PathBuf; 2]),
+}
+
+/// What each side is given.
 pub(crate) struct SideFds {
-    pub(crate) stdin: OwnedFd,
-    pub(crate) stdout: OwnedFd,
+    pub(crate) ends: SideEnds,
     /// Where stderr goes, when the caller reads it as it comes (else the
     /// run keeps it, as any run's).
     pub(crate) stderr: Option<OwnedFd>,
     /// Where the side's run says its process's pid once started (the
     /// interactor's, read by the submission's run loop; 0 until then).
     pub(crate) started: Option<Arc<AtomicI32>>,
-    /// Whether `stdin` and `stdout` are its standard streams or reached
-    /// by the paths its arguments name (its request's, set by the run).
+    /// Where its arguments name the paths of `SideEnds::Paths` (its
+    /// request's, set by the run).
     pub(crate) conversation: Conversation,
 }
 
@@ -241,22 +296,55 @@ impl Relay {
         self.relay_busy + self.interactor_busy
     }
 
-    /// Four pipes: the relay holds one end of each, and each side gets its
-    /// stdin and stdout.
-    pub(crate) fn new() -> io::Result<(Relay, SideFds, SideFds)> {
-        let (submission_in, to_submission) = pipe()?;
-        let (from_submission, submission_out) = pipe()?;
-        let (interactor_in, to_interactor) = pipe()?;
-        let (from_interactor, interactor_out) = pipe()?;
+    /// Each side's ends: its stdin and stdout as pipes, or, for a side
+    /// that `conversation` says reaches the other by path, two FIFOs. When
+    /// both do, which way each pair carries is left to the first writer;
+    /// otherwise a side's FIFOs carry as CMS's names say.
+    pub(crate) fn new(
+        submission: Conversation,
+        interactor: Conversation,
+    ) -> io::Result<(Relay, SideFds, SideFds)> {
+        let by_path = |c: Conversation| c != Conversation::StandardStreams;
+        let mut folders = Vec::new();
+        let mut undecided = Vec::new();
+        let mut to_submission = Channel::unconnected(Direction::ToSubmission);
+        let mut from_submission = Channel::unconnected(Direction::FromSubmission);
+        let (submission_ends, interactor_ends, submission_folder) =
+            if by_path(submission) && by_path(interactor) {
+                let (manager, solution) = (SideFifos::make()?, SideFifos::make()?);
+                let ends = (
+                    SideEnds::Paths(solution.paths(false)),
+                    SideEnds::Paths(manager.paths(true)),
+                );
+                let (manager_folder, m_from, m_to) = manager.into_parts();
+                let (solution_folder, s_from, s_to) = solution.into_parts();
+                let shown = solution_folder.path().to_path_buf();
+                folders = vec![manager_folder, solution_folder];
+                undecided = vec![
+                    Undecided {
+                        manager: m_from,
+                        solution: s_from,
+                    },
+                    Undecided {
+                        manager: m_to,
+                        solution: s_to,
+                    },
+                ];
+                (ends.0, ends.1, Some(shown))
+            } else {
+                let (to_s, from_s, s_ends, s_folder) = fixed_side(by_path(submission), false)?;
+                let (to_i, from_i, i_ends, i_folder) = fixed_side(by_path(interactor), true)?;
+                to_submission = from_i.channel(Direction::ToSubmission, to_s)?;
+                from_submission = from_s.channel(Direction::FromSubmission, to_i)?;
+                let shown = s_folder.as_ref().map(|f| f.path().to_path_buf());
+                folders.extend(s_folder.into_iter().chain(i_folder));
+                (s_ends, i_ends, shown)
+            };
         let interactor_pid = Arc::new(AtomicI32::new(0));
         let relay_tid = rustix::thread::gettid().as_raw_nonzero().get();
         let relay = Relay {
-            to_submission: Channel::new(Direction::ToSubmission, from_interactor, to_submission)?,
-            from_submission: Channel::new(
-                Direction::FromSubmission,
-                from_submission,
-                to_interactor,
-            )?,
+            to_submission,
+            from_submission,
             transcript: Transcript::default(),
             submission_output: 0,
             buffer: vec![0; 64 << 10],
@@ -265,38 +353,77 @@ impl Relay {
             relay_at_start: unix::schedstat(relay_tid).unwrap_or_default(),
             relay_busy: Duration::ZERO,
             interactor_busy: Duration::ZERO,
+            undecided,
+            _folders: folders,
+            submission_folder,
         };
         Ok((
             relay,
             SideFds {
                 stderr: None,
-                stdin: submission_in,
-                stdout: submission_out,
+                ends: submission_ends,
                 started: None,
-                conversation: Conversation::StandardStreams,
+                conversation: submission,
             },
             SideFds {
                 stderr: None,
-                stdin: interactor_in,
-                stdout: interactor_out,
+                ends: interactor_ends,
                 started: Some(Arc::clone(&interactor_pid)),
-                conversation: Conversation::StandardStreams,
+                conversation: interactor,
             },
         ))
+    }
+
+    /// The folder of the submission's FIFOs, which its box must see.
+    pub(crate) fn submission_folder(&self) -> Option<&std::path::Path> {
+        self.submission_folder.as_deref()
+    }
+
+    /// Connects each direction whose pair of FIFOs was written into: the
+    /// writer's FIFO is read, the other side's written.
+    fn decide(&mut self) -> io::Result<()> {
+        let mut index = 0;
+        while index < self.undecided.len() {
+            let pair = &self.undecided[index];
+            let from_manager = !self.to_submission.connected && pair.manager.has_input();
+            let from_solution = !self.from_submission.connected && pair.solution.has_input();
+            if !from_manager && !from_solution {
+                index += 1;
+                continue;
+            }
+            let pair = self.undecided.remove(index);
+            if from_manager {
+                self.to_submission
+                    .connect(pair.manager.into_source(), pair.solution.into_target())?;
+            } else {
+                self.from_submission
+                    .connect(pair.solution.into_source(), pair.manager.into_target())?;
+            }
+        }
+        Ok(())
     }
 
     /// What the relay waits for, for one `poll` together with the caller's
     /// own descriptors.
     pub(crate) fn poll_fds(&self) -> Vec<PollFd<'_>> {
+        // A pair is watched for a first writer only while its direction
+        // could still be connected (else its input would wake us for ever).
+        let first_writers = self.undecided.iter().flat_map(|pair| {
+            let manager = (!self.to_submission.connected).then_some(&pair.manager);
+            let solution = (!self.from_submission.connected).then_some(&pair.solution);
+            manager.into_iter().chain(solution)
+        });
         [&self.to_submission, &self.from_submission]
             .into_iter()
             .filter_map(Channel::interest)
+            .chain(first_writers.map(|fifo| (fifo.reader().as_fd(), PollFlags::IN)))
             .map(|(fd, flags)| PollFd::from_borrowed_fd(fd, flags))
             .collect()
     }
 
     /// Moves everything that can move now.
     pub(crate) fn pump(&mut self) -> io::Result<()> {
+        self.decide()?;
         self.to_submission
             .pump(&mut self.buffer, &mut self.transcript)?;
         self.submission_output += self
@@ -312,7 +439,7 @@ impl Relay {
     /// submission does not read it) or has stopped talking; `None` when
     /// its processes cannot be inspected.
     pub(crate) fn interactor_stalled(&self) -> Option<bool> {
-        let done_talking = self.to_submission.from.is_none();
+        let done_talking = self.to_submission.connected && self.to_submission.from.is_none();
         let answer_held = self.to_submission.has_pending() && self.to_submission.to.is_some();
         if done_talking || answer_held {
             return Some(false);
@@ -322,9 +449,19 @@ impl Relay {
             return Some(true);
         }
         let pid = self.interactor_pid.load(Ordering::SeqCst);
-        let to_interactor = self.from_submission.to.as_ref()?;
-        let inode = rustix::fs::fstat(to_interactor.as_fd()).ok()?.st_ino;
-        let reading = (pid != 0).then(|| waiting::session_reads_pipe(pid, inode))??;
+        // What it may be waiting to read: the submission's pipe, or a FIFO
+        // the submission has not written into yet.
+        let to_interactor = self.from_submission.to.as_ref();
+        let inodes: Vec<u64> = to_interactor
+            .and_then(|to| rustix::fs::fstat(to.as_fd()).ok())
+            .map(|stat| stat.st_ino)
+            .into_iter()
+            .chain(self.undecided.iter().map(|pair| pair.manager.inode()))
+            .collect();
+        if inodes.is_empty() {
+            return None;
+        }
+        let reading = (pid != 0).then(|| waiting::session_reads_pipe(pid, &inodes))??;
         Some(!reading)
     }
 
@@ -340,13 +477,18 @@ impl Relay {
     }
 
     /// The submission is gone: nothing more is delivered to it.
+    /// A pair of FIFOs it never wrote into is closed: an interactor
+    /// reading one sees its end.
     pub(crate) fn submission_gone(&mut self) {
         self.to_submission.to = None;
+        self.undecided.clear();
     }
 
     /// Whether both sides have stopped and everything was delivered.
     pub(crate) fn finished(&self) -> bool {
-        self.to_submission.finished() && self.from_submission.finished()
+        self.undecided.is_empty()
+            && self.to_submission.finished()
+            && self.from_submission.finished()
     }
 
     /// When the interactor, and the submission, stopped talking (closed
@@ -360,11 +502,68 @@ impl Relay {
     }
 }
 
+/// One side's ends when their direction is fixed: what the relay writes
+/// (the side's input), what it reads (its output), what the side is given,
+/// and the folder of its FIFOs. By path, the manager reads `u_to_m` and
+/// writes `m_to_u`, the solution the reverse, as CMS's names say (the
+/// other side is on its standard streams: CMS's `std_io`).
+fn fixed_side(
+    by_path: bool,
+    manager: bool,
+) -> io::Result<(OwnedFd, Source, SideEnds, Option<tempfile::TempDir>)> {
+    if !by_path {
+        let (stdin, input) = pipe()?;
+        let (output, stdout) = pipe()?;
+        let ends = SideEnds::Streams { stdin, stdout };
+        return Ok((input, Source::Pipe(output), ends, None));
+    }
+    let fifos = SideFifos::make()?;
+    let paths = fifos.paths(manager);
+    let (folder, from_solution, to_solution) = fifos.into_parts();
+    let (input, output) = match manager {
+        true => (from_solution, to_solution),
+        false => (to_solution, from_solution),
+    };
+    Ok((
+        input.into_target(),
+        Source::Fifo(output.into_source()),
+        SideEnds::Paths(paths),
+        Some(folder),
+    ))
+}
+
+/// What a channel reads: a pipe, or a FIFO with the relay's own writer.
+enum Source {
+    Pipe(OwnedFd),
+    Fifo((OwnedFd, OwnedFd)),
+}
+
+impl Source {
+    fn channel(self, direction: Direction, to: OwnedFd) -> io::Result<Channel> {
+        match self {
+            Source::Pipe(from) => Channel::new(direction, from, to),
+            Source::Fifo(from) => Channel::from_fifo(direction, from, to),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use rustix::event::{Timespec, poll};
 
     use super::*;
+
+    /// A relay between two sides on their standard streams, and each
+    /// side's (stdin, stdout).
+    fn streams() -> (Relay, (OwnedFd, OwnedFd), (OwnedFd, OwnedFd)) {
+        let standard = Conversation::StandardStreams;
+        let (relay, submission, interactor) = Relay::new(standard, standard).unwrap();
+        let ends = |side: SideFds| match side.ends {
+            SideEnds::Streams { stdin, stdout } => (stdin, stdout),
+            SideEnds::Paths(_) => unreachable!("both sides talk on their streams"),
+        };
+        (relay, ends(submission), ends(interactor))
+    }
 
     #[test]
     fn the_transcript_keeps_the_end() {
@@ -403,8 +602,8 @@ mod tests {
     /// leave (it was left blocked until its own backstop).
     #[test]
     fn once_the_submission_is_gone_the_interactor_is_read_again() {
-        let (mut relay, submission, interactor) = Relay::new().unwrap();
-        let mut interactor_out = File::from(interactor.stdout);
+        let (mut relay, submission, interactor) = streams();
+        let mut interactor_out = File::from(interactor.1);
         rustix::io::ioctl_fionbio(interactor_out.as_fd(), true).unwrap();
         let answers = vec![b'y'; 64 << 10];
         let mut wrote_since_pump = true;
@@ -432,11 +631,11 @@ mod tests {
 
     #[test]
     fn bytes_cross_both_ways_and_ends_propagate() {
-        let (mut relay, submission, interactor) = Relay::new().unwrap();
-        let mut interactor_out = File::from(interactor.stdout);
-        let mut submission_in = File::from(submission.stdin);
-        let mut submission_out = File::from(submission.stdout);
-        let mut interactor_in = File::from(interactor.stdin);
+        let (mut relay, submission, interactor) = streams();
+        let mut interactor_out = File::from(interactor.1);
+        let mut submission_in = File::from(submission.0);
+        let mut submission_out = File::from(submission.1);
+        let mut interactor_in = File::from(interactor.0);
         interactor_out.write_all(b"4\n").unwrap();
         submission_out.write_all(b"L\n").unwrap();
         relay.pump().unwrap();

@@ -12,13 +12,13 @@
 use std::ffi::{CString, OsStr, OsString};
 use std::fs::File;
 use std::io::{self, Read};
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use super::child_step::ChildStep;
 use super::mounts::{MountOp, MountPlan};
-use super::relay::SideFds;
+use super::relay::{SideEnds, SideFds};
 use super::unix::{ChildLimits, clone_child, pipe};
 use super::worker_pid::ChildrenIn;
 use super::{Conversation, SandboxError};
@@ -105,8 +105,6 @@ pub(super) struct Prepared {
     pub(super) stdout: OwnedFd,
     pub(super) stderr: OwnedFd,
     pub(super) report: OwnedFd,
-    /// Descriptors the program keeps at their numbers (see `Pipes`).
-    pub(super) passed: Vec<OwnedFd>,
     pub(super) uid_map: Vec<u8>,
     pub(super) gid_map: Vec<u8>,
     /// The identity maps of the run's own user namespace.
@@ -129,43 +127,25 @@ struct Pipes {
     out_read: Option<OwnedFd>,
     err_read: OwnedFd,
     report_read: OwnedFd,
-    /// The conversation's two ends when the child reaches them by path
-    /// (`Conversation::PathArguments`): kept open across its exec, at the
-    /// same numbers, for the paths `/dev/fd/N` its arguments name.
-    passed: Vec<OwnedFd>,
 }
 
 impl Pipes {
     /// stdin from `stdin` (or /dev/null) and stdout a pipe, unless `wired`
     /// gives both (and perhaps stderr); stderr and the report pipe pipes.
-    /// A side `wired` to be reached by path keeps stdin and stdout as an
-    /// unwired run's, and its ends are `passed` on.
+    /// A side `wired` by path (its FIFOs named among its arguments) keeps
+    /// stdin and stdout as an unwired run's.
     fn open(stdin: Option<&Path>, wired: Option<SideFds>) -> Result<Pipes, SandboxError> {
         let io_error = |what: &str| {
             let what = what.to_string();
             move |source| SandboxError::Io { what, source }
         };
-        let mut own_stderr = None;
-        let mut passed = Vec::new();
-        let by_path = |fds: &SideFds| fds.conversation != Conversation::StandardStreams;
-        let (stdin, out_read, stdout) = match wired {
-            Some(fds) if !by_path(&fds) => {
-                own_stderr = fds.stderr;
-                (fds.stdin, None, fds.stdout)
-            }
-            wired => {
-                if let Some(fds) = wired {
-                    own_stderr = fds.stderr;
-                    passed = vec![fds.stdin, fds.stdout];
-                }
-                // A pipe is its creator's, mode 0600: a run under a uid of
-                // its own could not open it again by path. Reaching a
-                // process's descriptors through `/proc` already needs the
-                // right to trace it, so opening the mode lets no one else in.
-                for fd in &passed {
-                    rustix::fs::fchmod(fd, rustix::fs::Mode::from_raw_mode(0o666))
-                        .map_err(|e| io_error("open the conversation's pipes")(e.into()))?;
-                }
+        let (own_stderr, ends) = match wired {
+            Some(fds) => (fds.stderr, Some(fds.ends)),
+            None => (None, None),
+        };
+        let (stdin, out_read, stdout) = match ends {
+            Some(SideEnds::Streams { stdin, stdout }) => (stdin, None, stdout),
+            _ => {
                 let stdin_file = match stdin {
                     Some(path) => File::open(path)
                         .map_err(io_error(&format!("open input {}", path.display())))?,
@@ -194,25 +174,22 @@ impl Pipes {
             out_read,
             err_read,
             report_read,
-            passed,
         })
     }
 }
 
-/// `args` with the paths of the conversation's `passed` ends (the one
-/// read, then the one written) put in at `conversation`'s index.
-fn conversation_args(
-    args: &[OsString],
-    conversation: Conversation,
-    passed: &[OwnedFd],
-) -> Vec<OsString> {
+/// `args` with the paths of a side's FIFOs (the one it reads by CMS's
+/// names, then the other) put in at `conversation`'s index.
+fn conversation_args(args: &[OsString], wired: Option<&SideFds>) -> Vec<OsString> {
     let mut args = args.to_vec();
-    if let Conversation::PathArguments { at } = conversation {
-        let paths = passed
-            .iter()
-            .map(|fd| OsString::from(format!("/dev/fd/{}", fd.as_raw_fd())));
-        let at = at.min(args.len());
-        args.splice(at..at, paths);
+    if let Some(SideFds {
+        ends: SideEnds::Paths(paths),
+        conversation: Conversation::PathArguments { at },
+        ..
+    }) = wired
+    {
+        let at = (*at).min(args.len());
+        args.splice(at..at, paths.iter().map(|path| path.as_os_str().to_owned()));
     }
     args
 }
@@ -229,16 +206,13 @@ pub(crate) fn spawn(
     workdir: &Path,
     setup: &ChildSetup,
 ) -> Result<Spawned, SandboxError> {
-    let conversation = wired
-        .as_ref()
-        .map_or(Conversation::StandardStreams, |w| w.conversation);
+    let args = conversation_args(args, wired.as_ref());
     let pipes = Pipes::open(stdin, wired)?;
     let spawn_error = |source| SandboxError::Spawn {
         program: program.to_path_buf(),
         source,
     };
-    let args = conversation_args(args, conversation, &pipes.passed);
-    let mut prepared = Prepared::new(
+    let prepared = Prepared::new(
         program,
         &args,
         env,
@@ -247,7 +221,6 @@ pub(crate) fn spawn(
         [pipes.stdin, pipes.stdout, pipes.stderr, pipes.report],
     )
     .map_err(spawn_error)?;
-    prepared.passed = pipes.passed;
     let pid = start(&prepared, setup).map_err(spawn_error)?;
     // Our copies of the child's ends must close, or we would never see EOF.
     drop(prepared);
@@ -313,7 +286,6 @@ impl Prepared {
             stdout,
             stderr,
             report,
-            passed: Vec::new(),
             uid_map,
             gid_map,
             own_uid_map,

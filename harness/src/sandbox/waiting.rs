@@ -36,7 +36,7 @@ const WAITS: &[libc::c_long] = &[libc::SYS_ppoll, libc::SYS_pselect6, libc::SYS_
 /// first process: it starts a session of its own) is blocked reading the
 /// pipe `pipe_inode`, or waiting on several descriptors. `None` when no
 /// thread of the session could be inspected.
-pub(super) fn session_reads_pipe(session: i32, pipe_inode: u64) -> Option<bool> {
+pub(super) fn session_reads_pipe(session: i32, pipe_inodes: &[u64]) -> Option<bool> {
     let mut inspected = false;
     for pid in session_members(session) {
         let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
@@ -47,7 +47,7 @@ pub(super) fn session_reads_pipe(session: i32, pipe_inode: u64) -> Option<bool> 
                 continue;
             };
             inspected = true;
-            if call.waits_on(pid, pipe_inode) {
+            if call.waits_on(pid, pipe_inodes) {
                 return Some(true);
             }
         }
@@ -87,16 +87,17 @@ struct BlockedCall {
 }
 
 impl BlockedCall {
-    /// Whether it waits for the pipe `pipe_inode` (its first argument a
-    /// descriptor of process `pid` open on that pipe), or on several
-    /// descriptors.
-    fn waits_on(&self, pid: i32, pipe_inode: u64) -> bool {
+    /// Whether it waits for one of the pipes or FIFOs `pipe_inodes` (its
+    /// first argument a descriptor of process `pid` open on it), or on
+    /// several descriptors.
+    fn waits_on(&self, pid: i32, pipe_inodes: &[u64]) -> bool {
+        use std::os::unix::fs::MetadataExt;
         if WAITS.contains(&self.number) {
             return true;
         }
         READS.contains(&self.number)
-            && fs::read_link(format!("/proc/{pid}/fd/{}", self.first))
-                .is_ok_and(|target| target.to_str() == Some(&format!("pipe:[{pipe_inode}]")))
+            && fs::metadata(format!("/proc/{pid}/fd/{}", self.first))
+                .is_ok_and(|file| pipe_inodes.contains(&file.ino()))
     }
 }
 
@@ -161,7 +162,7 @@ mod tests {
         let session = i32::try_from(child.id()).unwrap();
         let deadline = Instant::now() + Duration::from_secs(5);
         loop {
-            let said = session_reads_pipe(session, inode);
+            let said = session_reads_pipe(session, &[inode]);
             if said == Some(want) || Instant::now() > deadline {
                 return said;
             }

@@ -82,8 +82,10 @@ impl Worker {
         attached: Attached,
     ) -> Result<RunOutcome, SandboxError> {
         let wired = SideFds {
-            stdin: attached.stdin,
-            stdout: attached.stdout,
+            ends: super::relay::SideEnds::Streams {
+                stdin: attached.stdin,
+                stdout: attached.stdout,
+            },
             stderr: Some(attached.stderr),
             started: Some(attached.started),
             conversation: super::Conversation::StandardStreams,

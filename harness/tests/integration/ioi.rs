@@ -2,7 +2,8 @@
 //! fixtures `cmssum` and `cmsguess`) and TPS (`problem.json`, fixtures
 //! `tpsmax` and `tpsguess`), their subtasks scored by GroupMin, a checker
 //! in CMS's protocol, a C++ grader; Communication tasks (`cmsguess`,
-//! `tpsguess`), whose manager talks to the solution through FIFOs.
+//! `tpsguess`, `cmsreversed`), whose manager talks to the solution
+//! through FIFOs.
 
 use crate::ecosystem::{root_with, verify_package};
 use crate::support::*;
@@ -135,6 +136,23 @@ fn a_cms_communication_task_runs_its_manager_against_each_solution() {
             "{name}"
         );
     }
+}
+
+/// The manager of `cmsreversed` writes to the path it is given first and
+/// reads the second, its stub likewise: the reverse of CMS's names, which
+/// CMS's plain FIFOs allow (each carries the way its two sides open it).
+#[test]
+fn a_manager_and_stub_may_use_the_fifos_the_other_way_round() {
+    if !have(&["g++"]) {
+        return;
+    }
+    let root = root_with("cmsreversed");
+    let (code, stdout) = judge_output(root.path(), ["verify", "cmsreversed"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("sol/soluzione.cpp  AC        AC  100"),
+        "{stdout}"
+    );
 }
 
 #[test]
