@@ -99,10 +99,7 @@ pub(crate) fn read_polygon(dir: &Path) -> FormatResult<Package> {
     if !root.has_tag_name("problem") {
         return Err(xml.error(root, "<problem>", "the root element must be <problem>"));
     }
-    let id = dir.file_name().map_or_else(
-        || dir.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let id = problem_id(dir);
     let name = xml
         .english_name(root)
         .or_else(|| root.attribute("short-name").map(str::to_string))
@@ -118,14 +115,7 @@ pub(crate) fn read_polygon(dir: &Path) -> FormatResult<Package> {
     let scoring = tests.iter().any(|t| t.points.unwrap_or(0.0) > 0.0);
     let assets = xml.require(root, "assets")?;
     let checker_node = xml.require(assets, "checker")?;
-    if let Some(kind) = checker_node.attribute("type").filter(|k| *k != "testlib") {
-        return Err(xml.error(
-            checker_node,
-            "type",
-            format!("checker type `{kind}` is not supported (only testlib)"),
-        ));
-    }
-    let checker = asset_program(&xml, checker_node, dir, &resources, "checker")?;
+    let checker = read_checker(&xml, checker_node, dir, &resources)?;
     let interactor = xml
         .child(assets, "interactor")
         .map(|node| asset_program(&xml, node, dir, &resources, "interactor"))
@@ -135,32 +125,10 @@ pub(crate) fn read_polygon(dir: &Path) -> FormatResult<Package> {
         ..SelfTests::default()
     };
     let input_validators = read_validators(&xml, assets, dir, &resources, &mut self_tests)?;
-    let used: Vec<PathBuf> = std::iter::once(&checker)
-        .chain(interactor.as_ref())
-        .chain(input_validators.iter().filter_map(|v| match v {
-            InputValidator::Program { program, .. } => Some(program),
-            _ => None,
-        }))
-        .map(|p| p.path.clone())
-        .collect();
+    let used = programs_in_use(&checker, interactor.as_ref(), &input_validators);
     let generators = read_generators(&xml, root, dir, &resources, &used)?;
     let submissions = read_solutions(&xml, assets, dir)?;
-    let (interaction, output) = match interactor {
-        Some(interactor) => (
-            Interaction::Interactive,
-            OutputJudging::TestlibInteractor {
-                interactor,
-                checker,
-            },
-        ),
-        None => (
-            Interaction::Batch,
-            OutputJudging::TestlibChecker {
-                checker,
-                points_are_percent: percent,
-            },
-        ),
-    };
+    let (interaction, output) = output_judging(checker, interactor, percent);
     Ok(Package {
         legacy_root: None,
         format: PackageFormat::Polygon,
@@ -186,6 +154,73 @@ pub(crate) fn read_polygon(dir: &Path) -> FormatResult<Package> {
         self_tests,
         warnings: Vec::new(),
     })
+}
+
+/// The problem's id: its folder's name.
+fn problem_id(dir: &Path) -> String {
+    dir.file_name().map_or_else(
+        || dir.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// The `<checker>` of `<assets>`: only testlib checkers are run.
+fn read_checker(
+    xml: &Xml<'_>,
+    node: Node<'_, '_>,
+    dir: &Path,
+    resources: &[PathBuf],
+) -> FormatResult<Program> {
+    if let Some(kind) = node.attribute("type").filter(|k| *k != "testlib") {
+        return Err(xml.error(
+            node,
+            "type",
+            format!("checker type `{kind}` is not supported (only testlib)"),
+        ));
+    }
+    asset_program(xml, node, dir, resources, "checker")
+}
+
+/// The sources of the checker, interactor and validators: the executables
+/// left over are the generators.
+fn programs_in_use(
+    checker: &Program,
+    interactor: Option<&Program>,
+    validators: &[InputValidator],
+) -> Vec<PathBuf> {
+    std::iter::once(checker)
+        .chain(interactor)
+        .chain(validators.iter().filter_map(|v| match v {
+            InputValidator::Program { program, .. } => Some(program),
+            _ => None,
+        }))
+        .map(|p| p.path.clone())
+        .collect()
+}
+
+/// An interactor makes the problem interactive (the checker then judges
+/// what the interactor wrote); without one the checker judges the output.
+fn output_judging(
+    checker: Program,
+    interactor: Option<Program>,
+    points_are_percent: bool,
+) -> (Interaction, OutputJudging) {
+    match interactor {
+        Some(interactor) => (
+            Interaction::Interactive,
+            OutputJudging::TestlibInteractor {
+                interactor,
+                checker,
+            },
+        ),
+        None => (
+            Interaction::Batch,
+            OutputJudging::TestlibChecker {
+                checker,
+                points_are_percent,
+            },
+        ),
+    }
 }
 
 /// The testlib validators of `<assets>` (in a `<validators>` list or not),

@@ -6,8 +6,9 @@ use super::tests::{file_name, groups, names, read, submission};
 use super::*;
 use crate::verdict::Verdict;
 
+/// The name, scoring (its tests carry points) and the `tests` testset's limits.
 #[test]
-fn polygon_package_with_groups_points_and_tags() {
+fn polygon_package_name_scoring_and_limits() {
     let package = read("pebbles");
     assert_eq!(package.format, PackageFormat::Polygon);
     assert_eq!(package.name, "Pebbles");
@@ -20,6 +21,13 @@ fn polygon_package_with_groups_points_and_tags() {
         }
     );
     assert_eq!(package.limits.memory, Some(268_435_456));
+}
+
+/// The tests in order, each with its answer, points, generator command
+/// and validator arguments.
+#[test]
+fn polygon_tests_with_answers_points_commands_and_validator_args() {
+    let package = read("pebbles");
     assert_eq!(
         names(&package),
         ["01", "02", "03", "04", "05", "06", "07", "08", "09"]
@@ -37,6 +45,12 @@ fn polygon_package_with_groups_points_and_tags() {
             .for_validator("val.cpp"),
         ["--testset", "tests", "--group", "small"]
     );
+}
+
+/// The groups with their points policy, points and dependencies.
+#[test]
+fn polygon_groups_with_points_policy_and_dependencies() {
+    let package = read("pebbles");
     let groups = groups(&package);
     let small = ["small".to_string()];
     assert_eq!(
@@ -57,6 +71,13 @@ fn polygon_package_with_groups_points_and_tags() {
             ),
         ]
     );
+}
+
+/// The testlib checker, built with the typed resources (testlib.h), not
+/// those for statements only (olymp.sty).
+#[test]
+fn polygon_checker_built_with_typed_resources_only() {
+    let package = read("pebbles");
     let OutputJudging::TestlibChecker {
         checker,
         points_are_percent: false,
@@ -77,6 +98,13 @@ fn polygon_package_with_groups_points_and_tags() {
             .iter()
             .any(|f| file_name(f) == "olymp.sty")
     );
+}
+
+/// The testlib validator, the generators (the executables left over) and
+/// the self-tests of the validator and the checker.
+#[test]
+fn polygon_validator_generators_and_self_tests() {
+    let package = read("pebbles");
     let [
         InputValidator::Program {
             protocol: ValidatorProtocol::Testlib,
@@ -110,7 +138,12 @@ fn polygon_package_with_groups_points_and_tags() {
             Verdict::PresentationError
         ]
     );
+}
 
+/// The solutions, their tags and what a tag promises.
+#[test]
+fn polygon_solutions_with_their_tags() {
+    let package = read("pebbles");
     let tags: Vec<(&str, &str)> = package
         .submissions
         .iter()

@@ -78,8 +78,9 @@ pub(super) fn file_name(path: &Path) -> &str {
     path.file_name().unwrap().to_str().unwrap()
 }
 
+/// A legacy package: its name, limits and tests (samples first).
 #[test]
-fn legacy_package_with_custom_checker_and_headers() {
+fn legacy_package_metadata_and_tests_in_order() {
     let package = read("nimmove");
     assert_eq!(package.format, PackageFormat::KattisLegacy);
     assert_eq!(package.name, "Nim Move");
@@ -100,6 +101,13 @@ fn legacy_package_with_custom_checker_and_headers() {
         ]
     );
     assert!(package.tests[0].sample && !package.tests[2].sample);
+}
+
+/// The custom output validator and the input validator, each built
+/// with the header beside it.
+#[test]
+fn legacy_custom_checker_and_validator_with_their_headers() {
+    let package = read("nimmove");
     let OutputJudging::KattisValidator(checker) = &package.output else {
         panic!("custom validation: {:?}", package.output)
     };
@@ -133,7 +141,13 @@ fn legacy_package_with_custom_checker_and_headers() {
             .collect::<Vec<_>>(),
         ["validate.h"]
     );
+}
 
+/// Each submission: its language, and the verdict and time-limit bound
+/// its folder promises.
+#[test]
+fn legacy_submissions_expected_by_their_folder() {
+    let package = read("nimmove");
     let expected = [
         (
             "accepted/nim.c",
@@ -192,6 +206,13 @@ fn legacy_package_with_custom_checker_and_headers() {
         );
         assert_eq!(found.time_limit_bound, bound, "{name}");
     }
+}
+
+/// The time limit rule of problem.yaml's legacy multipliers; nothing to
+/// warn of.
+#[test]
+fn legacy_time_rule_from_problem_yaml_without_warnings() {
+    let package = read("nimmove");
     let TimeLimitRule::FromSubmissions {
         ac_to_time_limit,
         time_limit_to_tle,
@@ -239,8 +260,10 @@ fn legacy_interactive_package() {
     assert!(origin.contains("legacy defaults"), "{origin}");
 }
 
+/// A 2025-09 scoring package: its tests in order, judged by the default
+/// output validator.
 #[test]
-fn kattis_2025_scoring_package() {
+fn kattis_2025_scoring_package_tests_in_order() {
     let package = read("subtraction");
     assert_eq!(package.format, PackageFormat::Kattis2025);
     assert!(package.scoring);
@@ -259,6 +282,12 @@ fn kattis_2025_scoring_package() {
             "secret/group2/04-huge"
         ]
     );
+}
+
+/// The test groups: aggregation, max score and `require_pass`.
+#[test]
+fn kattis_2025_groups_with_scores_and_require_pass() {
+    let package = read("subtraction");
     let groups = groups(&package);
     let group2_requires = ["sample".to_string(), "secret/group1".to_string()];
     assert_eq!(
@@ -290,7 +319,13 @@ fn kattis_2025_scoring_package() {
             ),
         ]
     );
+}
 
+/// What each test carries: validator arguments, `.files/`, symlinks,
+/// descriptions.
+#[test]
+fn kattis_2025_per_test_settings_files_and_links() {
+    let package = read("subtraction");
     let test = |name: &str| package.tests.iter().find(|t| t.name == name).unwrap();
     // {{small_n}} substituted in test_group.yaml, per-validator arguments.
     assert_eq!(
@@ -329,7 +364,12 @@ fn kattis_2025_scoring_package() {
             .as_deref()
             .is_some_and(|d| d.contains("largest"))
     );
+}
 
+/// The input validators, the constants and the per-language includes.
+#[test]
+fn kattis_2025_validators_constants_and_includes() {
+    let package = read("subtraction");
     let kinds: Vec<&str> = package
         .input_validators
         .iter()
@@ -354,6 +394,12 @@ fn kattis_2025_scoring_package() {
         ["subtraction.h"]
     );
     assert!(package.includes.for_language("python3").is_empty());
+}
+
+/// The validators' own tests, each with its arguments.
+#[test]
+fn kattis_2025_validator_self_tests_with_their_arguments() {
+    let package = read("subtraction");
     let invalid: Vec<(&str, &[String])> = package
         .self_tests
         .inputs
@@ -391,7 +437,13 @@ fn kattis_2025_scoring_package() {
             ("valid_output/01-any-case", Verdict::Accepted, &[][..]),
         ]
     );
+}
 
+/// The time limit rule of problem.yaml (multipliers and resolution); in
+/// 2025-09 a safety margin not kept is an error, not a warning.
+#[test]
+fn kattis_2025_time_rule_with_resolution() {
+    let package = read("subtraction");
     let TimeLimitRule::FromSubmissions {
         ac_to_time_limit,
         time_limit_to_tle,

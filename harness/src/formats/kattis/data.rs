@@ -18,6 +18,8 @@ mod self_test_data;
 #[path = "static_cases.rs"]
 mod static_cases;
 
+use self::self_test_data::self_test_kind;
+
 use super::metadata::Metadata;
 use super::settings::{CaseSettings, GroupConfig, LegacySettings, group_file};
 use super::version;
@@ -26,7 +28,6 @@ use crate::formats::package::{
     Aggregation, LegacyGrading, MaxScore, PackageFormat, SelfTests, StaticCase, TestCase,
     TestGroup, is_sample_group,
 };
-use crate::verdict::Verdict;
 
 pub(crate) struct Data {
     pub(crate) tests: Vec<TestCase>,
@@ -143,18 +144,7 @@ pub(crate) fn read_data(
     warnings: &mut Vec<String>,
 ) -> FormatResult<Data> {
     let data = package.join("data");
-    if !data.is_dir() {
-        // Every version requires data/secret/ (the format's own skeleton
-        // examples of interactive, multi-pass and submit-answer problems
-        // have none): nothing to judge, unless generators.yaml makes it.
-        let why = match package.join("generators/generators.yaml").is_file() {
-            true => "no data/ folder: `judge generate` makes it from generators/generators.yaml",
-            false => {
-                "no data/ folder: a package's tests are in data/secret/, which every version of the format requires"
-            }
-        };
-        return Err(FormatError::file(&data, why));
-    }
+    require_data_folder(package, &data)?;
     let mut reader = Reader {
         package,
         data: data.clone(),
@@ -165,30 +155,86 @@ pub(crate) fn read_data(
         data_config: None,
         static_cases: Vec::new(),
     };
-    let mut self_tests = SelfTests::default();
-    let legacy_tree = !meta.format.has_2025_groups();
-    let root_settings = match legacy_tree {
-        true => LegacySettings::read(
-            &data,
-            meta.format,
-            &LegacySettings::default(),
-            reader.warnings,
-        )?
-        .with_problem_grading(&meta.grading),
-        false => LegacySettings::default(),
-    };
-    if !legacy_tree {
-        if let Some(file) = group_file(&data) {
-            let config = reader.config(&data, None)?;
-            config.forbid_scoring_keys("in data/")?;
-            reader.warnings.push(format!(
-                "{}: not in 2025-09's specification; its keys reach every folder of data/, as BAPCtools reads them",
-                file.display()
-            ));
-            reader.data_config = Some(config);
+    // Legacy settings inherit down from data/testdata.yaml; 2025-09 reads
+    // data/test_group.yaml's per-test keys instead (and no root grading).
+    let root_settings = match meta.format.has_2025_groups() {
+        false => Some(reader.legacy_root_settings()?),
+        true => {
+            reader.read_data_config()?;
+            None
         }
-    }
+    };
+    let mut self_tests = SelfTests::default();
     for item in items(&data, meta.format, reader.warnings)? {
+        reader.top_folder(item, root_settings.as_ref(), &mut self_tests)?;
+    }
+    reader.require_secret_or_samples()?;
+    if meta.format.has_2025_groups() {
+        check_require_pass(&data, &reader.groups)?;
+    }
+    Ok(Data {
+        legacy_root: root_settings.map(|settings| settings.grading),
+        tests: reader.tests,
+        groups: reader.groups,
+        self_tests,
+        static_cases: reader.static_cases,
+    })
+}
+
+/// Every version requires data/secret/ (the format's own skeleton examples
+/// of interactive, multi-pass and submit-answer problems have none):
+/// without data/ there is nothing to judge, unless generators.yaml makes it.
+fn require_data_folder(package: &Path, data: &Path) -> FormatResult<()> {
+    if data.is_dir() {
+        return Ok(());
+    }
+    let why = match package.join("generators/generators.yaml").is_file() {
+        true => "no data/ folder: `judge generate` makes it from generators/generators.yaml",
+        false => {
+            "no data/ folder: a package's tests are in data/secret/, which every version of the format requires"
+        }
+    };
+    Err(FormatError::file(data, why))
+}
+
+impl Reader<'_> {
+    /// Legacy: the settings of `data/testdata.yaml` (and the problem's
+    /// grading), which every group below inherits.
+    fn legacy_root_settings(&mut self) -> FormatResult<LegacySettings> {
+        let settings = LegacySettings::read(
+            &self.data,
+            self.meta.format,
+            &LegacySettings::default(),
+            self.warnings,
+        )?;
+        Ok(settings.with_problem_grading(&self.meta.grading))
+    }
+
+    /// 2025-09: `data/test_group.yaml`, read (with a warning) as BAPCtools
+    /// reads it, since the specification does not name it.
+    fn read_data_config(&mut self) -> FormatResult<()> {
+        let Some(file) = group_file(&self.data) else {
+            return Ok(());
+        };
+        let config = self.config(&self.data.clone(), None)?;
+        config.forbid_scoring_keys("in data/")?;
+        self.warnings.push(format!(
+            "{}: not in 2025-09's specification; its keys reach every folder of data/, as BAPCtools reads them",
+            file.display()
+        ));
+        self.data_config = Some(config);
+        Ok(())
+    }
+
+    /// One entry of `data/`: `sample` or `secret` (legacy groups when
+    /// `root` is given, 2025-09 ones otherwise), the validators' own
+    /// tests, or something not read (with a warning).
+    fn top_folder(
+        &mut self,
+        item: Item,
+        root: Option<&LegacySettings>,
+        self_tests: &mut SelfTests,
+    ) -> FormatResult<()> {
         let (name, path) = match item {
             Item::Case { input, .. } => {
                 return Err(FormatError::file(
@@ -198,71 +244,44 @@ pub(crate) fn read_data(
             }
             Item::Folder { name, path } => (name, path),
         };
-        // The validators' own tests, under their older names too.
-        let self_test = match name.as_str() {
-            _ if !meta.format.has_modern_metadata() => None,
-            "invalid_input" | "invalid_inputs" => Some("invalid_input"),
-            "invalid_output" | "invalid_outputs" => Some("invalid_output"),
-            "valid_output" | "valid_outputs" => Some("valid_output"),
-            "invalid_answer" | "invalid_answers" => Some("invalid_answer"),
-            _ => None,
-        };
+        let self_test = self_test_kind(&name, self.meta.format);
         if let Some(modern) = self_test.filter(|modern| *modern != name) {
-            reader.warnings.push(version::renamed(
+            self.warnings.push(version::renamed(
                 &path,
                 &format!("data/{modern}/"),
-                meta.format,
+                self.meta.format,
             ));
         }
-        match (legacy_tree, name.as_str(), self_test) {
-            (true, "sample" | "secret", _) => {
-                reader.legacy_group(&path, &name, None, &root_settings)?;
+        match (root, name.as_str(), self_test) {
+            (Some(root), "sample" | "secret", _) => self.legacy_group(&path, &name, None, root),
+            (None, "sample", _) => self.sample_2025(&path),
+            (None, "secret", _) => self.secret_2025(&path),
+            (_, _, Some(kind)) => self.validator_self_tests(&path, kind, self_tests),
+            _ => {
+                self.warnings.push(format!(
+                    "{}: not read (only sample, secret and the validators' tests are)",
+                    path.display()
+                ));
+                Ok(())
             }
-            (false, "sample", _) => reader.sample_2025(&path)?,
-            (false, "secret", _) => reader.secret_2025(&path)?,
-            (_, _, Some("invalid_input")) => {
-                self_tests.inputs = reader.invalid_inputs(&path)?;
-            }
-            (_, _, Some("invalid_answer")) => {
-                self_tests.answers = reader.invalid_answers(&path)?;
-            }
-            (_, _, Some(kind)) => {
-                let expected = if kind == "valid_output" {
-                    Verdict::Accepted
-                } else {
-                    Verdict::WrongAnswer
-                };
-                self_tests
-                    .outputs
-                    .extend(reader.output_self_tests(&path, kind, expected)?);
-            }
-            _ => reader.warnings.push(format!(
-                "{}: not read (only sample, secret and the validators' tests are)",
-                path.display()
-            )),
         }
     }
-    // DOMjudge judges a package of samples only (its own `hello` is one);
-    // problemtools calls it an error. Judged on what there is.
-    if !reader.groups.iter().any(|g| g.name == "secret") {
-        if reader.tests.is_empty() {
-            return Err(FormatError::file(&data, "no test cases in data/"));
+
+    /// DOMjudge judges a package of samples only (its own `hello` is one);
+    /// problemtools calls it an error. Judged on what there is.
+    fn require_secret_or_samples(&mut self) -> FormatResult<()> {
+        if self.groups.iter().any(|g| g.name == "secret") {
+            return Ok(());
         }
-        reader.warnings.push(format!(
+        if self.tests.is_empty() {
+            return Err(FormatError::file(&self.data, "no test cases in data/"));
+        }
+        self.warnings.push(format!(
             "{}: no data/secret folder; judged on the samples only",
-            data.display()
+            self.data.display()
         ));
+        Ok(())
     }
-    if reader.meta.format.has_2025_groups() {
-        check_require_pass(&data, &reader.groups)?;
-    }
-    Ok(Data {
-        legacy_root: legacy_tree.then(|| root_settings.grading.clone()),
-        tests: reader.tests,
-        groups: reader.groups,
-        self_tests,
-        static_cases: reader.static_cases,
-    })
 }
 
 impl Reader<'_> {

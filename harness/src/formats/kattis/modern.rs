@@ -90,25 +90,76 @@ pub(super) fn read_modern(
     format: PackageFormat,
 ) -> FormatResult<Metadata> {
     let path = dir.join("problem.yaml");
-    let version = format.version_name();
     let mut warnings = Vec::new();
     root.only_keys(&tolerate(&path, root, KEYS, LEGACY_KEYS, &mut warnings))?;
+    check_identity(&path, root, format, &mut warnings)?;
+    check_license(root)?;
+    let types = read_problem_types(root)?;
+    let has = |kind: &str| types.iter().any(|k| k == kind);
+    if let Some(value) = root.get("grading") {
+        value.map()?;
+    }
+    let validator_flags = match root.str("validator_flags")? {
+        Some(flags) => flags.split_whitespace().map(str::to_string).collect(),
+        None => Vec::new(),
+    };
+    let rules = read_rules(root)?;
+    let limits_map = read_limits_map(&path, root, &mut warnings)?;
+    let time = match has("submit-answer") {
+        // No program runs: there is no time to limit.
+        true => TimeLimitRule::Fixed {
+            limit: Duration::from_secs(1),
+            origin: "submit-answer: no program runs".into(),
+        },
+        false => read_time_rule(dir, limits_map.as_ref(), format)?,
+    };
+    let interaction = read_interaction(limits_map.as_ref(), &types)?;
+    let constants = match root.get("constants") {
+        Some(value) => read_constants(&value)?,
+        None => Constants::default(),
+    };
+    Ok(Metadata {
+        format,
+        name: read_name(root.get("name"))?,
+        scoring: has("scoring"),
+        interaction,
+        legacy_custom_validation: false,
+        validator_flags,
+        grading: ProblemGrading::default(),
+        limits: read_sizes(limits_map.as_ref(), time)?,
+        rules,
+        constants,
+        warnings,
+    })
+}
+
+/// `name` is required; so is `uuid` in 2025-09 (problemtools only reports
+/// a missing uuid of a draft package, and so do we, as a warning).
+fn check_identity(
+    path: &Path,
+    root: &Map<'_>,
+    format: PackageFormat,
+    warnings: &mut Vec<String>,
+) -> FormatResult<()> {
     if root.get("name").is_none() {
         return Err(FormatError::file(
-            &path,
-            format!("`name` is required in {version}"),
+            path,
+            format!("`name` is required in {}", format.version_name()),
         ));
     }
     if root.get("uuid").is_none() {
-        // problemtools only reports a missing uuid of a draft package.
         if format == PackageFormat::Kattis2025 {
-            return Err(FormatError::file(&path, "`uuid` is required in 2025-09"));
+            return Err(FormatError::file(path, "`uuid` is required in 2025-09"));
         }
         warnings.push(format!("{}: `uuid` is missing", path.display()));
     }
-    check_license(root)?;
+    Ok(())
+}
+
+/// The problem's types: `type`, and what a legacy `validation: custom
+/// interactive` (or multi-pass, or score) says that `type` now says.
+fn read_problem_types(root: &Map<'_>) -> FormatResult<Vec<String>> {
     let mut types = read_types(root)?;
-    // A legacy `validation: custom interactive` says what `type` now says.
     let scoring = types.iter().any(|t| t == "scoring");
     let validation = match root.get("validation") {
         Some(value) => Validation::read(&value, true)?,
@@ -135,37 +186,43 @@ pub(super) fn read_modern(
             );
         }
     }
-    if let Some(value) = root.get("grading") {
-        value.map()?;
-    }
-    let validator_flags = match root.str("validator_flags")? {
-        Some(flags) => flags.split_whitespace().map(str::to_string).collect(),
-        None => Vec::new(),
-    };
-    let rules = SubmissionRules {
+    Ok(types)
+}
+
+/// What a submission may be and do: `languages` and `allow_file_writing`
+/// (the folder it runs in is read-only unless the problem allows writing).
+fn read_rules(root: &Map<'_>) -> FormatResult<SubmissionRules> {
+    Ok(SubmissionRules {
         languages: read_languages(root.get("languages"))?,
         read_only_folder: match root.get("allow_file_writing") {
             Some(value) => !value.boolean()?,
             None => true,
         },
-    };
+    })
+}
 
+/// `limits`, its keys checked (the legacy multipliers tolerated with a
+/// warning); `None` when absent.
+fn read_limits_map<'m>(
+    path: &Path,
+    root: &Map<'m>,
+    warnings: &mut Vec<String>,
+) -> FormatResult<Option<Map<'m>>> {
     let limits_map = root.get("limits").map(|v| v.map()).transpose()?;
     if let Some(limits) = &limits_map {
         let own: Vec<&str> = [TIME_LIMIT_KEYS, SIZE_LIMIT_KEYS].concat();
-        let allowed = tolerate(&path, limits, &own, LEGACY_LIMIT_KEYS, &mut warnings);
+        let allowed = tolerate(path, limits, &own, LEGACY_LIMIT_KEYS, warnings);
         limits.only_keys(&allowed)?;
     }
-    let time = match has("submit-answer") {
-        // No program runs: there is no time to limit.
-        true => TimeLimitRule::Fixed {
-            limit: Duration::from_secs(1),
-            origin: "submit-answer: no program runs".into(),
-        },
-        false => read_time_rule(dir, limits_map.as_ref(), format)?,
-    };
-    let passes = validation_passes(limits_map.as_ref(), has("multi-pass"))?;
-    let interaction = match (has("multi-pass"), has("interactive")) {
+    Ok(limits_map)
+}
+
+/// How a submission meets the judge: submit-answer (no program runs)
+/// above all, else multi-pass (interactive or not), interactive or batch.
+fn read_interaction(limits: Option<&Map<'_>>, types: &[String]) -> FormatResult<Interaction> {
+    let has = |kind: &str| types.iter().any(|k| k == kind);
+    let passes = validation_passes(limits, has("multi-pass"))?;
+    Ok(match (has("multi-pass"), has("interactive")) {
         _ if has("submit-answer") => Interaction::SubmitAnswer,
         (true, interactive) => Interaction::MultiPass {
             passes,
@@ -173,23 +230,6 @@ pub(super) fn read_modern(
         },
         (false, true) => Interaction::Interactive,
         (false, false) => Interaction::Batch,
-    };
-    let constants = match root.get("constants") {
-        Some(value) => read_constants(&value)?,
-        None => Constants::default(),
-    };
-    Ok(Metadata {
-        format,
-        name: read_name(root.get("name"))?,
-        scoring: has("scoring"),
-        interaction,
-        legacy_custom_validation: false,
-        validator_flags,
-        grading: ProblemGrading::default(),
-        limits: read_sizes(limits_map.as_ref(), time)?,
-        rules,
-        constants,
-        warnings,
     })
 }
 

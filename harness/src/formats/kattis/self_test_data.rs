@@ -8,10 +8,50 @@ use std::path::{Path, PathBuf};
 use super::{Item, Reader, items};
 use crate::formats::error::{FormatError, FormatResult};
 use crate::formats::kattis::settings::CaseSettings;
-use crate::formats::package::{AnswerSelfTest, InputSelfTest, OutputSelfTest, PackageFormat};
+use crate::formats::package::{
+    AnswerSelfTest, InputSelfTest, OutputSelfTest, PackageFormat, SelfTests,
+};
 use crate::verdict::Verdict;
 
+/// The kind of validator self-test a top folder of `data/` holds, under
+/// its older (plural) names too; none before the modern metadata.
+pub(super) fn self_test_kind(name: &str, format: PackageFormat) -> Option<&'static str> {
+    match name {
+        _ if !format.has_modern_metadata() => None,
+        "invalid_input" | "invalid_inputs" => Some("invalid_input"),
+        "invalid_output" | "invalid_outputs" => Some("invalid_output"),
+        "valid_output" | "valid_outputs" => Some("valid_output"),
+        "invalid_answer" | "invalid_answers" => Some("invalid_answer"),
+        _ => None,
+    }
+}
+
 impl Reader<'_> {
+    /// The validators' own tests of `dir`, of the given kind, added to
+    /// `self_tests`.
+    pub(super) fn validator_self_tests(
+        &mut self,
+        dir: &Path,
+        kind: &str,
+        self_tests: &mut SelfTests,
+    ) -> FormatResult<()> {
+        match kind {
+            "invalid_input" => self_tests.inputs = self.invalid_inputs(dir)?,
+            "invalid_answer" => self_tests.answers = self.invalid_answers(dir)?,
+            _ => {
+                let expected = if kind == "valid_output" {
+                    Verdict::Accepted
+                } else {
+                    Verdict::WrongAnswer
+                };
+                self_tests
+                    .outputs
+                    .extend(self.output_self_tests(dir, kind, expected)?);
+            }
+        }
+        Ok(())
+    }
+
     /// The cases of a validators' test folder: each `.in`, its name, and
     /// its settings (`test_group.yaml`, then `<case>.yaml`); `needs`: the
     /// other files each case must have, said as `what` when one is missing.
@@ -39,7 +79,7 @@ impl Reader<'_> {
             .collect()
     }
 
-    pub(super) fn invalid_inputs(&mut self, dir: &Path) -> FormatResult<Vec<InputSelfTest>> {
+    fn invalid_inputs(&mut self, dir: &Path) -> FormatResult<Vec<InputSelfTest>> {
         let cases = self.self_test_cases(dir, &[], "")?;
         Ok(cases
             .into_iter()
@@ -54,7 +94,7 @@ impl Reader<'_> {
 
     /// `invalid_answer/`: a valid `.in` and an `.ans` that some answer
     /// validator must reject.
-    pub(super) fn invalid_answers(&mut self, dir: &Path) -> FormatResult<Vec<AnswerSelfTest>> {
+    fn invalid_answers(&mut self, dir: &Path) -> FormatResult<Vec<AnswerSelfTest>> {
         let cases =
             self.self_test_cases(dir, &["ans"], "an invalid_answer case needs .in and .ans")?;
         Ok(cases
@@ -69,7 +109,7 @@ impl Reader<'_> {
             .collect())
     }
 
-    pub(super) fn output_self_tests(
+    fn output_self_tests(
         &mut self,
         dir: &Path,
         kind: &str,

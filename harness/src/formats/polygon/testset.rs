@@ -46,9 +46,27 @@ pub(super) fn read_tests(
     testset: Node<'_, '_>,
     dir: &Path,
 ) -> FormatResult<(Vec<TestCase>, Vec<TestGroup>)> {
+    let tests = read_test_cases(xml, testset, dir)?;
+    let mut groups = match xml.child(testset, "groups") {
+        Some(list) => read_groups(xml, list, &tests)?,
+        None => Vec::new(),
+    };
+    add_unlisted_groups(&tests, &mut groups);
+    Ok((tests, groups))
+}
+
+/// The `<test>` elements, as many as `<test-count>` says, each with its
+/// input and answer found by the testset's path patterns.
+fn read_test_cases(
+    xml: &Xml<'_>,
+    testset: Node<'_, '_>,
+    dir: &Path,
+) -> FormatResult<Vec<TestCase>> {
     let count: usize = xml.text(testset, "test-count")?;
-    let input_pattern: String = xml.text(testset, "input-path-pattern")?;
-    let answer_pattern: String = xml.text(testset, "answer-path-pattern")?;
+    let patterns = TestPatterns {
+        input: xml.text(testset, "input-path-pattern")?,
+        answer: xml.text(testset, "answer-path-pattern")?,
+    };
     let tests_node = xml.require(testset, "tests")?;
     let nodes: Vec<Node<'_, '_>> = xml.children(tests_node, "test").collect();
     if nodes.len() != count {
@@ -61,93 +79,127 @@ pub(super) fn read_tests(
             ),
         ));
     }
-    let mut tests = Vec::new();
-    for (index, node) in nodes.iter().enumerate() {
-        let number = index + 1;
-        let pattern_error = || xml.error(*node, "<input-path-pattern>", "not a %d pattern");
-        let input_rel = expand_pattern(&input_pattern, number).ok_or_else(pattern_error)?;
-        let answer_rel = expand_pattern(&answer_pattern, number).ok_or_else(pattern_error)?;
-        let (input, answer) = (dir.join(&input_rel), dir.join(&answer_rel));
-        if !input.is_file() {
-            let why = if node.attribute("method") == Some("generated") {
-                "is missing: generated tests must be in the package (download the full package)"
-            } else {
-                "is missing"
-            };
-            return Err(xml.error(*node, "<test>", format!("test {number}: {input_rel} {why}")));
-        }
-        if !answer.is_file() {
-            return Err(xml.error(
-                *node,
-                "<test>",
-                format!("test {number}: answer {answer_rel} is missing"),
-            ));
-        }
-        tests.push(TestCase {
-            name: input
-                .file_name()
-                .map_or_else(|| number.to_string(), |n| n.to_string_lossy().into_owned()),
-            input,
-            answer,
-            sample: node.attribute("sample") == Some("true"),
-            group: node.attribute("group").map(str::to_string),
-            symlink_target: None,
-            files_dir: None,
-            args: Vec::new(),
-            input_validator_args: validator_args(node.attribute("group")),
-            answer_validator_args: Default::default(),
-            output_validator_args: Vec::new(),
-            output_visualizer_args: Vec::new(),
-            points: xml.attr_f64(*node, "points")?,
-            generator_command: node.attribute("cmd").map(str::to_string),
-            description: node.attribute("description").map(str::to_string),
-            hint: None,
+    nodes
+        .iter()
+        .enumerate()
+        .map(|(index, node)| read_test(xml, *node, index + 1, &patterns, dir))
+        .collect()
+}
+
+/// The testset's `<input-path-pattern>` and `<answer-path-pattern>`.
+struct TestPatterns {
+    input: String,
+    answer: String,
+}
+
+/// Test `number`: its files must be in the package (a full package holds
+/// generated tests too); its group, points and generator command.
+fn read_test(
+    xml: &Xml<'_>,
+    node: Node<'_, '_>,
+    number: usize,
+    patterns: &TestPatterns,
+    dir: &Path,
+) -> FormatResult<TestCase> {
+    let pattern_error = || xml.error(node, "<input-path-pattern>", "not a %d pattern");
+    let input_rel = expand_pattern(&patterns.input, number).ok_or_else(pattern_error)?;
+    let answer_rel = expand_pattern(&patterns.answer, number).ok_or_else(pattern_error)?;
+    let (input, answer) = (dir.join(&input_rel), dir.join(&answer_rel));
+    if !input.is_file() {
+        let why = if node.attribute("method") == Some("generated") {
+            "is missing: generated tests must be in the package (download the full package)"
+        } else {
+            "is missing"
+        };
+        return Err(xml.error(node, "<test>", format!("test {number}: {input_rel} {why}")));
+    }
+    if !answer.is_file() {
+        return Err(xml.error(
+            node,
+            "<test>",
+            format!("test {number}: answer {answer_rel} is missing"),
+        ));
+    }
+    Ok(TestCase {
+        name: input
+            .file_name()
+            .map_or_else(|| number.to_string(), |n| n.to_string_lossy().into_owned()),
+        input,
+        answer,
+        sample: node.attribute("sample") == Some("true"),
+        group: node.attribute("group").map(str::to_string),
+        symlink_target: None,
+        files_dir: None,
+        args: Vec::new(),
+        input_validator_args: validator_args(node.attribute("group")),
+        answer_validator_args: Default::default(),
+        output_validator_args: Vec::new(),
+        output_visualizer_args: Vec::new(),
+        points: xml.attr_f64(node, "points")?,
+        generator_command: node.attribute("cmd").map(str::to_string),
+        description: node.attribute("description").map(str::to_string),
+        hint: None,
+    })
+}
+
+/// The points of `group`'s tests together.
+fn group_points(tests: &[TestCase], group: &str) -> f64 {
+    tests
+        .iter()
+        .filter(|t| t.group.as_deref() == Some(group))
+        .filter_map(|t| t.points)
+        .sum()
+}
+
+/// The `<group>` elements of `<groups>`: points policy, points (by default
+/// its tests' points) and the groups it depends on.
+fn read_groups(
+    xml: &Xml<'_>,
+    list: Node<'_, '_>,
+    tests: &[TestCase],
+) -> FormatResult<Vec<TestGroup>> {
+    let mut groups = Vec::new();
+    for node in xml.children(list, "group") {
+        let name = node
+            .attribute("name")
+            .ok_or_else(|| xml.error(node, "name", "a <group> needs a name"))?
+            .to_string();
+        let aggregation = match node.attribute("points-policy") {
+            Some("each-test") | None => Aggregation::Sum,
+            Some("complete-group") => Aggregation::PassFail,
+            Some(other) => {
+                return Err(xml.error(node, "points-policy", format!("unknown policy `{other}`")));
+            }
+        };
+        let points = match xml.attr_f64(node, "points")? {
+            Some(points) => points,
+            None => group_points(tests, &name),
+        };
+        let require_pass = xml
+            .child(node, "dependencies")
+            .map(|deps| {
+                xml.children(deps, "dependency")
+                    .filter_map(|d| d.attribute("group"))
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default();
+        groups.push(TestGroup {
+            name,
+            parent: None,
+            aggregation,
+            max_score: MaxScore::Bounded(points),
+            require_pass,
+            legacy: None,
         });
     }
-    let mut groups = Vec::new();
-    if let Some(list) = xml.child(testset, "groups") {
-        for node in xml.children(list, "group") {
-            let name = node
-                .attribute("name")
-                .ok_or_else(|| xml.error(node, "name", "a <group> needs a name"))?
-                .to_string();
-            let tests_points: f64 = tests
-                .iter()
-                .filter(|t| t.group.as_deref() == Some(&name))
-                .filter_map(|t| t.points)
-                .sum();
-            let aggregation = match node.attribute("points-policy") {
-                Some("each-test") | None => Aggregation::Sum,
-                Some("complete-group") => Aggregation::PassFail,
-                Some(other) => {
-                    return Err(xml.error(
-                        node,
-                        "points-policy",
-                        format!("unknown policy `{other}`"),
-                    ));
-                }
-            };
-            let points = xml.attr_f64(node, "points")?.unwrap_or(tests_points);
-            let require_pass = xml
-                .child(node, "dependencies")
-                .map(|deps| {
-                    xml.children(deps, "dependency")
-                        .filter_map(|d| d.attribute("group"))
-                        .map(str::to_string)
-                        .collect()
-                })
-                .unwrap_or_default();
-            groups.push(TestGroup {
-                name,
-                parent: None,
-                aggregation,
-                max_score: MaxScore::Bounded(points),
-                require_pass,
-                legacy: None,
-            });
-        }
-    }
-    for test in &tests {
+    Ok(groups)
+}
+
+/// A group a test names but `<groups>` does not list is scored test by
+/// test, worth its tests' points.
+fn add_unlisted_groups(tests: &[TestCase], groups: &mut Vec<TestGroup>) {
+    for test in tests {
         if let Some(group) = test
             .group
             .as_deref()
@@ -157,19 +209,12 @@ pub(super) fn read_tests(
                 name: group.to_string(),
                 parent: None,
                 aggregation: Aggregation::Sum,
-                max_score: MaxScore::Bounded(
-                    tests
-                        .iter()
-                        .filter(|t| t.group.as_deref() == Some(group))
-                        .filter_map(|t| t.points)
-                        .sum(),
-                ),
+                max_score: MaxScore::Bounded(group_points(tests, group)),
                 require_pass: Vec::new(),
                 legacy: None,
             });
         }
     }
-    Ok((tests, groups))
 }
 
 pub(super) fn validator_tests(

@@ -20,22 +20,7 @@ const KNOWN_LAYER_VIOLATIONS: &[layers::Known<'_>] = &[];
 const KNOWN_LONG_FILES: &[&str] = &[];
 
 /// Functions over `sizes::MAX_FUNCTION` lines still to split: (file, name).
-const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
-    // The package readers and their tests, being reworked in formats/.
-    ("formats/kattis/data.rs", "read_data"),
-    ("formats/kattis/modern.rs", "read_modern"),
-    ("formats/polygon.rs", "read_polygon"),
-    ("formats/polygon/testset.rs", "read_tests"),
-    (
-        "formats/polygon_tests.rs",
-        "polygon_package_with_groups_points_and_tags",
-    ),
-    (
-        "formats/tests.rs",
-        "legacy_package_with_custom_checker_and_headers",
-    ),
-    ("formats/tests.rs", "kattis_2025_scoring_package"),
-];
+const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[];
 
 fn architecture() -> String {
     let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/architecture.md");
