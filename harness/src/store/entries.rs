@@ -387,6 +387,33 @@ pub(crate) fn record_in(
     judged_by: Option<crate::store::JudgedBy>,
 ) -> Result<i64, DbError> {
     let entry = &claimed.entry;
+    tx.execute(
+        "DELETE FROM submissions WHERE id IN (SELECT submission_id FROM judgings \
+         WHERE entry_id = ?1 AND id <> ?2 AND submission_id IS NOT NULL)",
+        params![entry.id, claimed.judging],
+    )?;
+    tx.execute(
+        "UPDATE judgings SET valid = 0 WHERE entry_id = ?1 AND id <> ?2",
+        params![entry.id, claimed.judging],
+    )?;
+    let submission = finish_judging(tx, run, claimed, report, judged_by)?;
+    tx.execute(
+        "UPDATE entries SET status = 'judged' WHERE id = ?1",
+        params![entry.id],
+    )?;
+    Ok(submission)
+}
+
+/// The claimed judging's report kept under `run` and the judging closed
+/// with its verdict (the one in force or a review's); the submission's id.
+pub(crate) fn finish_judging(
+    tx: &mut impl Sql,
+    run: i64,
+    claimed: &Claimed,
+    report: &TaskReport,
+    judged_by: Option<crate::store::JudgedBy>,
+) -> Result<i64, DbError> {
+    let entry = &claimed.entry;
     let record = SubmissionRecord {
         student: Some(entry.username.clone()),
         problem: entry.problem.clone(),
@@ -401,15 +428,6 @@ pub(crate) fn record_in(
     };
     let submission = crate::store::write::insert_submission(tx, run, &record)?;
     tx.execute(
-        "DELETE FROM submissions WHERE id IN (SELECT submission_id FROM judgings \
-         WHERE entry_id = ?1 AND id <> ?2 AND submission_id IS NOT NULL)",
-        params![entry.id, claimed.judging],
-    )?;
-    tx.execute(
-        "UPDATE judgings SET valid = 0 WHERE entry_id = ?1 AND id <> ?2",
-        params![entry.id, claimed.judging],
-    )?;
-    tx.execute(
         "UPDATE judgings SET finished_at = ?2, submission_id = ?3, verdict = ?4, score = ?5 \
          WHERE id = ?1",
         params![
@@ -419,10 +437,6 @@ pub(crate) fn record_in(
             report.verdict.short(),
             report.score
         ],
-    )?;
-    tx.execute(
-        "UPDATE entries SET status = 'judged' WHERE id = ?1",
-        params![entry.id],
     )?;
     Ok(submission)
 }

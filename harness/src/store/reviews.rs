@@ -192,31 +192,7 @@ pub(crate) fn record(
     report: &TaskReport,
 ) -> Result<(), DbError> {
     let mut tx = db.transaction()?;
-    let entry = &claimed.entry;
-    let record = super::SubmissionRecord {
-        student: Some(entry.username.clone()),
-        problem: entry.problem.clone(),
-        path: Some(format!("#{} {}", entry.id, entry.file_name)),
-        content_hash: Some(blake3::hash(&claimed.source).to_hex().to_string()),
-        language: Some(entry.language.clone()),
-        build_hash: None,
-        report: Some(report),
-        tests: Vec::new(),
-        judged_by: None,
-        handin: None,
-    };
-    let submission = super::write::insert_submission(&mut tx, run, &record)?;
-    tx.execute(
-        "UPDATE judgings SET finished_at = ?2, submission_id = ?3, verdict = ?4, score = ?5 \
-         WHERE id = ?1",
-        params![
-            claimed.judging,
-            now_text(),
-            submission,
-            report.verdict.short(),
-            report.score
-        ],
-    )?;
+    super::entries::finish_judging(&mut tx, run, claimed, report, None)?;
     tx.commit()
 }
 
