@@ -51,6 +51,12 @@ pub enum CompileError {
         language: String,
         allowed: Vec<String>,
     },
+    /// An IOI-style task's solution is built with the task's grader (which
+    /// holds `main`), written in one language only.
+    #[error(
+        "the submission is in {language}; the task's grader, which every solution is built with, is in {grader}"
+    )]
+    NotTheGradersLanguage { language: String, grader: String },
 }
 
 /// Why a program is not ready to run, whoever's fault it is.

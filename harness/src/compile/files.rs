@@ -49,20 +49,7 @@ impl BuildFiles {
         links: Links,
     ) -> Result<BuildFiles, UntrustedFile> {
         let bytes = untrusted::read(source, links, SOURCE_LIMIT)?;
-        // The source is built under a fixed name: a file named like a module
-        // of the compiler's own (`py_compile.py`) must not be picked up by it.
-        let fixed_name = match (
-            language.keep_file_name,
-            source.file_name(),
-            source.extension(),
-        ) {
-            (true, Some(name), _) => name.to_string_lossy().into_owned(),
-            (_, _, Some(ext)) => format!("{SOURCE_STEM}.{}", ext.to_string_lossy()),
-            _ => SOURCE_STEM.to_string(),
-        };
-        let user_name = source
-            .file_name()
-            .map_or_else(|| fixed_name.clone(), |n| n.to_string_lossy().into_owned());
+        let (fixed_name, user_name) = build_name(source, language);
         let mut files: BTreeMap<String, Vec<u8>> = local_headers(source, &bytes, links)?
             .into_iter()
             .filter(|(name, _)| !is_reserved(name))
@@ -85,6 +72,19 @@ impl BuildFiles {
     pub(super) fn set(set: &SourceSet, language: &Language) -> Result<BuildFiles, SourceSetError> {
         let mut files = BTreeMap::new();
         let mut sources = Vec::new();
+        // A file handed in comes first, read as hostile, under the name a
+        // single source is built under.
+        let submitted = match &set.submitted {
+            Some(path) => {
+                let bytes = untrusted::read(path, Links::Refuse, SOURCE_LIMIT)
+                    .map_err(SourceSetError::Submitted)?;
+                let (fixed_name, user_name) = build_name(path, language);
+                files.insert(fixed_name.clone(), bytes);
+                sources.push(fixed_name.clone());
+                Some((fixed_name, user_name))
+            }
+            None => None,
+        };
         for path in &set.sources {
             let name = file_name(path)?;
             if files
@@ -101,7 +101,10 @@ impl BuildFiles {
         if let Some(name) = files.keys().find(|name| is_reserved(name)) {
             return Err(SourceSetError::Reserved { name: name.clone() });
         }
-        let entry = file_name(&set.entry)?;
+        let entry = match &submitted {
+            Some((fixed_name, _)) => fixed_name.clone(),
+            None => file_name(&set.entry)?,
+        };
         if !files.contains_key(&entry) {
             return Err(SourceSetError::NoEntry { entry });
         }
@@ -116,13 +119,37 @@ impl BuildFiles {
         Ok(BuildFiles {
             key: set.language.clone(),
             language: language.clone(),
-            label: stem(&entry),
+            label: stem(
+                submitted
+                    .as_ref()
+                    .map_or(&entry, |(_, user_name)| user_name),
+            ),
             files,
             sources,
             entry,
-            renamed: None,
+            renamed: submitted.filter(|(fixed_name, user_name)| fixed_name != user_name),
         })
     }
+}
+
+/// The name a single or handed-in source is built under, and the user's
+/// name for it. The source is built under a fixed name: a file named like
+/// a module of the compiler's own (`py_compile.py`) must not be picked up
+/// by it.
+fn build_name(source: &Path, language: &Language) -> (String, String) {
+    let fixed_name = match (
+        language.keep_file_name,
+        source.file_name(),
+        source.extension(),
+    ) {
+        (true, Some(name), _) => name.to_string_lossy().into_owned(),
+        (_, _, Some(ext)) => format!("{SOURCE_STEM}.{}", ext.to_string_lossy()),
+        _ => SOURCE_STEM.to_string(),
+    };
+    let user_name = source
+        .file_name()
+        .map_or_else(|| fixed_name.clone(), |n| n.to_string_lossy().into_owned());
+    (fixed_name, user_name)
 }
 
 /// What is wrong with a program of several files (a package's).
@@ -138,6 +165,10 @@ pub enum SourceSetError {
     NotAFileName { path: std::path::PathBuf },
     #[error(transparent)]
     Unreadable(#[from] UntrustedFile),
+    /// The file handed in (`SourceSet::submitted`) cannot be read: a
+    /// link, a FIFO or a huge file is the submitter's doing.
+    #[error(transparent)]
+    Submitted(UntrustedFile),
 }
 
 /// A package's file: the setter's links are followed, but a FIFO, a

@@ -239,6 +239,10 @@ impl Builder {
                     source: Box::new(source),
                 })
             }),
+            // A handed-in file the judge refuses is the submitter's doing.
+            Err(SourceSetError::Submitted(refused)) if refused.is_submitters() => {
+                Built::CompileError(CompileError::Refused(Arc::new(refused)))
+            }
             Err(source) => Built::judge_error(BuildError::Sources {
                 program: set.name.clone(),
                 source,

@@ -49,6 +49,7 @@ impl Set<'_> {
             entry: self.entry,
             beside: self.beside,
             constants: self.constants,
+            submitted: None,
         }))
     }
 }

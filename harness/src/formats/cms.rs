@@ -75,6 +75,7 @@ pub(crate) fn read_cms(dir: &Path) -> FormatResult<Package> {
             None => checker_of(dir)?,
         },
         manager,
+        grader: None,
         submissions: Vec::new(),
         warnings: Vec::new(),
     };
@@ -363,6 +364,7 @@ fn read_solutions(dir: &Path, task: &mut IoiTask) -> FormatResult<()> {
             Err(why) => task.warnings.push(why),
         }
     }
+    task.grader = grader;
     Ok(())
 }
 

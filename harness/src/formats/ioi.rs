@@ -13,8 +13,8 @@ use super::error::{FormatError, FormatResult};
 use super::package::UserIo;
 use super::package::{
     Aggregation, Constants, Expectation, Includes, Interaction, MaxScore, OutputJudging, Package,
-    PackageFormat, PackageLimits, Program, SelfTests, Submission, SubmissionRules, TestCase,
-    TestGroup, TimeLimitBound, ValidatorArgs,
+    PackageFormat, PackageLimits, Program, SelfTests, Submission, SubmissionRules, TaskGrader,
+    TestCase, TestGroup, TimeLimitBound, ValidatorArgs,
 };
 use super::program::{ProgramHints, read_program};
 
@@ -31,6 +31,9 @@ pub(super) struct IoiTask {
     /// A Communication task's manager and how solutions reach it: the
     /// task is then interactive, and `checker` unused.
     pub(super) manager: Option<(Program, UserIo)>,
+    /// The grader (or stub) the solutions are built with, and so any
+    /// file handed in for the task.
+    pub(super) grader: Option<TaskGrader>,
     pub(super) submissions: Vec<Submission>,
     pub(super) warnings: Vec<String>,
 }
@@ -101,7 +104,7 @@ fn headers_in(dir: &Path) -> Vec<PathBuf> {
 pub(super) fn solution(
     path: &Path,
     name: &str,
-    grader: Option<&Grader>,
+    grader: Option<&TaskGrader>,
 ) -> FormatResult<Result<Program, String>> {
     let mut program = read_program(path, name, &ProgramHints::default())?;
     let Some(grader) = grader else {
@@ -116,32 +119,22 @@ pub(super) fn solution(
     program.sources.extend(grader.sources.iter().cloned());
     program.sources.sort();
     program.extra_files.extend(grader.headers.iter().cloned());
-    program.include_dirs.extend(grader.dir.iter().cloned());
+    program.include_dirs.push(grader.dir.clone());
     Ok(Ok(program))
-}
-
-/// A task's grader: the sources that hold `main` and call the
-/// contestant's functions, and the headers they share.
-pub(super) struct Grader {
-    pub(super) language: String,
-    pub(super) sources: Vec<PathBuf>,
-    pub(super) headers: Vec<PathBuf>,
-    pub(super) dir: Option<PathBuf>,
 }
 
 /// The C++ grader `file` in `dir` (`grader.cpp`, or a Communication
 /// task's `stub.cpp`) and the headers beside it, if there is one.
-pub(super) fn cpp_grader(dir: &Path, file: &str) -> Option<Grader> {
+pub(super) fn cpp_grader(dir: &Path, file: &str) -> Option<TaskGrader> {
     let grader = dir.join(file);
     if !grader.is_file() {
         return None;
     }
-    let headers = headers_in(dir);
-    Some(Grader {
+    Some(TaskGrader {
         language: "cpp".to_string(),
         sources: vec![grader],
-        headers,
-        dir: Some(dir.to_path_buf()),
+        headers: headers_in(dir),
+        dir: dir.to_path_buf(),
     })
 }
 
@@ -219,6 +212,7 @@ impl IoiTask {
             generators: Vec::new(),
             constants: Constants::default(),
             includes: Includes::default(),
+            grader: self.grader,
             output_visualizer: None,
             static_validator: None,
             static_cases: Vec::new(),

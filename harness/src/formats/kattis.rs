@@ -93,6 +93,7 @@ pub(crate) fn read_kattis(dir: &Path) -> FormatResult<Package> {
         constants: meta.constants,
         includes,
         static_validator,
+        grader: None,
         static_cases: data.static_cases,
         output_visualizer,
         self_tests: data.self_tests,

@@ -73,6 +73,9 @@ pub(crate) struct Package {
     pub(crate) generators: Vec<Program>,
     pub(crate) constants: Constants,
     pub(crate) includes: Includes,
+    /// An IOI-style task's grader (or a Communication task's stub), built
+    /// with every solution in its language, a file handed in too.
+    pub(crate) grader: Option<TaskGrader>,
     /// 2025-09 `output_visualizer/`: run after the output is judged, its
     /// images kept, never judged.
     pub(crate) output_visualizer: Option<Program>,
@@ -481,6 +484,19 @@ impl Includes {
         }
         files.into_values().collect()
     }
+}
+
+/// An IOI-style task's grader: the sources that hold `main` and call the
+/// contestant's functions (a solution has no `main`), and the headers
+/// they share with the solution.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct TaskGrader {
+    /// A Kattis language code: a solution in another cannot be built.
+    pub(crate) language: String,
+    pub(crate) sources: Vec<PathBuf>,
+    pub(crate) headers: Vec<PathBuf>,
+    /// The grader's folder, on the include path of the task's solutions.
+    pub(crate) dir: PathBuf,
 }
 
 /// Tests of the package's own programs.

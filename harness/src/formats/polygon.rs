@@ -141,6 +141,7 @@ pub(crate) fn read_polygon(dir: &Path) -> FormatResult<Package> {
         rules: Default::default(),
         static_validator: None,
         output_visualizer: None,
+        grader: None,
         static_cases: Vec::new(),
         tests,
         groups,

@@ -72,6 +72,7 @@ pub(crate) fn read_tps(dir: &Path) -> FormatResult<Package> {
             false => None,
         },
         manager,
+        grader: None,
         submissions: Vec::new(),
         warnings: Vec::new(),
     };
@@ -295,6 +296,7 @@ fn read_solutions(
             Err(why) => task.warnings.push(why),
         }
     }
+    task.grader = grader;
     Ok(())
 }
 

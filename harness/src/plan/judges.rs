@@ -124,7 +124,7 @@ impl Judges {
                     Owner::Solution { .. } => None,
                     _ => super::languages::not_allowed(problem, program),
                 })
-                .unwrap_or_else(|| build(program)),
+                .unwrap_or_else(|| super::grader::build_with_grader(problem, program, build)),
         };
         Task {
             problem,

@@ -7,12 +7,15 @@
 //!
 //! - `Planner` (here): each program built with its problem's judging
 //!   programs (`judges.rs`) into a task, and the tasks into a plan.
+//! - `grader.rs`: a file handed in for an IOI-style task, built with the
+//!   task's grader.
 //! - `settle.rs`: a Kattis package's time limit, settled from its own
 //!   submissions before its plan is made, and kept in the result store.
 //! - `expect.rs`: what a problem's own solutions are expected to get, and
 //!   which of them bound its time limit.
 
 mod expect;
+mod grader;
 mod judges;
 mod languages;
 mod settle;

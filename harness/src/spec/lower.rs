@@ -189,6 +189,7 @@ pub(crate) fn with_constants(program: &Program, constants: &Constants) -> Progra
         entry: entry_of(program),
         beside: program.extra_files.clone(),
         constants: constant_pairs(constants),
+        submitted: None,
     }))
 }
 
@@ -243,6 +244,7 @@ fn source_set(package: &Package, program: &Program) -> SourceSet {
         entry: entry_of(program),
         beside,
         constants,
+        submitted: None,
     }
 }
 

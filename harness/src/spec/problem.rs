@@ -113,6 +113,10 @@ pub struct SourceSet {
     /// `{{name}}` → value, replaced in every source and beside file before
     /// building (Kattis 2025-09 constants); empty for other packages.
     pub constants: Vec<(String, String)>,
+    /// A file handed in from outside the package, built with these files
+    /// (an IOI task's grader and its headers) as its entry: read as
+    /// `Submitted` is (hostile), and built as `solution.<ext>`.
+    pub submitted: Option<PathBuf>,
 }
 
 impl ProgramRef {

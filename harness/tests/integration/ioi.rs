@@ -31,18 +31,10 @@ fn a_cms_italian_task_verifies_and_scores_by_group_min() {
     // Off by one on the second subtask's first test: the checker gives it
     // half its points, and GroupMin the subtask its lowest: 40 + 60 / 2.
     let file = root.path().join("problems/cmssum/sol/almost.py");
-    let report = root.path().join("report.json");
-    judge_at(root.path())
-        .args(["test", "cmssum"])
-        .arg(&file)
-        .arg("--json")
-        .arg(&report)
-        .assert()
-        .code(predicates::ord::le(1));
-    let report = read_json(&report);
-    let submission = &report["submissions"][0];
-    assert_eq!(submission["score"], 70.0, "{report:#}");
-    assert_eq!(submission["verdict"], "AC", "{report:#}");
+    assert_eq!(
+        tested(root.path(), "cmssum", &file),
+        ("AC".to_string(), 70.0)
+    );
 }
 
 #[test]
@@ -180,4 +172,81 @@ fn more_than_one_solution_process_is_refused_on_its_line() {
         all.contains("task.yaml:13") && all.contains("`num_processes`: 2 solution processes"),
         "{all}"
     );
+}
+
+/// A contestant's file holds the task's functions and no `main`: handed
+/// in from outside the package, it is built with the task's grader (a
+/// Batch grader, CMS's `sol/stub.cpp`, TPS's stub) as the task's own
+/// solutions are; a file in another language than the grader's is a
+/// compile error naming both, and a link one refused.
+#[test]
+fn a_file_handed_in_for_a_task_with_a_grader_is_built_with_it() {
+    if !have(&["g++"]) {
+        return;
+    }
+    for (task, solution) in [
+        ("tpsmax", "solution/model.cpp"),
+        ("cmsguess", "sol/soluzione.cpp"),
+        ("tpsguess", "solution/model.cpp"),
+    ] {
+        let root = root_with(task);
+        let elsewhere = root.path().join("mine.cpp");
+        std::fs::copy(
+            root.path().join("problems").join(task).join(solution),
+            &elsewhere,
+        )
+        .unwrap();
+        let (verdict, score) = tested(root.path(), task, &elsewhere);
+        assert_eq!((verdict.as_str(), score), ("AC", 100.0), "{task}");
+    }
+    let root = root_with("tpsmax");
+    let python = root.path().join("mine.py");
+    std::fs::write(&python, "print(1)\n").unwrap();
+    let stdout = test_stdout(root.path(), &python);
+    assert!(
+        stdout.contains("mine.py: CE")
+            && stdout.contains("the task's grader, which every solution is built with, is in cpp"),
+        "{stdout}"
+    );
+    // Read as any file handed in is: a link is the submitter's error.
+    let link = root.path().join("link.cpp");
+    std::os::unix::fs::symlink(
+        root.path().join("problems/tpsmax/solution/model.cpp"),
+        &link,
+    )
+    .unwrap();
+    let stdout = test_stdout(root.path(), &link);
+    assert!(
+        stdout.contains("link.cpp: CE") && stdout.contains("is a symbolic link"),
+        "{stdout}"
+    );
+}
+
+/// What `judge test tpsmax FILE` prints.
+fn test_stdout(root: &std::path::Path, file: &std::path::Path) -> String {
+    let output = judge_at(root)
+        .args(["test", "tpsmax"])
+        .arg(file)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// `judge test TASK FILE`: the file's verdict and score.
+fn tested(root: &std::path::Path, task: &str, file: &std::path::Path) -> (String, f64) {
+    let report = root.join("report.json");
+    judge_at(root)
+        .args(["test", task])
+        .arg(file)
+        .arg("--json")
+        .arg(&report)
+        .assert()
+        .code(predicates::ord::le(1));
+    let report = read_json(&report);
+    let submission = &report["submissions"][0];
+    let verdict = submission["verdict"].as_str().unwrap_or_default();
+    (
+        verdict.to_string(),
+        submission["score"].as_f64().unwrap_or(-1.0),
+    )
 }
