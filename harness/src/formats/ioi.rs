@@ -29,7 +29,8 @@ pub(super) struct IoiTask {
     pub(super) groups: Vec<TestGroup>,
     pub(super) checker: Option<Program>,
     /// A Communication task's manager and how solutions reach it: the
-    /// task is then interactive, and `checker` unused.
+    /// task is then interactive, and `checker`, if any, judges the
+    /// manager's output (TPS's `has_checker`).
     pub(super) manager: Option<(Program, UserIo)>,
     /// The grader (or stub) the solutions are built with, and so any
     /// file handed in for the task.
@@ -183,9 +184,13 @@ impl IoiTask {
         let id = file_name(&self.dir);
         let (limit, origin) = self.time_limit;
         let (interaction, output) = match (self.manager, self.checker) {
-            (Some((manager, user_io)), _) => (
+            (Some((manager, user_io)), checker) => (
                 Interaction::Interactive,
-                OutputJudging::CmsManager { manager, user_io },
+                OutputJudging::CmsManager {
+                    manager,
+                    user_io,
+                    checker,
+                },
             ),
             (None, Some(checker)) => (Interaction::Batch, OutputJudging::CmsChecker(checker)),
             (None, None) => (Interaction::Batch, OutputJudging::KattisDefault),

@@ -347,8 +347,15 @@ pub(crate) enum OutputJudging {
     CmsChecker(Program),
     /// CMS's Communication manager (`manager from_solution to_solution <
     /// input`, two FIFOs; the fraction on stdout, a message on stderr),
-    /// the interactor of its task, and how the solution reaches it.
-    CmsManager { manager: Program, user_io: UserIo },
+    /// the interactor of its task, and how the solution reaches it. With
+    /// `checker` (TPS's `has_checker`), the manager only reports: its
+    /// stdout is judged by the checker as a batch output would be
+    /// (`checker input answer manager_output`, CMS's protocol).
+    CmsManager {
+        manager: Program,
+        user_io: UserIo,
+        checker: Option<Program>,
+    },
     /// A testlib interactor (`interactor input output answer`), then the
     /// checker on the interactor's output file.
     TestlibInteractor {

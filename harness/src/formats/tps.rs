@@ -55,7 +55,6 @@ pub(crate) fn read_tps(dir: &Path) -> FormatResult<Package> {
         .or(field("name"))
         .and_then(Value::as_str)
         .map_or_else(|| file_name(dir), str::to_string);
-    let checker_source = dir.join("checker/checker.cpp");
     let mut task = IoiTask {
         format: PackageFormat::Tps,
         dir: dir.to_path_buf(),
@@ -67,10 +66,7 @@ pub(crate) fn read_tps(dir: &Path) -> FormatResult<Package> {
         memory_mib: field("memory_limit").and_then(Value::as_u64),
         tests: Vec::new(),
         groups: Vec::new(),
-        checker: match checker_source.is_file() && manager.is_none() {
-            true => Some(cms_program(&checker_source)?),
-            false => None,
-        },
+        checker: checker(dir, &problem, manager.is_some())?,
         manager,
         grader: None,
         submissions: Vec::new(),
@@ -101,23 +97,42 @@ pub(crate) fn read_tps(dir: &Path) -> FormatResult<Package> {
     Ok(task.into_package())
 }
 
+/// The task's checker, `checker/checker.cpp` in CMS's protocol. A Batch
+/// task's output is judged by it when it is there, unless `has_checker`
+/// is false (else by `white-diff`); a
+/// Communication task's manager writes its outcome itself unless
+/// `has_checker` is true (TPS's default for Communication: false), when
+/// the checker judges the manager's output, as TPS's `check_test.sh` runs
+/// it (`checker input answer manager_output`).
+fn checker(
+    dir: &Path,
+    problem: &Value,
+    communication: bool,
+) -> FormatResult<Option<super::package::Program>> {
+    let source = dir.join("checker/checker.cpp");
+    let has_checker = problem.get("has_checker").and_then(Value::as_bool);
+    match communication {
+        false if source.is_file() && has_checker != Some(false) => Ok(Some(cms_program(&source)?)),
+        true if has_checker == Some(true) => {
+            let source = required(source).map_err(|e| FormatError {
+                message: "is missing: problem.json's `has_checker` is true".into(),
+                ..e
+            })?;
+            Ok(Some(cms_program(&source)?))
+        }
+        _ => Ok(None),
+    }
+}
+
 /// A Communication task's manager, `grader/manager.cpp`, and how
 /// solutions reach it (`user_io`: `fifo_io`, TPS's default, or `std_io`).
-/// Its stdout is its outcome in CMS's protocol: a checker of it
-/// (`has_checker: true`), and more than one solution process
-/// (`num_processes`), are refused.
+/// More than one solution process (`num_processes`) is refused.
 fn communication(
     dir: &Path,
     problem: &Value,
     path: &Path,
 ) -> FormatResult<(super::package::Program, UserIo)> {
     let field = |key: &str| problem.get(key).filter(|v| !v.is_null());
-    if field("has_checker").and_then(Value::as_bool) == Some(true) {
-        return Err(FormatError::file(
-            path,
-            "`has_checker`: a checker of a Communication task's manager output is not supported (the manager's own outcome is)",
-        ));
-    }
     if let Some(n) = field("num_processes")
         .and_then(Value::as_f64)
         .filter(|&n| n != 1.0)

@@ -96,8 +96,19 @@ fn judging_programs(
         (OutputJudging::CmsChecker(checker), false) => {
             (CompareMode::Checker(tool(checker, Protocol::Cms)), None)
         }
-        (OutputJudging::CmsManager { manager, user_io }, true) => (
-            CompareMode::KattisFlags,
+        (
+            OutputJudging::CmsManager {
+                manager,
+                user_io,
+                checker,
+            },
+            true,
+        ) => (
+            checker
+                .as_ref()
+                .map_or(CompareMode::KattisFlags, |checker| {
+                    CompareMode::Checker(tool(checker, Protocol::Cms))
+                }),
             Some(tool(manager, Protocol::CmsManager { user_io: *user_io })),
         ),
         (

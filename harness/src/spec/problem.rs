@@ -254,12 +254,16 @@ impl ProblemSpec {
             .filter(|i| !matches!(i.protocol, Protocol::CmsManager { .. }))
     }
 
-    /// The checker of the output file a testlib interactor writes, when the
-    /// problem judges that file with one.
+    /// The checker of what an interactor writes, when the problem judges it
+    /// with one: a testlib interactor's output file, or a CMS manager's
+    /// stdout (TPS's `has_checker`).
     pub fn output_checker(&self) -> Option<&ToolSpec> {
         match (&self.interactor, &self.compare.mode) {
             (Some(interactor), CompareMode::Checker(checker))
-                if interactor.protocol == Protocol::Testlib =>
+                if matches!(
+                    interactor.protocol,
+                    Protocol::Testlib | Protocol::CmsManager { .. }
+                ) =>
             {
                 Some(checker)
             }

@@ -1,6 +1,6 @@
 //! IOI-style tasks as CMS reads them: CMS's Italian layout (`task.yaml`,
 //! fixtures `cmssum` and `cmsguess`) and TPS (`problem.json`, fixtures
-//! `tpsmax` and `tpsguess`), their subtasks scored by GroupMin, a checker
+//! `tpsmax`, `tpsguess` and `tpsreport`), their subtasks scored by GroupMin, a checker
 //! in CMS's protocol, a C++ grader; Communication tasks (`cmsguess`,
 //! `tpsguess`, `cmsreversed`), whose manager talks to the solution
 //! through FIFOs.
@@ -163,6 +163,35 @@ fn a_tps_communication_task_verifies_its_solution_verdicts() {
         stdout.contains("solution/stuck.cpp       rules     TLE 0"),
         "{stdout}"
     );
+}
+
+/// TPS's `has_checker` in a Communication task: the manager only reports
+/// (`found Q`, `lost Q`), and the checker judges that report against the
+/// test's answer (`checker input answer manager_output`, as TPS's
+/// `check_test.sh` runs it), in CMS's protocol.
+#[test]
+fn a_tps_communication_task_with_a_checker_judges_the_managers_report() {
+    let Some(stdout) = verify_package("tpsreport", &["g++"], 2) else {
+        return;
+    };
+    // One question at a time: half the small subtask's points (more
+    // questions than needed), none of the large one's (lost).
+    assert!(
+        stdout.contains("solution/one-by-one.cpp  rules     WA  20"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("solution/model.cpp       rules     AC  100"),
+        "{stdout}"
+    );
+    // A manager that fails after its report is the judge's error, never
+    // the solution's.
+    let root = root_with("tpsreport");
+    let manager = root.path().join("problems/tpsreport/grader/manager.cpp");
+    let text = std::fs::read_to_string(&manager).unwrap();
+    std::fs::write(&manager, text.replace("return 0;", "return 2;")).unwrap();
+    let model = root.path().join("problems/tpsreport/solution/model.cpp");
+    assert_eq!(tested(root.path(), "tpsreport", &model).0, "JE");
 }
 
 #[test]

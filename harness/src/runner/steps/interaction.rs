@@ -14,8 +14,8 @@ use crate::compare::Judgement;
 use crate::compile::Executable;
 use crate::sandbox::Limits;
 use crate::sandbox::TOOL_LIMITS;
-use crate::sandbox::{Containment, Conversation, Direction, Interaction, RunRequest};
-use crate::spec::{Protocol, TestCase, UserIo};
+use crate::sandbox::{Containment, Conversation, Direction, Interaction, RunRequest, Termination};
+use crate::spec::{ProblemSpec, Protocol, TestCase, UserIo};
 use crate::verdict::JudgeFailure;
 use crate::verdict::{Verdict, describe_termination};
 
@@ -104,12 +104,19 @@ pub(crate) fn interact(run: &TestRun<'_>, exe: &Executable, feedback: &Path) -> 
         report.detail = Some(written);
         return report;
     }
+    let reports = manager_reports(problem, tool.protocol);
     let referee = match interaction.interactor_stalled {
         true => Err(JudgeFailure::program(
             "interactor",
             "neither read nor answered while the submission waited on it, until the wall clock ran out",
         )),
-        false => referee_says(&interaction, tool.protocol, &interactor.program, feedback),
+        false => referee_says(
+            &interaction,
+            tool.protocol,
+            reports,
+            &interactor.program,
+            feedback,
+        ),
     };
     let own = own.filter(|_| !interaction.interactor_stalled);
     let (verdict, detail, score) = decide(own, interaction.interactor_first, referee);
@@ -118,37 +125,63 @@ pub(crate) fn interact(run: &TestRun<'_>, exe: &Executable, feedback: &Path) -> 
     report.detail = detail.or_else(|| {
         (verdict != Verdict::Accepted).then(|| describe_termination(submission.termination))
     });
-    if verdict == Verdict::Accepted && tool.protocol == Protocol::Testlib {
-        judge_interactor_output(
-            run,
-            &feedback.join(INTERACTOR_OUTPUT),
-            feedback,
-            &mut report,
-        );
+    let written = (verdict == Verdict::Accepted)
+        .then(|| written_for_checker(tool.protocol, reports, &interaction, feedback))
+        .flatten();
+    if let Some(written) = written {
+        judge_interactor_output(run, written, feedback, &mut report);
     }
     report
 }
 
-/// The second step of a testlib interaction the interactor accepted: the
-/// output file it wrote is judged as a batch submission's stdout would be,
-/// and that verdict is the test's. Points the interactor gave (`quitp`)
-/// stay when the checker gives none.
+/// Whether the interactor is a CMS manager that only reports, for the
+/// problem's checker to judge (TPS's `has_checker`).
+fn manager_reports(problem: &ProblemSpec, protocol: Protocol) -> bool {
+    matches!(protocol, Protocol::CmsManager { .. }) && problem.output_checker().is_some()
+}
+
+/// What an interactor wrote for the problem's checker, if it writes for
+/// one: a testlib interactor's output file, or the stdout of a CMS
+/// manager that only `reports` (TPS's `has_checker`).
+fn written_for_checker(
+    protocol: Protocol,
+    reports: bool,
+    interaction: &Interaction,
+    feedback: &Path,
+) -> Option<Result<Vec<u8>, JudgeFailure>> {
+    match protocol {
+        Protocol::Testlib => Some(
+            std::fs::read(feedback.join(INTERACTOR_OUTPUT))
+                .map_err(|e| JudgeFailure::judge("read the interactor's output file", e)),
+        ),
+        Protocol::CmsManager { .. } if reports => interaction
+            .interactor
+            .as_ref()
+            .ok()
+            .map(|manager| Ok(manager.stdout.clone())),
+        _ => None,
+    }
+}
+
+/// The second step of an interaction the interactor accepted: what it
+/// wrote (a testlib interactor's output file, a reporting CMS manager's
+/// stdout) is judged as a batch submission's stdout would be, and that
+/// verdict is the test's. Points the interactor gave (`quitp`) stay when
+/// the checker gives none.
 fn judge_interactor_output(
     run: &TestRun<'_>,
-    output_file: &Path,
+    written: Result<Vec<u8>, JudgeFailure>,
     scratch: &Path,
     report: &mut TestReport,
 ) {
-    let comparison = std::fs::read(output_file)
-        .map_err(|e| JudgeFailure::judge("read the interactor's output file", e))
-        .and_then(|output| {
-            let judge = OutputJudge {
-                sandbox: run.sandbox,
-                problem: run.problem,
-                checker: run.output_checker,
-            };
-            judge.compare(run.test, &output, scratch)
-        });
+    let comparison = written.and_then(|output| {
+        let judge = OutputJudge {
+            sandbox: run.sandbox,
+            problem: run.problem,
+            checker: run.output_checker,
+        };
+        judge.compare(run.test, &output, scratch)
+    });
     let interactor_score = report.score;
     apply_comparison(report, comparison, run.problem.presentation_errors);
     report.score = report.score.or(interactor_score);
@@ -198,9 +231,12 @@ fn interactor_limits(problem: &Limits) -> Limits {
 /// score, or why it failed (a judge error).
 type RefereeSays = Result<(Judgement, Option<String>, Option<f64>), JudgeFailure>;
 
+/// `reports`: a CMS manager that only reports (TPS's `has_checker`), so
+/// says nothing itself but by a clean exit.
 fn referee_says(
     interaction: &Interaction,
     protocol: Protocol,
+    reports: bool,
     program: &Path,
     feedback: &Path,
 ) -> RefereeSays {
@@ -218,6 +254,13 @@ fn referee_says(
             let said = testlib_comparison(outcome, "interactor")?;
             Ok((said.judgement, said.message, said.score))
         }
+        Protocol::CmsManager { .. } if reports => match outcome.termination {
+            Termination::Exited(0) => Ok((Judgement::Accepted, None, None)),
+            other => Err(JudgeFailure::program(
+                "manager",
+                format!("ended with {}", describe_termination(other)),
+            )),
+        },
         Protocol::CmsManager { .. } => {
             let said = cms_comparison(outcome, "manager")?;
             Ok((said.judgement, said.message, said.score))
