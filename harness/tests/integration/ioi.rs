@@ -279,3 +279,30 @@ fn tested(root: &std::path::Path, task: &str, file: &std::path::Path) -> (String
         submission["score"].as_f64().unwrap_or(-1.0),
     )
 }
+
+/// A server's submission for an IOI task is built with the task's grader
+/// too (the same one place as `judge test`'s).
+#[test]
+fn a_submission_to_a_server_is_built_with_the_tasks_grader() {
+    if !have(&["g++"]) {
+        return;
+    }
+    let site = crate::serve_server::Site::new(
+        "user,display name,team,role\nalice,Alice,red,participant\n",
+    );
+    copy_dir(
+        &fixtures().join("ecosystem/problems/tpsmax"),
+        &site.root().join("problems/tpsmax"),
+    );
+    let session = site.write("ioi.toml", "title = \"IOI\"\nproblems = [\"tpsmax\"]\n");
+    let server =
+        crate::serve_server::Server::start(&site, &["--session", session.to_str().unwrap()]);
+    let mut alice = server.client();
+    alice.login("alice", &site.password("alice"));
+    let mine = site.write(
+        "max.cpp",
+        &std::fs::read_to_string(site.root().join("problems/tpsmax/solution/model.cpp")).unwrap(),
+    );
+    let id = crate::serve_server::submitted_id(&alice.submit("tpsmax", &mine));
+    assert_eq!(alice.verdict(id).0, "AC");
+}
