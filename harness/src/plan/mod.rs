@@ -7,8 +7,8 @@
 //!
 //! - `Planner` (here): each program built with its problem's judging
 //!   programs (`judges.rs`) into a task, and the tasks into a plan.
-//! - `grader.rs`: a file handed in for an IOI-style task, built with the
-//!   task's grader.
+//! - `grader.rs`: a file handed in, built with what its package adds to
+//!   every solution (an IOI-style task's grader, Kattis `include/` files).
 //! - `settle.rs`: a Kattis package's time limit, settled from its own
 //!   submissions before its plan is made, and kept in the result store.
 //! - `expect.rs`: what a problem's own solutions are expected to get, and

@@ -205,7 +205,7 @@ pub(crate) fn with_constants(program: &Program, constants: &Constants) -> Progra
 }
 
 /// Every `name`, `name.value` and `name.variant` with its value.
-fn constant_pairs(constants: &Constants) -> Vec<(String, String)> {
+pub(crate) fn constant_pairs(constants: &Constants) -> Vec<(String, String)> {
     constants
         .values
         .iter()

@@ -19,7 +19,7 @@ pub use error::SpecError;
 pub use field_error::FieldError;
 pub(crate) use field_error::line_of;
 pub use kind::JudgingKind;
-pub(crate) use lower::{language_key, package_program, with_constants};
+pub(crate) use lower::{constant_pairs, language_key, package_program, with_constants};
 pub use problem::{
     CompareMode, CompareSpec, GeneratedTest, ProblemSpec, ProgramRef, Protocol, ScoreAggregate,
     SolutionSpec, SourceSet, TestCase, ToolSpec, UserIo,

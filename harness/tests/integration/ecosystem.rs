@@ -254,6 +254,34 @@ fn kattis_2025_scoring_package_with_groups_and_rules() {
     }
 }
 
+/// A file handed to `judge test` gets the package's `include/cpp/` files
+/// (with its `{{constants}}` filled in), as the package's own submissions
+/// do: its accepted `cycle.cpp`, copied outside, includes `subtraction.h`.
+#[test]
+fn a_file_handed_in_gets_the_packages_include_files() {
+    if !have(&["g++"]) {
+        return;
+    }
+    let root = root_with("subtraction");
+    let mine = root.path().join("mine.cpp");
+    std::fs::copy(
+        root.path()
+            .join("problems/subtraction/submissions/accepted/cycle.cpp"),
+        &mine,
+    )
+    .unwrap();
+    let report = root.path().join("report.json");
+    judge_at(root.path())
+        .args(["test", "subtraction"])
+        .arg(&mine)
+        .arg("--json")
+        .arg(&report)
+        .assert()
+        .code(predicates::ord::le(1));
+    let report = read_json(&report);
+    assert_eq!(report["submissions"][0]["verdict"], "AC", "{report:#}");
+}
+
 #[test]
 fn kattis_2025_multi_pass_package() {
     // The validator plays a reply and asks for a second pass; the
