@@ -32,7 +32,7 @@ fn a_cms_italian_task_verifies_and_scores_by_group_min() {
     // half its points, and GroupMin the subtask its lowest: 40 + 60 / 2.
     let file = root.path().join("problems/cmssum/sol/almost.py");
     assert_eq!(
-        tested(root.path(), "cmssum", &file),
+        tested(root.path(), "test", "cmssum", &file),
         ("AC".to_string(), 70.0)
     );
 }
@@ -191,7 +191,7 @@ fn a_tps_communication_task_with_a_checker_judges_the_managers_report() {
     let text = std::fs::read_to_string(&manager).unwrap();
     std::fs::write(&manager, text.replace("return 0;", "return 2;")).unwrap();
     let model = root.path().join("problems/tpsreport/solution/model.cpp");
-    assert_eq!(tested(root.path(), "tpsreport", &model).0, "JE");
+    assert_eq!(tested(root.path(), "test", "tpsreport", &model).0, "JE");
 }
 
 #[test]
@@ -225,8 +225,10 @@ fn a_file_handed_in_for_a_task_with_a_grader_is_built_with_it() {
             &elsewhere,
         )
         .unwrap();
-        let (verdict, score) = tested(root.path(), task, &elsewhere);
-        assert_eq!((verdict.as_str(), score), ("AC", 100.0), "{task}");
+        for verb in ["test", "grade"] {
+            let (verdict, score) = tested(root.path(), verb, task, &elsewhere);
+            assert_eq!((verdict.as_str(), score), ("AC", 100.0), "{verb} {task}");
+        }
     }
     let root = root_with("tpsmax");
     let python = root.path().join("mine.py");
@@ -261,11 +263,12 @@ fn test_stdout(root: &std::path::Path, file: &std::path::Path) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-/// `judge test TASK FILE`: the file's verdict and score.
-fn tested(root: &std::path::Path, task: &str, file: &std::path::Path) -> (String, f64) {
+/// `judge VERB TASK FILE` (`test` or `grade`): the file's verdict and
+/// score.
+fn tested(root: &std::path::Path, verb: &str, task: &str, file: &std::path::Path) -> (String, f64) {
     let report = root.join("report.json");
     judge_at(root)
-        .args(["test", task])
+        .args([verb, task])
         .arg(file)
         .arg("--json")
         .arg(&report)
