@@ -10,7 +10,7 @@ use serde::Deserialize;
 use super::accounts::{self, TokenInfo};
 use super::app::AppState;
 use super::error::{AppError, page};
-use super::http::{CsrfForm, Posted, Viewer};
+use super::http::{Posted, Viewer, csrf_form};
 use super::pages::{Nav, nav};
 
 #[derive(Template)]
@@ -55,11 +55,7 @@ pub(crate) struct AccountForm {
     pub(crate) token: String,
 }
 
-impl CsrfForm for AccountForm {
-    fn csrf(&self) -> &str {
-        &self.csrf
-    }
-}
+csrf_form!(AccountForm);
 
 /// `POST /account`: revoke one token, or end every login and token
 /// (this browser's login too: it is sent to log in again).

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use super::access::Access;
 use super::app::AppState;
 use super::error::{AppError, page};
-use super::http::{ClientAddr, CsrfForm, JuryPosted, Posted, Viewer};
+use super::http::{ClientAddr, JuryPosted, Posted, Viewer, csrf_form};
 use super::pages::{Nav, nav};
 use crate::store::clarifications::{self, Clarification, NewClarification, Sender};
 
@@ -143,11 +143,7 @@ pub(crate) struct AskForm {
     text: String,
 }
 
-impl CsrfForm for AskForm {
-    fn csrf(&self) -> &str {
-        &self.csrf
-    }
-}
+csrf_form!(AskForm);
 
 /// `POST /clarifications`: a participant's question to the jury.
 pub(crate) async fn ask(
@@ -185,11 +181,7 @@ pub(crate) struct AnswerForm {
     text: String,
 }
 
-impl CsrfForm for AnswerForm {
-    fn csrf(&self) -> &str {
-        &self.csrf
-    }
-}
+csrf_form!(AnswerForm);
 
 /// `POST /jury/clarifications`: the jury answers a question (to the one
 /// who asked, or to everybody) or posts an announcement.

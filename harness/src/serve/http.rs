@@ -175,6 +175,19 @@ pub(crate) trait CsrfForm {
     fn csrf(&self) -> &str;
 }
 
+/// `CsrfForm` for forms that carry their token as the field `csrf`
+/// (every form of the server's pages).
+macro_rules! csrf_form {
+    ($form:ty) => {
+        impl $crate::serve::http::CsrfForm for $form {
+            fn csrf(&self) -> &str {
+                &self.csrf
+            }
+        }
+    };
+}
+pub(crate) use csrf_form;
+
 /// A form posted by a logged-in browser, its CSRF token checked against
 /// the login's before the handler runs. Nobody logged in is sent to log
 /// in; an API token never posts a form (its token would be a fresh

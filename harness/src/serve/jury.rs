@@ -17,7 +17,7 @@ use super::account::AccountForm;
 use super::accounts::{self, TokenInfo};
 use super::app::AppState;
 use super::error::{AppError, page};
-use super::http::{CsrfForm, Jury, JuryPosted};
+use super::http::{Jury, JuryPosted, csrf_form};
 use super::live::LiveEvent;
 use super::pages::{EntryView, Nav, board, entry_view, nav};
 use super::session::Schedule;
@@ -234,11 +234,7 @@ pub(crate) struct SessionForm {
     freeze: String,
 }
 
-impl CsrfForm for SessionForm {
-    fn csrf(&self) -> &str {
-        &self.csrf
-    }
-}
+csrf_form!(SessionForm);
 
 /// `POST /jury/session`: the jury moves a timed session's start, end or
 /// freeze (RFC 3339 times; an empty freeze: none), or releases the frozen
@@ -304,11 +300,7 @@ pub(crate) struct RejudgeForm {
     problem: Option<String>,
 }
 
-impl CsrfForm for RejudgeForm {
-    fn csrf(&self) -> &str {
-        &self.csrf
-    }
-}
+csrf_form!(RejudgeForm);
 
 /// Queues judged submissions again: one, or every one of a problem.
 /// Their earlier result stands until the new one is recorded.

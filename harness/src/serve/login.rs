@@ -19,7 +19,7 @@ use super::accounts;
 use super::app::AppState;
 use super::error::{AppError, page};
 use super::http::{
-    CsrfForm, LOGIN_COOKIE, LoginPosted, Posted, Viewer, is_https, new_form, private_cookie,
+    LOGIN_COOKIE, LoginPosted, Posted, Viewer, csrf_form, is_https, new_form, private_cookie,
 };
 use super::limits::Wait;
 use super::pages::{Nav, nav};
@@ -56,11 +56,7 @@ pub(crate) struct LoginForm {
     password: String,
 }
 
-impl CsrfForm for LoginForm {
-    fn csrf(&self) -> &str {
-        &self.csrf
-    }
-}
+csrf_form!(LoginForm);
 
 pub(crate) async fn login(
     State(app): State<AppState>,
@@ -177,11 +173,7 @@ pub(crate) struct RegisterForm {
     invitation: String,
 }
 
-impl CsrfForm for RegisterForm {
-    fn csrf(&self) -> &str {
-        &self.csrf
-    }
-}
+csrf_form!(RegisterForm);
 
 /// What is wrong with a sign-up, if anything, before any hashing.
 fn check_sign_up(app: &AppState, form: &RegisterForm) -> Result<(), String> {
@@ -247,11 +239,7 @@ pub(crate) struct CsrfOnly {
     csrf: String,
 }
 
-impl CsrfForm for CsrfOnly {
-    fn csrf(&self) -> &str {
-        &self.csrf
-    }
-}
+csrf_form!(CsrfOnly);
 
 pub(crate) async fn logout(
     State(app): State<AppState>,

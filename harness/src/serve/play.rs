@@ -11,7 +11,7 @@ use super::access::Access;
 use super::app::AppState;
 use super::error::{AppError, page};
 use super::games::Line;
-use super::http::{CsrfForm, Posted, Viewer};
+use super::http::{Posted, Viewer, csrf_form};
 use super::pages::{Nav, nav};
 use super::problem_page::ProblemPage;
 
@@ -61,11 +61,7 @@ pub(crate) struct PlayForm {
     line: String,
 }
 
-impl CsrfForm for PlayForm {
-    fn csrf(&self) -> &str {
-        &self.csrf
-    }
-}
+csrf_form!(PlayForm);
 
 pub(crate) async fn play_move(
     State(app): State<AppState>,

@@ -18,7 +18,7 @@ use serde::Deserialize;
 
 use super::app::AppState;
 use super::error::{AppError, page};
-use super::http::{CsrfForm, Jury, JuryPosted};
+use super::http::{Jury, JuryPosted, csrf_form};
 use super::live::LiveEvent;
 use super::pages::{Nav, nav};
 use crate::store::clarifications::{NewClarification, Sender};
@@ -39,11 +39,7 @@ pub(crate) struct StartForm {
     since: String,
 }
 
-impl CsrfForm for StartForm {
-    fn csrf(&self) -> &str {
-        &self.csrf
-    }
-}
+csrf_form!(StartForm);
 
 /// The scope form as a page shows it: its choices, what the jury filled
 /// in, and why it was refused (empty: it was not).
@@ -325,11 +321,7 @@ pub(crate) struct DecideForm {
     action: String,
 }
 
-impl CsrfForm for DecideForm {
-    fn csrf(&self) -> &str {
-        &self.csrf
-    }
-}
+csrf_form!(DecideForm);
 
 /// `POST /jury/reviews/ID`: `apply` (the new verdicts in force; each
 /// participant whose verdict changed is told) or `cancel`.

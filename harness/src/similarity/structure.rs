@@ -427,16 +427,9 @@ impl Reader<'_> {
     }
 
     fn binary(&mut self, node: Node<'_>, depth: usize) -> Canon {
-        let (Some(left), Some(right)) = (
-            node.child_by_field_name("left"),
-            node.child_by_field_name("right"),
-        ) else {
+        let Some((left, op, right)) = operands(node, "?") else {
             return self.generic(node, depth);
         };
-        let op = node
-            .child_by_field_name("operator")
-            .map(|o| o.kind())
-            .unwrap_or("?");
         let parts = vec![self.expr(left, depth + 1), self.expr(right, depth + 1)];
         let class = operator_class(op);
         if matches!(class, "ORD" | "EQ" | "LOGIC" | "+" | "*" | "&" | "|" | "^") {
@@ -448,16 +441,9 @@ impl Reader<'_> {
 
     /// `x = e`, `x op= e`; `x = x op e` as `x op= e`.
     fn assignment(&mut self, node: Node<'_>, depth: usize) -> Canon {
-        let (Some(left), Some(right)) = (
-            node.child_by_field_name("left"),
-            node.child_by_field_name("right"),
-        ) else {
+        let Some((left, op, right)) = operands(node, "=") else {
             return self.generic(node, depth);
         };
-        let op = node
-            .child_by_field_name("operator")
-            .map(|o| o.kind())
-            .unwrap_or("=");
         let target = self.expr(left, depth + 1);
         if op != "=" {
             let value = self.expr(right, depth + 1);
@@ -533,6 +519,20 @@ fn operator_class(op: &str) -> &str {
         "&&" | "||" | "and" | "or" => "LOGIC",
         other => other,
     }
+}
+
+/// A binary node's left side, operator (`default` when the grammar names
+/// none) and right side; `None` when a side is missing.
+fn operands<'t>(
+    node: Node<'t>,
+    default: &'static str,
+) -> Option<(Node<'t>, &'static str, Node<'t>)> {
+    let left = node.child_by_field_name("left")?;
+    let right = node.child_by_field_name("right")?;
+    let op = node
+        .child_by_field_name("operator")
+        .map_or(default, |o| o.kind());
+    Some((left, op, right))
 }
 
 #[cfg(test)]
