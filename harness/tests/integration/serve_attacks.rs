@@ -557,14 +557,8 @@ fn verdict_only_feedback_never_shows_how_far_a_submission_got() {
     let lab = session(&site, "feedback = \"verdict\"\n");
     let server = Server::start(&site, &["--session", &lab]);
     let mut alice = server.client();
-    let login = alice.login("alice", &site.password("alice"));
-    let cookie = login
-        .header("set-cookie")
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
+    alice.login("alice", &site.password("alice"));
+    let cookie = alice.cookie_header();
     let events = follow_events(&server.url, cookie, "\"verdict\":\"");
     std::thread::sleep(Duration::from_millis(300));
     let id = submitted_id(&alice.submit("sum", &site.submission("sum/WA/off_by_one.rs")));
@@ -597,14 +591,8 @@ fn sigterm_with_an_event_stream_open_stops_the_server_at_once() {
     let site = Site::new(USERS);
     let mut server = Server::start(&site, &[]);
     let mut alice = server.client();
-    let login = alice.login("alice", &site.password("alice"));
-    let cookie = login
-        .header("set-cookie")
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
+    alice.login("alice", &site.password("alice"));
+    let cookie = alice.cookie_header();
     let _events = follow_events(&server.url, cookie, "never said");
     std::thread::sleep(Duration::from_millis(500));
     let asked = Instant::now();

@@ -125,6 +125,30 @@ pub async fn shot(client: &Client, name: &str) {
     println!("screenshot: {}", path.display());
 }
 
+/// Hands `file` in through the problem page open in `client` and waits
+/// for the submission's page.
+pub async fn submit_file(client: &Client, file: &Path) {
+    client
+        .find(Locator::Css("input[type=file]"))
+        .await
+        .unwrap()
+        .send_keys(file.to_str().unwrap())
+        .await
+        .unwrap();
+    client
+        .find(Locator::Css("form.submit button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    client
+        .wait()
+        .for_element(Locator::Css("[data-live=submission]"))
+        .await
+        .unwrap();
+}
+
 pub async fn log_in(client: &Client, url: &str, user: &str, password: &str) {
     client.goto(&format!("{url}/login")).await.unwrap();
     client
@@ -190,15 +214,7 @@ fn a_participant_sees_the_verdict_and_the_scoreboard_move_without_reloading() {
         shot(&client, "statement.png").await;
         let file = site.submission("sum/AC/sum.py");
         let file = if present("python3") { file } else { site.submission("sum/AC/sum.rs") };
-        client
-            .find(Locator::Css("input[type=file]"))
-            .await
-            .unwrap()
-            .send_keys(file.to_str().unwrap())
-            .await
-            .unwrap();
-        client.find(Locator::Css("form.submit button")).await.unwrap().click().await.unwrap();
-        client.wait().for_element(Locator::Css("[data-live=submission]")).await.unwrap();
+        submit_file(&client, &file).await;
         wait_for_text(&client, "return document.documentElement.getAttribute('data-live') || '';", "connected").await;
         mark(&client).await;
         let status = "return document.querySelector('[data-status]').textContent;";

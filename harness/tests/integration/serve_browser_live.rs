@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 
 use fantoccini::Locator;
 
-use crate::serve_browser::{Driver, browser, log_in, session, shot, text_of, wait_for_text};
+use crate::serve_browser::{
+    Driver, browser, log_in, session, shot, submit_file, text_of, wait_for_text,
+};
 use crate::serve_server::{Server, Site, submitted_id};
 
 const USERS: &str = "user,display name,team,role\nalice,Alice,red,participant\n";
@@ -88,25 +90,7 @@ fn a_verdict_before_the_stream_opens_is_shown() {
                 .goto(&format!("{}/problems/sum", server.url))
                 .await
                 .unwrap();
-            client
-                .find(Locator::Css("input[type=file]"))
-                .await
-                .unwrap()
-                .send_keys(file.to_str().unwrap())
-                .await
-                .unwrap();
-            client
-                .find(Locator::Css("form.submit button"))
-                .await
-                .unwrap()
-                .click()
-                .await
-                .unwrap();
-            client
-                .wait()
-                .for_element(Locator::Css("[data-live=submission]"))
-                .await
-                .unwrap();
+            submit_file(&client, &file).await;
             let status = "return document.querySelector('[data-status]').textContent.trim();";
             let deadline = Instant::now() + Duration::from_secs(30);
             loop {
@@ -130,14 +114,8 @@ fn a_stream_opened_after_a_verdict_starts_with_it() {
     let site = Site::new(USERS);
     let server = Server::start(&site, &[]);
     let mut alice = server.client();
-    let login = alice.login("alice", &site.password("alice"));
-    let cookie = login
-        .header("set-cookie")
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
+    alice.login("alice", &site.password("alice"));
+    let cookie = alice.cookie_header();
     let id = submitted_id(&alice.submit("sum", &site.submission("sum/AC/sum.rs")));
     assert_eq!(alice.verdict(id).0, "AC");
     // The page's stream opens only now, after the verdict.
